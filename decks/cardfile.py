@@ -1,0 +1,230 @@
+"""Reading card set files (docs/card-format.md) into plain card values, reporting every problem.
+
+Pure Python: no database. The importer service (decks.services.card_set_import) writes what this
+returns. Structure is checked by decks/card-set.schema.json; the rules the schema cannot say
+(which fields each card type needs, keyword names, awareness drawings) are checked here.
+"""
+
+import hashlib
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from jsonschema import Draft202012Validator
+
+from rules.awareness import Awareness, AwarenessError
+from rules.cards import Ability, Card, CardType, Cost, Speed, name_key
+from rules.keywords import KeywordError, parse_ability_name
+
+SCHEMA_PATH = Path(__file__).with_name("card-set.schema.json")
+MAX_FILE_BYTES = 50 * 1024 * 1024
+CHAMPION_FIELDS = ("hp", "aura", "energy_reduction", "world")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with a card file, located by card (position and name) and field."""
+
+    message: str
+    card_index: int | None = None
+    card_name: str | None = None
+    field: str | None = None
+
+    def __str__(self) -> str:
+        where = []
+        if self.card_index is not None:
+            label = f"card #{self.card_index + 1}"
+            if self.card_name:
+                label += f" ({self.card_name})"
+            where.append(label)
+        if self.field:
+            where.append(f"field '{self.field}'")
+        return f"{', '.join(where)}: {self.message}" if where else self.message
+
+
+class CardFileError(Exception):
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__(f"{len(problems)} problem(s) in the card file")
+
+
+@dataclass(frozen=True)
+class CardEntry:
+    """A card read from a file, with what the database needs beyond the rules' view of it."""
+
+    card: Card
+    flavor: str
+    subtype: str
+    source_note: str
+    unrevealed: tuple[str, ...]
+    content_hash: str
+
+
+@dataclass(frozen=True)
+class CardFile:
+    set_code: str
+    set_name: str
+    set_description: str
+    entries: tuple[CardEntry, ...]
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+
+
+def read_card_file(raw: bytes | str) -> CardFile:
+    """Parse and check a whole card set file. Raises CardFileError listing every problem."""
+    if isinstance(raw, bytes):
+        if len(raw) > MAX_FILE_BYTES:
+            raise CardFileError([Problem(f"the file is larger than {MAX_FILE_BYTES // 2**20} MB")])
+        try:
+            raw = raw.decode("utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CardFileError([Problem(f"the file is not UTF-8 text ({exc.reason})")]) from None
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as exc:
+        raise CardFileError(
+            [Problem(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]
+        ) from None
+    problems = [_schema_problem(error, data) for error in _validator().iter_errors(data)]
+    if any(p.card_index is None for p in problems):
+        raise CardFileError(sorted(problems, key=_problem_order))
+    # Cards whose structure is wrong were reported above; every other card is still checked in
+    # full, so one run lists every problem in the file.
+    malformed = {p.card_index for p in problems}
+    entries = []
+    seen: dict[str, int] = {}
+    default_source = data["set"].get("source", "custom")
+    for index, raw_card in enumerate(data["cards"]):
+        if index in malformed:
+            continue
+        entry, card_problems = _read_card(index, raw_card, data["set"]["code"], default_source)
+        key = name_key(raw_card["name"])
+        if key in seen:
+            card_problems.append(
+                Problem(
+                    f"the name is already used by card #{seen[key] + 1} in this file",
+                    index,
+                    raw_card["name"],
+                    "name",
+                )
+            )
+        seen.setdefault(key, index)
+        problems.extend(card_problems)
+        if entry is not None:
+            entries.append(entry)
+    if problems:
+        raise CardFileError(sorted(problems, key=_problem_order))
+    return CardFile(
+        set_code=data["set"]["code"],
+        set_name=data["set"]["name"],
+        set_description=data["set"].get("description", ""),
+        entries=tuple(entries),
+    )
+
+
+def _problem_order(problem: Problem) -> tuple:
+    return (problem.card_index if problem.card_index is not None else -1, problem.field or "")
+
+
+def _schema_problem(error, data) -> Problem:
+    path = list(error.absolute_path)
+    card_index = card_name = None
+    if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
+        card_index = path[1]
+        card = data["cards"][card_index]
+        if isinstance(card, dict) and isinstance(card.get("name"), str):
+            card_name = card["name"]
+        path = path[2:]
+    field = ".".join(str(p) for p in path) or None
+    message = error.message
+    if error.validator == "additionalProperties":
+        message = f"unknown field(s): {message.split('(')[-1].rstrip(')')}"
+    elif error.validator == "required" and card_index is not None:
+        message = message.replace(" is a required property", " is required")
+    elif error.validator == "enum":
+        message = f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+    return Problem(message, card_index, card_name, field)
+
+
+def _read_card(
+    index: int, raw: dict, set_code: str, default_source: str
+) -> tuple[CardEntry | None, list[Problem]]:
+    name = raw["name"].strip()
+    problems: list[Problem] = []
+
+    def problem(field: str, message: str) -> None:
+        problems.append(Problem(message, index, name, field))
+
+    card_type = CardType(raw["type"])
+    unrevealed = tuple(raw.get("unrevealed", ()))
+    if card_type is CardType.CHAMPION:
+        for field in CHAMPION_FIELDS:
+            if field not in raw and field not in unrevealed:
+                problem(field, f"a champion needs '{field}' (or list it in 'unrevealed')")
+        if "chi" in raw:
+            problem("chi", "champions have no Chi")
+    else:
+        if "chi" not in raw and "chi" not in unrevealed:
+            problem("chi", "every non-champion card needs 'chi' (or list it in 'unrevealed')")
+        for field in ("aura", "energy_reduction", "world"):
+            if field in raw:
+                problem(field, f"only champions have '{field}'")
+    if "occupies_spot" in raw and card_type is not CardType.ALTERATION:
+        problem("occupies_spot", "only alterations may set occupies_spot")
+    for field in unrevealed:
+        if field in raw and raw[field] not in ([], None):
+            problem("unrevealed", f"'{field}' is listed as unrevealed but also given")
+    awareness = None
+    if "awareness" in raw:
+        try:
+            awareness = Awareness.parse(raw["awareness"])
+        except AwarenessError as exc:
+            problem("awareness", str(exc))
+    abilities = []
+    for position, raw_ability in enumerate(raw.get("abilities", ())):
+        try:
+            terms = parse_ability_name(raw_ability["name"])
+        except KeywordError as exc:
+            problem(f"abilities.{position}.name", f"{raw_ability['name']!r}: {exc}")
+            continue
+        abilities.append(
+            Ability(
+                speed=Speed(raw_ability["speed"]),
+                name=raw_ability["name"].strip(),
+                terms=terms,
+                cost=Cost(**raw_ability.get("cost", {})),
+                text=raw_ability.get("text", ""),
+            )
+        )
+    if problems:
+        return None, problems
+    card = Card(
+        name=name,
+        type=card_type,
+        affiliations=frozenset(a.strip() for a in raw["affiliations"]),
+        chi=raw.get("chi"),
+        hp=raw.get("hp"),
+        aura=raw.get("aura"),
+        energy_reduction=raw.get("energy_reduction"),
+        world=raw.get("world", "").strip() or None,
+        awareness=awareness,
+        abilities=tuple(abilities),
+        set_code=set_code,
+        # Core Rulebook 5.2, Alterations: they do not occupy their spot unless stated.
+        occupies_spot=raw.get("occupies_spot", card_type is not CardType.ALTERATION),
+        text=raw.get("text", ""),
+        source=raw.get("source", default_source),
+    )
+    content = json.dumps(raw, sort_keys=True, ensure_ascii=False) + set_code + default_source
+    return CardEntry(
+        card=card,
+        flavor=raw.get("flavor", ""),
+        subtype=raw.get("subtype", ""),
+        source_note=raw.get("source_note", ""),
+        unrevealed=unrevealed,
+        content_hash=hashlib.sha256(content.encode()).hexdigest(),
+    ), []

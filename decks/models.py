@@ -1,0 +1,132 @@
+"""The card index: affiliations (and worlds), card sets, cards and their abilities."""
+
+from django.db import models
+from django.db.models import Q
+
+from rules.cards import COST_KINDS, CardType, Speed
+
+
+class Affiliation(models.Model):
+    """An affiliation symbol, or a world (Core Rulebook 5.2, Anatomy E/F). Data, not an enum."""
+
+    class Kind(models.TextChoices):
+        AFFILIATION = "affiliation", "Affiliation"
+        WORLD = "world", "World"
+
+    name = models.CharField(max_length=120, unique=True)
+    slug = models.SlugField(max_length=120, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.AFFILIATION)
+    description = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class CardSet(models.Model):
+    code = models.CharField(max_length=20, unique=True)
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    imported_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["code"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.code})"
+
+
+class Card(models.Model):
+    class Type(models.TextChoices):
+        CHAMPION = CardType.CHAMPION.value, "Champion"
+        SPELL = CardType.SPELL.value, "Spell"
+        TECHNIQUE = CardType.TECHNIQUE.value, "Technique"
+        SUMMON = CardType.SUMMON.value, "Summon"
+        ALTERATION = CardType.ALTERATION.value, "Alteration"
+        ENCHANTMENT = CardType.ENCHANTMENT.value, "Enchantment"
+
+    class Source(models.TextChoices):
+        RULEBOOK = "rulebook", "Named in a rulebook"
+        DEMO = "demo", "Demo set (not official)"
+        CUSTOM = "custom", "Custom"
+
+    card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
+    name = models.CharField(max_length=120)
+    # rules.decklist.name_key(name): decklists match names without regard to case or spacing.
+    name_key = models.CharField(max_length=120, unique=True)
+    type = models.CharField(max_length=20, choices=Type.choices, db_index=True)
+    subtype = models.CharField(max_length=40, blank=True)
+    chi = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
+    hp = models.PositiveSmallIntegerField(null=True, blank=True)
+    aura = models.PositiveSmallIntegerField(null=True, blank=True)
+    energy_reduction = models.PositiveSmallIntegerField(null=True, blank=True)
+    world = models.ForeignKey(
+        Affiliation, null=True, blank=True, on_delete=models.PROTECT, related_name="champions"
+    )
+    affiliations = models.ManyToManyField(Affiliation, related_name="cards", blank=True)
+    # rules.awareness.Awareness.as_json(): offsets [[dx, dy], ...], "arena", or null.
+    awareness = models.JSONField(null=True, blank=True)
+    occupies_spot = models.BooleanField(default=True)
+    text = models.TextField(blank=True)
+    flavor = models.TextField(blank=True)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.CUSTOM)
+    source_note = models.TextField(blank=True)
+    unrevealed = models.JSONField(default=list, blank=True)
+    content_hash = models.CharField(max_length=64)
+
+    # Search index columns, written by the importer (decks.services) from the fields above.
+    # Delimited with "|" so that `kw:flight` is one LIKE '%|flight|%' on a single table.
+    search_text = models.TextField(blank=True)
+    affiliation_index = models.CharField(max_length=500, blank=True)
+    keyword_index = models.CharField(max_length=1000, blank=True)
+    speed_index = models.CharField(max_length=100, blank=True)
+    cost_index = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(type="champion", chi__isnull=True) | ~Q(type="champion"),
+                name="card_champion_has_no_chi",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Ability(models.Model):
+    class SpeedChoice(models.TextChoices):
+        ACTION = Speed.ACTION.value, "Action"
+        SWIFT = Speed.SWIFT.value, "Swift"
+        IMMEDIATE = Speed.IMMEDIATE.value, "Immediate"
+        TRIGGER = Speed.TRIGGER.value, "Trigger"
+        CONTINUOUS = Speed.CONTINUOUS.value, "Continuous"
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="abilities")
+    position = models.PositiveSmallIntegerField()
+    speed = models.CharField(max_length=20, choices=SpeedChoice.choices)
+    name = models.CharField(max_length=120)
+    # rules.cards.KeywordTerm.as_dict() for each keyword of the name, in order.
+    keywords = models.JSONField(default=list)
+    cost_aura = models.PositiveSmallIntegerField(default=0)
+    cost_energy = models.PositiveSmallIntegerField(default=0)
+    cost_hp = models.PositiveSmallIntegerField(default=0)
+    cost_exert = models.BooleanField(default=False)
+    cost_discard = models.PositiveSmallIntegerField(default=0)
+    text = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["card", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["card", "position"], name="ability_unique_position"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card.name}: {self.name}"
+
+    @property
+    def cost_kinds(self) -> tuple[str, ...]:
+        return tuple(kind for kind in COST_KINDS if getattr(self, f"cost_{kind}"))

@@ -1,0 +1,257 @@
+"""The card search language (docs/search.md), parsed into a small syntax tree.
+
+Pure Python: decks.selectors turns the tree into a database filter. The grammar:
+
+    query   := or_expr
+    or_expr := and_expr ("or" and_expr)*
+    and_expr:= unary (["and"] unary)*
+    unary   := "-" unary | atom
+    atom    := "(" or_expr ")" | filter | "quoted phrase" | word
+    filter  := key (":" | "=" | "!=" | "<" | "<=" | ">" | ">=") value
+"""
+
+import re
+from dataclasses import dataclass
+
+MAX_QUERY_LENGTH = 500
+MAX_TERMS = 50
+
+# key -> (canonical field, kind). "number" fields take comparisons; the others take ":" or "=".
+FIELDS: dict[str, tuple[str, str]] = {
+    "t": ("type", "choice"),
+    "type": ("type", "choice"),
+    "chi": ("chi", "number"),
+    "c": ("chi", "number"),
+    "hp": ("hp", "number"),
+    "aura": ("aura", "number"),
+    "er": ("energy_reduction", "number"),
+    "reduction": ("energy_reduction", "number"),
+    "aff": ("affiliation", "word"),
+    "a": ("affiliation", "word"),
+    "affiliation": ("affiliation", "word"),
+    "world": ("world", "word"),
+    "w": ("world", "word"),
+    "kw": ("keyword", "word"),
+    "keyword": ("keyword", "word"),
+    "k": ("keyword", "word"),
+    "speed": ("speed", "choice"),
+    "cost": ("cost", "choice"),
+    "set": ("set", "word"),
+    "s": ("set", "word"),
+    "name": ("name", "text"),
+    "n": ("name", "text"),
+    "text": ("text", "text"),
+    "o": ("text", "text"),
+    "source": ("source", "choice"),
+}
+CHOICES: dict[str, tuple[str, ...]] = {
+    "type": ("champion", "spell", "technique", "summon", "alteration", "enchantment"),
+    "speed": ("action", "swift", "immediate", "trigger", "continuous"),
+    "cost": ("aura", "energy", "hp", "exert", "discard"),
+    "source": ("rulebook", "demo", "custom"),
+}
+OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
+
+
+class QueryError(ValueError):
+    """A query that cannot be read. `token` is the offending piece, `position` its offset."""
+
+    def __init__(self, message: str, token: str = "", position: int = 0) -> None:
+        super().__init__(message)
+        self.message = message
+        self.token = token
+        self.position = position
+
+
+@dataclass(frozen=True)
+class Word:
+    """Free text: matches card names and text (a quoted phrase is one Word)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Filter:
+    field: str
+    op: str
+    value: str | int
+
+
+@dataclass(frozen=True)
+class Not:
+    node: "Node"
+
+
+@dataclass(frozen=True)
+class And:
+    nodes: tuple["Node", ...]
+
+
+@dataclass(frozen=True)
+class Or:
+    nodes: tuple["Node", ...]
+
+
+Node = Word | Filter | Not | And | Or
+
+_TOKEN = re.compile(
+    r"""
+    (?P<space>\s+)
+  | (?P<lparen>\()
+  | (?P<rparen>\))
+  | (?P<filter>(?P<key>[A-Za-z_]+)(?P<op><=|>=|!=|:|=|<|>)(?:"(?P<qvalue>[^"]*)"|(?P<value>[^\s()"]*)))
+  | (?P<phrase>"(?P<ptext>[^"]*)")
+  | (?P<neg>-(?=[^\s)]))
+  | (?P<word>[^\s()"]+)
+  | (?P<bad>.)
+    """,
+    re.VERBOSE,
+)
+
+
+@dataclass(frozen=True)
+class _Token:
+    kind: str
+    text: str
+    position: int
+    node: Node | None = None
+
+
+def parse(query: str) -> Node | None:
+    """Parse a query; None for an empty query (which matches every card)."""
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QueryError(
+            f"the query is longer than {MAX_QUERY_LENGTH} characters", "", MAX_QUERY_LENGTH
+        )
+    tokens = _tokenize(query)
+    if not tokens:
+        return None
+    if sum(1 for t in tokens if t.node is not None) > MAX_TERMS:
+        raise QueryError(f"the query has more than {MAX_TERMS} terms")
+    parser = _Parser(tokens)
+    node = parser.or_expr()
+    if parser.peek() is not None:
+        token = parser.peek()
+        raise QueryError(f"unexpected '{token.text}'", token.text, token.position)
+    return node
+
+
+def _tokenize(query: str) -> list[_Token]:
+    tokens = []
+    for match in _TOKEN.finditer(query):
+        kind = match.lastgroup
+        text, position = match.group(0), match.start()
+        if kind == "space":
+            continue
+        if match.group("filter") is not None:
+            kind = "filter"
+            tokens.append(_Token("term", text, position, _filter(match, text, position)))
+        elif kind == "phrase":
+            phrase = " ".join(match.group("ptext").split())
+            if not phrase:
+                raise QueryError("empty quotes", text, position)
+            tokens.append(_Token("term", text, position, Word(phrase.casefold())))
+        elif kind == "word":
+            lowered = text.lower()
+            if lowered in ("or", "and"):
+                tokens.append(_Token(lowered, text, position))
+            elif text.startswith('"') or '"' in text:
+                raise QueryError("unclosed quote", text, position)
+            else:
+                tokens.append(_Token("term", text, position, Word(text.casefold())))
+        elif kind == "bad":
+            message = "unclosed quote" if text == '"' else f"unexpected character '{text}'"
+            raise QueryError(message, query[position:].split()[0], position)
+        else:
+            tokens.append(_Token(kind, text, position))
+    return tokens
+
+
+def _filter(match: re.Match, text: str, position: int) -> Filter:
+    key, op = match.group("key").lower(), match.group("op")
+    value = match.group("qvalue") if match.group("qvalue") is not None else match.group("value")
+    value = " ".join(value.split())
+    if key not in FIELDS:
+        known = ", ".join(sorted({k for k in FIELDS if len(k) > 1}))
+        raise QueryError(f"unknown filter '{key}'; known filters: {known}", text, position)
+    field, kind = FIELDS[key]
+    if not value:
+        raise QueryError(f"'{key}{op}' needs a value", text, position)
+    if kind == "number":
+        if op == ":":
+            op = "="
+        if not re.fullmatch(r"\d{1,4}", value):
+            raise QueryError(f"'{key}' needs a whole number, got '{value}'", text, position)
+        return Filter(field, op, int(value))
+    if op not in (":", "="):
+        raise QueryError(f"'{key}' can only be matched with ':' (got '{op}')", text, position)
+    value = value.casefold()
+    if kind == "choice":
+        choices = CHOICES[field]
+        matches = [c for c in choices if c.startswith(value)]
+        if value in choices:
+            matches = [value]
+        if len(matches) != 1:
+            raise QueryError(
+                f"'{key}' must be one of: {', '.join(choices)} (got '{value}')", text, position
+            )
+        value = matches[0]
+    elif kind == "word":
+        value = re.sub(r"[\s-]+", "_", value) if field == "keyword" else value
+    return Filter(field, "=", value)
+
+
+class _Parser:
+    def __init__(self, tokens: list[_Token]) -> None:
+        self.tokens = tokens
+        self.index = 0
+
+    def peek(self) -> _Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def take(self) -> _Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def or_expr(self) -> Node:
+        nodes = [self.and_expr()]
+        while (token := self.peek()) is not None and token.kind == "or":
+            self.take()
+            if self.peek() is None or self.peek().kind in ("or", "and", "rparen"):
+                raise QueryError("'or' needs something on both sides", token.text, token.position)
+            nodes.append(self.and_expr())
+        return nodes[0] if len(nodes) == 1 else Or(tuple(nodes))
+
+    def and_expr(self) -> Node:
+        nodes = [self.unary()]
+        while (token := self.peek()) is not None and token.kind not in ("or", "rparen"):
+            if token.kind == "and":
+                self.take()
+            nodes.append(self.unary())
+        return nodes[0] if len(nodes) == 1 else And(tuple(nodes))
+
+    def unary(self) -> Node:
+        token = self.peek()
+        if token is None:
+            last = self.tokens[-1]
+            raise QueryError(
+                f"the query ends too soon after '{last.text}'", last.text, last.position
+            )
+        if token.kind == "neg":
+            self.take()
+            return Not(self.unary())
+        if token.kind == "lparen":
+            self.take()
+            if self.peek() is not None and self.peek().kind == "rparen":
+                raise QueryError("empty parentheses", "()", token.position)
+            node = self.or_expr()
+            closing = self.peek()
+            if closing is None or closing.kind != "rparen":
+                raise QueryError("missing ')'", token.text, token.position)
+            self.take()
+            return node
+        if token.kind == "term":
+            self.take()
+            return token.node
+        raise QueryError(f"unexpected '{token.text}'", token.text, token.position)

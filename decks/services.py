@@ -1,0 +1,193 @@
+"""Writes to the card index. Every write is a keyword-only function in a transaction."""
+
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.text import slugify
+
+from rules.cards import COST_KINDS, name_key
+from rules.cards import Card as CardValue
+
+from .cardfile import CardEntry, CardFile, CardFileError, Problem
+from .models import Ability, Affiliation, Card, CardSet
+from .selectors import index_value
+
+BATCH = 1000
+
+
+@dataclass
+class ImportReport:
+    set_code: str
+    created: list[str] = field(default_factory=list)
+    updated: list[str] = field(default_factory=list)
+    unchanged: int = 0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.set_code}: {len(self.created)} created, {len(self.updated)} updated, "
+            f"{self.unchanged} unchanged"
+        )
+
+
+@transaction.atomic
+def card_set_import(*, card_file: CardFile) -> ImportReport:
+    """Write a checked card file: new cards are created, changed ones updated in place.
+
+    Importing the same file twice changes nothing (cards are compared by content hash).
+    Raises CardFileError, writing nothing, if a name already belongs to another set.
+    """
+    card_set, created = CardSet.objects.get_or_create(
+        code=card_file.set_code,
+        defaults={"name": card_file.set_name, "description": card_file.set_description},
+    )
+    if not created and (card_set.name, card_set.description) != (
+        card_file.set_name,
+        card_file.set_description,
+    ):
+        card_set.name, card_set.description = card_file.set_name, card_file.set_description
+        card_set.save(update_fields=["name", "description", "imported_at"])
+
+    existing = {
+        key: (pk, set_id, content_hash)
+        for key, pk, set_id, content_hash in Card.objects.values_list(
+            "name_key", "pk", "card_set_id", "content_hash"
+        )
+    }
+    other_sets = dict(CardSet.objects.values_list("pk", "code"))
+    conflicts = [
+        Problem(
+            f"the name already belongs to set {other_sets[existing[key][1]]}",
+            index,
+            entry.card.name,
+            "name",
+        )
+        for index, entry in enumerate(card_file.entries)
+        if (key := name_key(entry.card.name)) in existing and existing[key][1] != card_set.pk
+    ]
+    if conflicts:
+        raise CardFileError(conflicts)
+
+    affiliations = _affiliations_for(card_file.entries)
+    report = ImportReport(set_code=card_set.code)
+    to_create, to_update = [], []
+    for entry in card_file.entries:
+        key = name_key(entry.card.name)
+        row = _card_row(entry, card_set, affiliations)
+        if key not in existing:
+            to_create.append((entry, row))
+        elif existing[key][2] != entry.content_hash:
+            row.pk = existing[key][0]
+            to_update.append((entry, row))
+        else:
+            report.unchanged += 1
+
+    Card.objects.bulk_create([row for _, row in to_create], batch_size=BATCH)
+    if to_create and to_create[0][1].pk is None:  # backends that do not return ids (none today)
+        ids = dict(Card.objects.filter(card_set=card_set).values_list("name_key", "pk"))
+        for _, row in to_create:
+            row.pk = ids[row.name_key]
+    if to_update:
+        fields = [f.name for f in Card._meta.concrete_fields if f.name not in ("id", "name_key")]
+        Card.objects.bulk_update([row for _, row in to_update], fields, batch_size=BATCH)
+        updated_ids = [row.pk for _, row in to_update]
+        Ability.objects.filter(card_id__in=updated_ids).delete()
+        Card.affiliations.through.objects.filter(card_id__in=updated_ids).delete()
+
+    written = to_create + to_update
+    Ability.objects.bulk_create(
+        [
+            _ability_row(row, position, ability)
+            for entry, row in written
+            for position, ability in enumerate(entry.card.abilities)
+        ],
+        batch_size=BATCH,
+    )
+    Card.affiliations.through.objects.bulk_create(
+        [
+            Card.affiliations.through(card_id=row.pk, affiliation_id=affiliations[name].pk)
+            for entry, row in written
+            for name in sorted(entry.card.affiliations)
+        ],
+        batch_size=BATCH,
+    )
+    report.created = [entry.card.name for entry, _ in to_create]
+    report.updated = [entry.card.name for entry, _ in to_update]
+    return report
+
+
+def _affiliations_for(entries: tuple[CardEntry, ...]) -> dict[str, Affiliation]:
+    worlds = {e.card.world for e in entries if e.card.world}
+    names = worlds | {name for e in entries for name in e.card.affiliations}
+    found = {a.name: a for a in Affiliation.objects.filter(name__in=names)}
+    for name in sorted(names - found.keys()):
+        kind = Affiliation.Kind.WORLD if name in worlds else Affiliation.Kind.AFFILIATION
+        found[name] = Affiliation.objects.create(name=name, slug=_unique_slug(name), kind=kind)
+    promote = [
+        a.pk for name, a in found.items() if name in worlds and a.kind != Affiliation.Kind.WORLD
+    ]
+    if promote:
+        Affiliation.objects.filter(pk__in=promote).update(kind=Affiliation.Kind.WORLD)
+    return found
+
+
+def _unique_slug(name: str) -> str:
+    base = slugify(name) or "affiliation"
+    slug, n = base, 2
+    while Affiliation.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+def _index(values) -> str:
+    return "".join(index_value(v) for v in sorted(set(values))) if values else ""
+
+
+def _card_row(entry: CardEntry, card_set: CardSet, affiliations: dict[str, Affiliation]) -> Card:
+    card: CardValue = entry.card
+    abilities = card.abilities
+    identity_slugs = [affiliations[name].slug for name in card.identity]
+    return Card(
+        card_set=card_set,
+        name=card.name,
+        name_key=name_key(card.name),
+        type=card.type.value,
+        subtype=entry.subtype,
+        chi=card.chi,
+        hp=card.hp,
+        aura=card.aura,
+        energy_reduction=card.energy_reduction,
+        world=affiliations[card.world] if card.world else None,
+        awareness=card.awareness.as_json() if card.awareness else None,
+        occupies_spot=card.occupies_spot,
+        text=card.text,
+        flavor=entry.flavor,
+        source=card.source,
+        source_note=entry.source_note,
+        unrevealed=list(entry.unrevealed),
+        content_hash=entry.content_hash,
+        search_text=" ".join(
+            [
+                card.name,
+                card.text,
+                entry.subtype,
+                *(a.name for a in abilities),
+                *(a.text for a in abilities),
+            ]
+        ).casefold(),
+        affiliation_index=_index(identity_slugs),
+        keyword_index=_index(card.keywords),
+        speed_index=_index(a.speed.value for a in abilities),
+        cost_index=_index(kind for a in abilities for kind in a.cost.kinds),
+    )
+
+
+def _ability_row(card_row: Card, position: int, ability) -> Ability:
+    return Ability(
+        card_id=card_row.pk,
+        position=position,
+        speed=ability.speed.value,
+        name=ability.name,
+        keywords=[term.as_dict() for term in ability.terms],
+        text=ability.text,
+        **{f"cost_{kind}": getattr(ability.cost, kind) for kind in COST_KINDS},
+    )

@@ -1,0 +1,75 @@
+"""Errors users see: a stable machine-readable `code` plus a plain-English `detail`.
+
+Services raise `Refusal` (an expected "no": bad input, wrong turn, missing permission).
+Broken invariants are ordinary exceptions and surface as 500s, because they are bugs.
+The API handler turns refusals and DRF's own errors into one JSON shape.
+"""
+
+from typing import Any
+
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler
+
+
+class Refusal(Exception):
+    """An expected refusal of a request, shown to the user as it is."""
+
+    status_code = status.HTTP_400_BAD_REQUEST
+    default_code = "invalid"
+
+    def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.code = code or self.default_code
+        self.extra = extra
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "detail": self.detail, **self.extra}
+
+
+class NotFound(Refusal):
+    status_code = status.HTTP_404_NOT_FOUND
+    default_code = "not_found"
+
+
+class Forbidden(Refusal):
+    status_code = status.HTTP_403_FORBIDDEN
+    default_code = "forbidden"
+
+
+class Conflict(Refusal):
+    status_code = status.HTTP_409_CONFLICT
+    default_code = "conflict"
+
+
+def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    if isinstance(exc, Refusal):
+        return Response(exc.as_dict(), status=exc.status_code)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    if isinstance(exc, exceptions.ValidationError):
+        response.data = {
+            "code": "invalid",
+            "detail": _first_message(exc.detail),
+            "errors": exc.detail,
+        }
+    elif isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        response.data = {
+            "code": codes if isinstance(codes, str) else "error",
+            "detail": str(exc.detail),
+        }
+    return response
+
+
+def _first_message(detail: Any) -> str:
+    """The first human message inside DRF's nested error structure."""
+    if isinstance(detail, dict):
+        for field, value in detail.items():
+            message = _first_message(value)
+            return message if field == "non_field_errors" else f"{field}: {message}"
+    if isinstance(detail, list) and detail:
+        return _first_message(detail[0])
+    return str(detail)

@@ -1,0 +1,25 @@
+"""URL map: pages, the REST API under /api/, the OpenAPI schema and its docs."""
+
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from . import accounts
+
+api = [
+    path("auth/register/", accounts.RegisterApi.as_view(), name="register"),
+    path("auth/token/", accounts.TokenApi.as_view(), name="token"),
+    path("", include("decks.api_urls")),
+    path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
+]
+
+urlpatterns = [
+    path("", include("decks.urls")),
+    path("api/", include((api, "api"))),
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+]

@@ -1,0 +1,161 @@
+"""Shared fixtures: card set builders, a real Celery worker, and a real headless Chromium."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def card_set(cards: list[dict], code: str = "TST", name: str = "Test Set", **set_fields) -> dict:
+    """A card set file's content (docs/card-format.md)."""
+    return {
+        "format_version": 1,
+        "game": "genesis",
+        "set": {"code": code, "name": name, **set_fields},
+        "cards": cards,
+    }
+
+
+def champion(name: str = "Test Champion", affiliations=("Axon",), world="Jaelara", **fields):
+    return {
+        "name": name,
+        "type": "champion",
+        "affiliations": list(affiliations),
+        "world": world,
+        "hp": 20,
+        "aura": 15,
+        "energy_reduction": 1,
+        **fields,
+    }
+
+
+def card(name: str, type: str = "spell", chi: int = 2, affiliations=("Axon",), **fields):
+    return {"name": name, "type": type, "chi": chi, "affiliations": list(affiliations), **fields}
+
+
+@pytest.fixture
+def write_card_set(tmp_path):
+    def write(content, filename: str = "set.json") -> Path:
+        path = tmp_path / filename
+        path.write_text(content if isinstance(content, str) else json.dumps(content))
+        return path
+
+    return write
+
+
+# --- a real Celery worker -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
+    """A `celery -A genesis worker` subprocess on the test broker, using the test database."""
+    from django.conf import settings
+    from django.db import connection
+
+    broker = settings.CELERY_BROKER_URL
+    if not broker.startswith("redis://"):
+        pytest.skip("integration tests need CELERY_BROKER_URL=redis://... (./scripts/test sets it)")
+    with django_db_blocker.unblock():
+        db = connection.settings_dict
+        url = (
+            f"postgres://{db['USER']}:{db['PASSWORD'] or ''}@{db['HOST']}:{db['PORT']}/{db['NAME']}"
+            if connection.vendor == "postgresql"
+            else None
+        )
+    if url is None:
+        pytest.skip("integration tests run on PostgreSQL")
+    log = tmp_path_factory.mktemp("worker") / "worker.log"
+    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "genesis.settings.test"}
+    with log.open("w") as out:
+        process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "genesis",
+                "worker",
+                "--pool=solo",
+                "--loglevel=INFO",
+                "--hostname",
+                f"test-{os.getpid()}@%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        from genesis.celery import app
+
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if process.poll() is not None:
+                pytest.fail(f"the Celery worker exited:\n{log.read_text()}")
+            if app.control.ping(timeout=0.5):
+                break
+        else:
+            pytest.fail(f"the Celery worker did not answer a ping:\n{log.read_text()}")
+        yield process
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+# --- a real headless Chromium ---------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's chromium, driven by Playwright (no browser download)."""
+    executable = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium")
+    if not executable:
+        pytest.skip("no chromium on this machine (./scripts/test installs it)")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls the tests make
+    # between page actions are still synchronous, so Django's async guard is lifted here.
+    os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    yield page
+    context.close()
+
+
+@pytest.fixture
+def phone_page(browser):
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    yield page
+    context.close()

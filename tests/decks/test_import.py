@@ -1,0 +1,155 @@
+"""import_cards: whole-file checks, nothing half-written, idempotent re-imports, in-place updates."""
+
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from decks.models import Ability, Affiliation, Card, CardSet
+from tests.conftest import card, card_set, champion
+
+pytestmark = pytest.mark.django_db
+
+
+def import_file(path):
+    call_command("import_cards", str(path), stdout=_Sink(), stderr=_Sink())
+
+
+class _Sink:
+    def __init__(self):
+        self.text = ""
+
+    def write(self, message):
+        self.text += message
+
+    def flush(self):
+        pass
+
+
+def test_import_creates_cards_abilities_and_affiliations(write_card_set):
+    path = write_card_set(
+        card_set(
+            [
+                champion(
+                    "Vela",
+                    affiliations=["Axon"],
+                    world="Jaelara",
+                    awareness=["x^x"],
+                    abilities=[
+                        {"speed": "swift", "name": "Basic Attack [1]", "cost": {"exert": True}}
+                    ],
+                ),
+                card(
+                    "Bolt",
+                    type="technique",
+                    chi=4,
+                    abilities=[
+                        {"speed": "swift", "name": "Area Range Attack [4]", "cost": {"energy": 4}}
+                    ],
+                ),
+            ]
+        )
+    )
+    import_file(path)
+    vela = Card.objects.get(name="Vela")
+    assert vela.world.kind == Affiliation.Kind.WORLD
+    assert vela.affiliation_index == "|axon||jaelara|"
+    assert vela.awareness == [[-1, 0], [1, 0]]
+    bolt = Card.objects.get(name="Bolt")
+    (ability,) = bolt.abilities.all()
+    assert ability.cost_energy == 4 and ability.keywords[0]["attributes"] == ["area", "range"]
+    assert bolt.keyword_index == "|area_attack||attack||range_attack|"
+    assert bolt.cost_index == "|energy|" and bolt.speed_index == "|swift|"
+
+
+def test_reimporting_the_same_file_changes_nothing(write_card_set):
+    path = write_card_set(card_set([card("Spark"), card("Ember", chi=3)]))
+    import_file(path)
+    before = list(Card.objects.values_list("pk", "content_hash").order_by("pk"))
+    out = _Sink()
+    call_command("import_cards", str(path), stdout=out)
+    assert "0 created, 0 updated, 2 unchanged" in out.text
+    assert list(Card.objects.values_list("pk", "content_hash").order_by("pk")) == before
+
+
+def test_a_changed_card_is_updated_in_place(write_card_set):
+    import_file(
+        write_card_set(
+            card_set([card("Spark", abilities=[{"speed": "action", "name": "Fire Attack [2]"}])])
+        )
+    )
+    original = Card.objects.get(name="Spark")
+    import_file(
+        write_card_set(
+            card_set(
+                [
+                    card(
+                        "Spark",
+                        chi=5,
+                        affiliations=["Bellum"],
+                        abilities=[{"speed": "swift", "name": "Fire Attack [3]"}],
+                    )
+                ]
+            ),
+            "v2.json",
+        )
+    )
+    updated = Card.objects.get(name="Spark")
+    assert updated.pk == original.pk
+    assert updated.chi == 5
+    assert [a.name for a in updated.affiliations.all()] == ["Bellum"]
+    assert list(updated.abilities.values_list("name", flat=True)) == ["Fire Attack [3]"]
+    assert Ability.objects.count() == 1
+
+
+def test_a_file_with_any_error_imports_nothing(write_card_set):
+    path = write_card_set(card_set([card("Fine"), card("Broken", chi="lots")]))
+    err = _Sink()
+    with pytest.raises(CommandError):
+        call_command("import_cards", str(path), stdout=_Sink(), stderr=err)
+    assert "card #2 (Broken), field 'chi'" in err.text
+    assert not Card.objects.exists() and not CardSet.objects.exists()
+
+
+def test_a_name_owned_by_another_set_is_refused_and_nothing_is_written(write_card_set):
+    import_file(write_card_set(card_set([card("Spark")], code="ONE"), "one.json"))
+    err = _Sink()
+    with pytest.raises(CommandError):
+        call_command(
+            "import_cards",
+            str(
+                write_card_set(card_set([card("New Card"), card("SPARK")], code="TWO"), "two.json")
+            ),
+            stdout=_Sink(),
+            stderr=err,
+        )
+    assert "already belongs to set ONE" in err.text
+    assert not CardSet.objects.filter(code="TWO").exists()
+    assert not Card.objects.filter(name="New Card").exists()
+
+
+def test_unreadable_and_missing_files_are_reported(write_card_set, tmp_path):
+    err = _Sink()
+    with pytest.raises(CommandError, match="2 of 2"):
+        call_command(
+            "import_cards",
+            str(tmp_path / "missing.json"),
+            str(write_card_set("{oops", "bad.json")),
+            stdout=_Sink(),
+            stderr=err,
+        )
+    assert "cannot read the file" in err.text and "not valid JSON" in err.text
+
+
+def test_bundled_sets_import_cleanly_and_idempotently():
+    from pathlib import Path
+
+    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
+    assert files, "the bundled card sets are missing"
+    call_command("import_cards", *files, stdout=_Sink())
+    count = Card.objects.count()
+    out = _Sink()
+    call_command("import_cards", *files, stdout=out)
+    assert Card.objects.count() == count
+    assert " 0 created, 0 updated" in out.text
+    assert json.loads(Path(files[0]).read_text())["format_version"] == 1

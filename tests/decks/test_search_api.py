@@ -1,0 +1,154 @@
+"""GET /api/cards/?q=… and /api/cards/{id}/: the search language over the real database."""
+
+import pytest
+from rest_framework.test import APIClient
+
+from decks.cardfile import read_card_file
+from decks.services import card_set_import
+from tests.conftest import card, card_set, champion
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def cards():
+    import json
+
+    content = card_set(
+        [
+            champion(
+                "Vela",
+                affiliations=["Axon"],
+                world="Jaelara",
+                awareness=[".x.", "x^x"],
+                abilities=[
+                    {
+                        "speed": "swift",
+                        "name": "Basic Attack [1]",
+                        "cost": {"exert": True},
+                        "text": "Deal 1 damage to a target in your awareness.",
+                    }
+                ],
+            ),
+            card(
+                "Cinder Pup",
+                type="summon",
+                chi=2,
+                hp=1,
+                affiliations=["Thymos"],
+                abilities=[
+                    {"speed": "action", "name": "Beckon", "cost": {"aura": 2}},
+                    {"speed": "swift", "name": "Fire Attack [1]", "cost": {"exert": True}},
+                ],
+            ),
+            card(
+                "Skyguard",
+                type="summon",
+                chi=4,
+                hp=4,
+                affiliations=["Axon"],
+                abilities=[{"speed": "continuous", "name": "Flight"}],
+            ),
+            card(
+                "Bolt Volley",
+                type="technique",
+                chi=4,
+                affiliations=["Axon", "Bellum"],
+                abilities=[
+                    {
+                        "speed": "swift",
+                        "name": "Area Range Attack [4]",
+                        "cost": {"energy": 4},
+                        "text": "Deal 4 damage to everything in the awareness.",
+                    }
+                ],
+            ),
+            card(
+                "Mending Light",
+                type="spell",
+                chi=1,
+                affiliations=["Jaelara"],
+                abilities=[{"speed": "action", "name": "Cure [2]", "cost": {"aura": 1}}],
+            ),
+        ]
+    )
+    card_set_import(card_file=read_card_file(json.dumps(content)))
+
+
+def names(query):
+    response = APIClient().get("/api/cards/", {"q": query})
+    assert response.status_code == 200, response.json()
+    return sorted(result["name"] for result in response.json()["results"])
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("", ["Bolt Volley", "Cinder Pup", "Mending Light", "Skyguard", "Vela"]),
+        ("t:summon", ["Cinder Pup", "Skyguard"]),
+        ("chi<=2", ["Cinder Pup", "Mending Light"]),
+        ("chi>2 -t:champion", ["Bolt Volley", "Skyguard"]),
+        ("chi!=4", ["Cinder Pup", "Mending Light"]),
+        ("aff:axon", ["Bolt Volley", "Skyguard", "Vela"]),
+        ("aff:jaelara", ["Mending Light", "Vela"]),  # the world counts as an affiliation
+        ("world:jaelara", ["Vela"]),
+        ("hp>=4", ["Skyguard", "Vela"]),
+        ("kw:flight", ["Skyguard"]),
+        ('kw:"range attack"', ["Bolt Volley"]),
+        ("kw:attack", ["Bolt Volley", "Cinder Pup", "Vela"]),
+        ("speed:swift", ["Bolt Volley", "Cinder Pup", "Vela"]),
+        ("cost:energy", ["Bolt Volley"]),
+        ("cost:exert -t:champion", ["Cinder Pup"]),
+        ("damage", ["Bolt Volley", "Vela"]),
+        ('"4 damage"', ["Bolt Volley"]),
+        ("DAMAGE target", ["Vela"]),
+        ("t:spell or t:technique", ["Bolt Volley", "Mending Light"]),
+        ("(aff:thymos or aff:bellum) chi>=2", ["Bolt Volley", "Cinder Pup"]),
+        ("-aff:axon -aff:thymos", ["Mending Light"]),
+        ("name:pup", ["Cinder Pup"]),
+        ("set:tst t:champion", ["Vela"]),
+        ("nothing-matches-this", []),
+    ],
+)
+def test_search_language(cards, query, expected):
+    assert names(query) == expected
+
+
+def test_results_are_paginated_with_count_and_card_fields(cards):
+    response = APIClient().get("/api/cards/", {"q": "", "page_size": 2})
+    body = response.json()
+    assert body["count"] == 5 and len(body["results"]) == 2 and body["next"]
+    first = body["results"][0]
+    assert {"id", "name", "type", "chi", "affiliations"} <= first.keys()
+
+
+def test_a_bad_query_is_a_400_naming_the_token(cards):
+    response = APIClient().get("/api/cards/", {"q": "t:summon chi<=lots"})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "bad_query"
+    assert body["token"] == "chi<=lots"
+    assert "whole number" in body["detail"]
+
+
+def test_card_detail_has_abilities_and_awareness(cards):
+    client = APIClient()
+    vela_id = client.get("/api/cards/", {"q": "t:champion"}).json()["results"][0]["id"]
+    body = client.get(f"/api/cards/{vela_id}/").json()
+    assert body["world"] == "Jaelara" and body["hp"] == 20
+    assert body["awareness"]["drawing"] == [".x.", "x^x"]
+    assert body["abilities"][0]["cost"] == {"exert": True}
+    assert body["abilities"][0]["keywords"][0]["keyword"] == "attack"
+
+
+def test_unknown_card_is_a_404_with_a_code(cards):
+    response = APIClient().get("/api/cards/999999/")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+def test_openapi_schema_and_docs_are_served(db):
+    client = APIClient()
+    schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+    assert schema.status_code == 200
+    assert "/api/cards/" in schema.json()["paths"]
+    assert client.get("/api/docs/").status_code == 200
