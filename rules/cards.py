@@ -6,10 +6,12 @@ Core Rulebook 5.2, Card Types / The Anatomy of a Champion Card / Anatomy of Abil
 import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from .awareness import Awareness
 
 
+@lru_cache(maxsize=8192)
 def name_key(name: str) -> str:
     """The form card names are matched in (decklists, imports): NFKC-normalised, case-folded,
     whitespace collapsed. "  phyr   CUB " and "Phyr Cub" are the same card."""

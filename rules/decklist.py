@@ -1,0 +1,351 @@
+"""Decklists: how players write down a champion, a timeline, forethoughts and subconscious cards.
+
+Two forms, the text form people paste and a JSON form for the API, both described for users in
+docs/decklist-format.md. `name_key` is how a written name finds its card; the card index uses it
+too, so a name matches whatever its case, spacing or Unicode compatibility form.
+"""
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .cards import name_key
+
+# Limits, checked before any other work so that a huge or hostile input is refused at once.
+MAX_INPUT_CHARS = 200_000
+MAX_LINES = 2_000
+MAX_LINE_CHARS = 500
+MAX_NAME_CHARS = 120  # the longest card name a card-set file may hold (decks/card-set.schema.json)
+MAX_COPIES = 999  # copies of one card in one section
+MAX_SECTION_CARDS = 10_000
+
+
+class Section(StrEnum):
+    CHAMPION = "champion"
+    TIMELINE = "timeline"
+    FORETHOUGHTS = "forethoughts"
+    SUBCONSCIOUS = "subconscious"
+
+
+CARD_SECTIONS = (Section.TIMELINE, Section.FORETHOUGHTS, Section.SUBCONSCIOUS)
+HEADERS = {
+    Section.CHAMPION: "Champion",
+    Section.TIMELINE: "Timeline",
+    Section.FORETHOUGHTS: "Forethoughts",
+    Section.SUBCONSCIOUS: "Subconscious",
+}
+# Words other deckbuilders use for the same sections.
+_HEADER_WORDS = {
+    "champion": Section.CHAMPION,
+    "timeline": Section.TIMELINE,
+    "deck": Section.TIMELINE,
+    "main": Section.TIMELINE,
+    "forethoughts": Section.FORETHOUGHTS,
+    "sideboard": Section.FORETHOUGHTS,
+    "subconscious": Section.SUBCONSCIOUS,
+}
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+# C0/C1 control characters other than tab and line breaks, and lone surrogates: not text.
+_NOT_TEXT = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+# `#` opens a comment at the start of a line or after a space, so "Card#1" stays a name.
+_COMMENT = re.compile(r"(?:^|(?<=\s))#")
+_HEADER = re.compile(r"(" + "|".join(_HEADER_WORDS) + r")(?:\s*:\s*|\s+|$)(.*)", re.IGNORECASE)
+_CARD = re.compile(r"(-?[0-9]+)[xX]?(?:\s+(.*))?")
+
+
+class DecklistError(ValueError):
+    """A decklist that cannot be read, with the 1-based line it was found on (None for JSON)."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.message = message[:1].upper() + message[1:]
+        self.line = line
+        super().__init__(f"Line {line}: {self.message}" if line is not None else self.message)
+
+
+@dataclass(frozen=True)
+class DeckEntry:
+    count: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Decklist:
+    """A decklist as written: names, not cards. `rules.timeline.validate` looks the names up."""
+
+    champion: str | None = None
+    timeline: tuple[DeckEntry, ...] = ()
+    forethoughts: tuple[DeckEntry, ...] = ()
+    subconscious: tuple[DeckEntry, ...] = ()
+
+    def entries(self, section: Section) -> tuple[DeckEntry, ...]:
+        return getattr(self, section.value) if section in CARD_SECTIONS else ()
+
+
+def _snippet(text: str) -> str:
+    return repr(text if len(text) <= 60 else text[:57] + "...")
+
+
+class _Builder:
+    """Collects entries section by section; repeated names add up, in first-seen order."""
+
+    def __init__(self) -> None:
+        self.champion: str | None = None
+        self.champion_line: int | None = None
+        self.sections: dict[Section, dict[str, list]] = {s: {} for s in CARD_SECTIONS}
+        self.totals = dict.fromkeys(CARD_SECTIONS, 0)
+
+    def set_champion(self, name: object, line: int | None, where: str = "") -> None:
+        name = _clean_name(name, line, where)
+        if self.champion is not None:
+            first = f" (line {self.champion_line})" if self.champion_line is not None else ""
+            raise DecklistError(
+                f"a second champion, {name!r}: a decklist has one champion and already names "
+                f"{self.champion!r}{first}.",
+                line,
+            )
+        self.champion, self.champion_line = name, line
+
+    def add(self, section: Section, count: object, name: object, line: int | None, where: str):
+        count = _check_count(count, line, where)
+        name = _clean_name(name, line, where)
+        entries = self.sections[section]
+        entry = entries.setdefault(name_key(name), [name, 0])
+        entry[1] += count
+        if entry[1] > MAX_COPIES:
+            raise DecklistError(
+                f"{where}that makes {entry[1]} copies of {entry[0]} in the {section}; a decklist "
+                f"lists at most {MAX_COPIES} copies of one card in each section.",
+                line,
+            )
+        self.totals[section] += count
+        if self.totals[section] > MAX_SECTION_CARDS:
+            raise DecklistError(
+                f"{where}the {section} now has {self.totals[section]} cards; a decklist section "
+                f"holds at most {MAX_SECTION_CARDS:,} cards.",
+                line,
+            )
+
+    def build(self) -> Decklist:
+        sections = {
+            section.value: tuple(DeckEntry(count, name) for name, count in entries.values())
+            for section, entries in self.sections.items()
+        }
+        return Decklist(champion=self.champion, **sections)
+
+
+def _check_count(count: object, line: int | None, where: str) -> int:
+    # bool is an int in Python; `true` copies of a card is a mistake, not 1.
+    if not isinstance(count, int) or isinstance(count, bool):
+        raise DecklistError(f"{where}the count must be a whole number, not {count!r}.", line)
+    if count < 1:
+        raise DecklistError(f"{where}the count must be at least 1, not {count}.", line)
+    if count > MAX_COPIES:
+        raise DecklistError(
+            f"{where}{count} copies is too many; a line lists at most {MAX_COPIES}.", line
+        )
+    return count
+
+
+def _clean_name(name: object, line: int | None, where: str) -> str:
+    if not isinstance(name, str):
+        raise DecklistError(f"{where}a card name must be text, not {name!r}.", line)
+    if _NOT_TEXT.search(name):
+        raise DecklistError(f"{where}the card name contains control characters.", line)
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise DecklistError(f"{where}the card name is missing.", line)
+    if len(cleaned) > MAX_NAME_CHARS:
+        raise DecklistError(
+            f"{where}the card name is {len(cleaned)} characters long; card names have at most "
+            f"{MAX_NAME_CHARS}.",
+            line,
+        )
+    return cleaned
+
+
+def _as_text(data: object) -> str:
+    if isinstance(data, bytes | bytearray | memoryview):
+        data = bytes(data)
+        # UTF-8 spends at most 4 bytes a character: anything longer is over the limit anyway.
+        if len(data) > 4 * MAX_INPUT_CHARS:
+            raise DecklistError(f"the decklist is over {MAX_INPUT_CHARS:,} characters long.")
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise DecklistError("the decklist is not UTF-8 text.", line) from None
+    if not isinstance(data, str):
+        raise DecklistError(f"a decklist is text, not {type(data).__name__}.")
+    if len(data) > MAX_INPUT_CHARS:
+        raise DecklistError(
+            f"the decklist is {len(data):,} characters long; the limit is {MAX_INPUT_CHARS:,}."
+        )
+    return data.removeprefix("\ufeff")
+
+
+def parse_decklist(text: str | bytes) -> Decklist:
+    """Read the text form. Raises `DecklistError` (with a line number) for anything unreadable."""
+    text = _as_text(text)
+    lines = _LINE_BREAK.split(text)
+    if lines[-1] == "":
+        lines.pop()
+    if len(lines) > MAX_LINES:
+        raise DecklistError(f"the decklist has {len(lines):,} lines; the limit is {MAX_LINES:,}.")
+    bad = _NOT_TEXT.search(text)
+    if bad:
+        line = len(_LINE_BREAK.findall(text, 0, bad.start())) + 1
+        what = (
+            "a NUL byte" if bad.group() == "\x00" else f"control character U+{ord(bad.group()):04X}"
+        )
+        raise DecklistError(f"the line contains {what}; a decklist is plain text.", line)
+
+    builder = _Builder()
+    section = Section.TIMELINE  # Card lines before any header belong to the timeline.
+    for number, raw in enumerate(lines, start=1):
+        if len(raw) > MAX_LINE_CHARS:
+            raise DecklistError(
+                f"the line is {len(raw):,} characters long; the limit is {MAX_LINE_CHARS}.", number
+            )
+        comment = _COMMENT.search(raw)
+        line = (raw[: comment.start()] if comment else raw).strip()
+        if not line:
+            continue
+        section = _parse_line(line, number, section, builder)
+    return builder.build()
+
+
+def _parse_line(line: str, number: int, section: Section, builder: _Builder) -> Section:
+    """Read one non-blank line into `builder`; return the section later lines belong to."""
+    header = _HEADER.fullmatch(line)
+    if header:
+        named, rest = _HEADER_WORDS[header.group(1).lower()], header.group(2).strip()
+        if named is Section.CHAMPION:
+            if rest:
+                builder.set_champion(rest, number)
+                return section
+            return Section.CHAMPION
+        if rest:
+            raise DecklistError(
+                f"{_snippet(line)}: a {HEADERS[named]!r} header stands on its own line; put "
+                "each card on a line of its own below it.",
+                number,
+            )
+        return named
+
+    card = _CARD.fullmatch(line)
+    if card is None and (line[0].isdigit() or line[0] == "-"):
+        raise DecklistError(
+            f"{_snippet(line)} is not a card line; write the count, then a space, then the "
+            "name, e.g. '4 Phyr Cub' or '4x Phyr Cub'.",
+            number,
+        )
+    if section is Section.CHAMPION:
+        # After a bare "Champion" header the next line names the champion, with or without "1".
+        if card is not None:
+            count = _check_count(_count_of(card.group(1), number), number, "")
+            if count != 1:
+                raise DecklistError(
+                    f"{_snippet(line)} lists {count} copies, but a decklist has one champion; "
+                    "start the timeline with a 'Timeline' line.",
+                    number,
+                )
+            builder.set_champion(card.group(2) or "", number)
+        else:
+            builder.set_champion(line, number)
+        return section
+    if card is None:
+        raise DecklistError(
+            f"{_snippet(line)} is neither a section header (Champion, Timeline, Forethoughts, "
+            "Subconscious) nor a card line such as '4 Phyr Cub'.",
+            number,
+        )
+    if not card.group(2):
+        raise DecklistError(f"{_snippet(line)} has a count but no card name.", number)
+    builder.add(section, _count_of(card.group(1), number), card.group(2), number, "")
+    return section
+
+
+def _count_of(digits: str, number: int) -> int:
+    # Refuse long counts before int() chews on hundreds of digits.
+    if len(digits.lstrip("-")) > 6:
+        shown = digits if len(digits) <= 20 else digits[:17] + "..."
+        if digits.startswith("-"):
+            raise DecklistError(f"the count must be at least 1, not {shown}.", number)
+        raise DecklistError(
+            f"{shown} copies is too many; a line lists at most {MAX_COPIES}.", number
+        )
+    return int(digits)
+
+
+def _writable(name: object, what: str) -> str:
+    """A name as the text form writes it, or DecklistError if the text form cannot hold it."""
+    cleaned = _clean_name(name, None, f"{what}: ")
+    if cleaned.startswith("#") or " #" in cleaned:
+        raise DecklistError(f"{what}: {cleaned!r} cannot be written: '#' would start a comment.")
+    return cleaned
+
+
+def format_decklist(decklist: Decklist) -> str:
+    """Write the canonical text form; `parse_decklist` reads it back as the same decklist.
+
+    Headers are exactly "Champion: X", "Timeline", "Forethoughts", "Subconscious"; empty
+    sections other than the timeline are left out; cards keep the decklist's order.
+    """
+    lines = []
+    if decklist.champion is not None:
+        lines.append(f"Champion: {_writable(decklist.champion, 'champion')}")
+    for section in CARD_SECTIONS:
+        entries = decklist.entries(section)
+        if not entries and section is not Section.TIMELINE:
+            continue
+        lines.append(HEADERS[section])
+        for index, entry in enumerate(entries):
+            where = f"{section}[{index}]"
+            count = _check_count(entry.count, None, f"{where}: ")
+            lines.append(f"{count} {_writable(entry.name, where)}")
+    return "\n".join(lines) + "\n"
+
+
+def decklist_to_json(decklist: Decklist) -> dict:
+    """The JSON form: {"champion": ..., "timeline": [{"count": 4, "name": ...}], ...}."""
+    data: dict = {"champion": decklist.champion}
+    for section in CARD_SECTIONS:
+        data[section.value] = [
+            {"count": entry.count, "name": entry.name} for entry in decklist.entries(section)
+        ]
+    return data
+
+
+def decklist_from_json(data: object) -> Decklist:
+    """Read the JSON form (already decoded). Same rules and limits as the text form; errors
+    name the place, e.g. "timeline[2]: the count must be at least 1"."""
+    if not isinstance(data, Mapping):
+        raise DecklistError(f"a decklist is a JSON object, not {type(data).__name__}.")
+    allowed = {"champion", *(s.value for s in CARD_SECTIONS)}
+    unknown = sorted(map(str, set(data) - allowed))
+    if unknown:
+        raise DecklistError(
+            f"unknown field {unknown[0]!r}; a decklist has the fields champion, timeline, "
+            "forethoughts and subconscious."
+        )
+    builder = _Builder()
+    champion = data.get("champion")
+    # A form's empty field means "no champion yet"; validation then reports champion_missing.
+    if champion is not None and not (isinstance(champion, str) and not champion.strip()):
+        builder.set_champion(champion, None, "champion: ")
+    seen = 0
+    for section in CARD_SECTIONS:
+        items = data.get(section.value, [])
+        if not isinstance(items, list | tuple):
+            raise DecklistError(f"{section} must be a list of {{count, name}} objects.")
+        seen += len(items)
+        if seen > MAX_LINES:
+            raise DecklistError(f"the decklist has over {MAX_LINES:,} entries; that is the limit.")
+        for index, item in enumerate(items):
+            where = f"In {section}[{index}]: "
+            if not isinstance(item, Mapping) or set(item) != {"count", "name"}:
+                raise DecklistError(f"{where}each entry is an object with a count and a name.")
+            builder.add(section, item["count"], item["name"], None, where)
+    return builder.build()
