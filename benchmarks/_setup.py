@@ -47,10 +47,19 @@ def scratch_database(name: str):
 
 
 def manage(url: str, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "genesis.settings.local",
-           "DEBUG": "0"}
-    return subprocess.run([sys.executable, str(ROOT / "manage.py"), *args], env=env,
-                          capture_output=True, text=True, check=True)
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "genesis.settings.local",
+        "DEBUG": "0",
+    }
+    return subprocess.run(
+        [sys.executable, str(ROOT / "manage.py"), *args],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
 
 
 def migrate(url: str) -> None:

@@ -22,15 +22,60 @@ from _setup import ROOT, machine, scratch_database, summary_ms, timed_ms, use_da
 
 AFFILIATIONS = ["Axon", "Thymos", "Bellum", "Chaos", "Jaelara"]
 TYPES = ["spell", "technique", "summon", "alteration", "enchantment"]
-ABILITY_NAMES = ["Basic Attack [1]", "Range Attack [2]", "Area Fire Attack [3]", "Heavy Attack [4]",
-                 "Cure [2]", "Heal [3]", "Defense [1]", "Flight", "Quick Basic Attack [2]", "Push",
-                 "Stun", "Draw", "Beckon", "Build", "Enchant", "Curse", "Weakness [Fire]"]
+ABILITY_NAMES = [
+    "Basic Attack [1]",
+    "Range Attack [2]",
+    "Area Fire Attack [3]",
+    "Heavy Attack [4]",
+    "Cure [2]",
+    "Heal [3]",
+    "Defense [1]",
+    "Flight",
+    "Quick Basic Attack [2]",
+    "Push",
+    "Stun",
+    "Draw",
+    "Beckon",
+    "Build",
+    "Enchant",
+    "Curse",
+    "Weakness [Fire]",
+]
 SPEEDS = ["action", "swift", "trigger", "continuous"]
-WORDS = ["ember", "tide", "stone", "storm", "veil", "oath", "spark", "thorn", "gale", "rune",
-         "shade", "crown", "ash", "frost", "glimmer", "hollow", "iron", "lumen", "mire", "nova"]
-QUERIES = ["t:summon chi<=3", "aff:axon kw:flight", "fire", '"range attack"', "hp>=4 -t:champion",
-           "(t:spell or t:technique) cost:energy", "speed:swift aff:chaos chi>=5", "storm ember",
-           "kw:heavy_attack", "t:champion"]
+WORDS = [
+    "ember",
+    "tide",
+    "stone",
+    "storm",
+    "veil",
+    "oath",
+    "spark",
+    "thorn",
+    "gale",
+    "rune",
+    "shade",
+    "crown",
+    "ash",
+    "frost",
+    "glimmer",
+    "hollow",
+    "iron",
+    "lumen",
+    "mire",
+    "nova",
+]
+QUERIES = [
+    "t:summon chi<=3",
+    "aff:axon kw:flight",
+    "fire",
+    '"range attack"',
+    "hp>=4 -t:champion",
+    "(t:spell or t:technique) cost:energy",
+    "speed:swift aff:chaos chi>=5",
+    "storm ember",
+    "kw:heavy_attack",
+    "t:champion",
+]
 
 
 def generate(count: int, seed: int = 7) -> dict:
@@ -41,32 +86,68 @@ def generate(count: int, seed: int = 7) -> dict:
         affiliations = rng.sample(AFFILIATIONS[:4], rng.choice([1, 1, 2]))
         abilities = []
         for _ in range(rng.randint(1, 3)):
-            cost = rng.choice([{"aura": rng.randint(1, 6)}, {"energy": rng.randint(1, 5)},
-                               {"exert": True}, {"hp": 1, "exert": True}, {}])
-            abilities.append({"speed": rng.choice(SPEEDS), "name": rng.choice(ABILITY_NAMES),
-                              "cost": cost, "text": " ".join(rng.choices(WORDS, k=12))})
+            cost = rng.choice(
+                [
+                    {"aura": rng.randint(1, 6)},
+                    {"energy": rng.randint(1, 5)},
+                    {"exert": True},
+                    {"hp": 1, "exert": True},
+                    {},
+                ]
+            )
+            abilities.append(
+                {
+                    "speed": rng.choice(SPEEDS),
+                    "name": rng.choice(ABILITY_NAMES),
+                    "cost": cost,
+                    "text": " ".join(rng.choices(WORDS, k=12)),
+                }
+            )
         if i % 200 == 0:
-            card = {"name": name, "type": "champion", "affiliations": affiliations,
-                    "world": "Jaelara", "hp": rng.randint(18, 30), "aura": rng.randint(20, 45),
-                    "energy_reduction": rng.randint(0, 2), "awareness": [".x.", "x^x"]}
+            card = {
+                "name": name,
+                "type": "champion",
+                "affiliations": affiliations,
+                "world": "Jaelara",
+                "hp": rng.randint(18, 30),
+                "aura": rng.randint(20, 45),
+                "energy_reduction": rng.randint(0, 2),
+                "awareness": [".x.", "x^x"],
+            }
         else:
-            card = {"name": name, "type": rng.choice(TYPES), "chi": rng.randint(1, 8),
-                    "affiliations": affiliations}
+            card = {
+                "name": name,
+                "type": rng.choice(TYPES),
+                "chi": rng.randint(1, 8),
+                "affiliations": affiliations,
+            }
             if card["type"] in ("summon", "alteration"):
                 card["hp"] = rng.randint(1, 6)
         card["abilities"] = abilities
         card["source"] = "custom"
         cards.append(card)
-    return {"format_version": 1, "game": "genesis",
-            "set": {"code": "BENCH", "name": "Benchmark set"}, "cards": cards}
+    return {
+        "format_version": 1,
+        "game": "genesis",
+        "set": {"code": "BENCH", "name": "Benchmark set"},
+        "cards": cards,
+    }
 
 
 def run_import(url: str, path: Path) -> tuple[float, float, str]:
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "genesis.settings.local",
-           "DEBUG": "0"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": url,
+        "DJANGO_SETTINGS_MODULE": "genesis.settings.local",
+        "DEBUG": "0",
+    }
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, str(ROOT / "manage.py"), "import_cards", str(path)],
-                               env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process = subprocess.Popen(
+        [sys.executable, str(ROOT / "manage.py"), "import_cards", str(path)],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     output = process.stdout.read().decode()
@@ -87,7 +168,9 @@ def main() -> None:
         path.write_text(json.dumps(generate(args.cards)))
         print(f"card index benchmark on {vendor(url)}; {machine()}")
         seconds, peak_mb, output = run_import(url, path)
-        print(f"import {args.cards} cards: {seconds:.2f} s, peak memory {peak_mb:.0f} MB ({output})")
+        print(
+            f"import {args.cards} cards: {seconds:.2f} s, peak memory {peak_mb:.0f} MB ({output})"
+        )
         seconds_again, peak_again, output = run_import(url, path)
         print(f"re-import (no changes): {seconds_again:.2f} s, peak memory {peak_again:.0f} MB")
 
@@ -103,8 +186,10 @@ def main() -> None:
             times = timed_ms(lambda q=query: client.get("/api/cards/", {"q": q}), args.repeat)
             all_times += times
             print(f"  search {query!r:42} {count:5d} hits  {summary_ms(times)}")
-        print(f"search over {args.cards} cards (GET /api/cards/, first page of 50): "
-              f"{summary_ms(all_times)}")
+        print(
+            f"search over {args.cards} cards (GET /api/cards/, first page of 50): "
+            f"{summary_ms(all_times)}"
+        )
 
 
 if __name__ == "__main__":
