@@ -1,5 +1,8 @@
 """The card index: affiliations (and worlds), card sets, cards and their abilities."""
 
+import secrets
+
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
@@ -130,3 +133,64 @@ class Ability(models.Model):
     @property
     def cost_kinds(self) -> tuple[str, ...]:
         return tuple(kind for kind in COST_KINDS if getattr(self, f"cost_{kind}"))
+
+
+def new_deck_key() -> str:
+    # Decks are addressed by an unguessable key, not a counting id, so an unlisted deck is only
+    # found by those given its link.
+    return secrets.token_urlsafe(9)
+
+
+class Deck(models.Model):
+    """A saved timeline: a champion, timeline, forethoughts and subconscious, with history."""
+
+    class Visibility(models.TextChoices):
+        PRIVATE = "private", "Private: only you"
+        UNLISTED = "unlisted", "Unlisted: anyone with the link"
+        PUBLIC = "public", "Public: listed for everyone"
+
+    key = models.CharField(max_length=16, unique=True, default=new_deck_key, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True, max_length=5000)
+    format = models.CharField(max_length=40, default="genesis-standard")
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    # rules.decklist.decklist_to_json() of the latest version.
+    decklist = models.JSONField()
+    champion = models.CharField(max_length=120, blank=True)
+    legal = models.BooleanField(default=False)
+    version = models.PositiveIntegerField(default=1)
+    cloned_from = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="clones"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+        indexes = [models.Index(fields=["visibility", "-updated_at"])]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckVersion(models.Model):
+    """Every save of a deck's list, numbered from 1."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    decklist = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["deck", "-number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deck_version_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck} v{self.number}"

@@ -1,6 +1,9 @@
 """Reads of the card index for the API and the pages. Query building lives here, once."""
 
-from django.db.models import Prefetch, Q, QuerySet
+from collections.abc import Mapping
+from types import MappingProxyType
+
+from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.text import slugify
 
 from rules.awareness import Awareness
@@ -9,7 +12,7 @@ from rules.cards import Card as CardValue
 from rules.cards import CardType, Cost, KeywordTerm, Speed
 
 from . import query as q
-from .models import Ability, Affiliation, Card
+from .models import Ability, Affiliation, Card, Deck, DeckVersion
 
 _NUMBER_LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 _INDEX_COLUMNS = {
@@ -120,3 +123,57 @@ def card_value(card: Card) -> CardValue:
         text=card.text,
         source=card.source,
     )
+
+
+# --- the card index as rules values, for validation ------------------------------------------
+
+_index_cache: dict[str, object] = {"version": None, "cards": {}}
+
+
+def _index_version() -> tuple:
+    return tuple(Card.objects.aggregate(n=Count("id"), last=Max("card_set__imported_at")).values())
+
+
+def card_index() -> Mapping[str, CardValue]:
+    """Every card as a rules value, keyed by name_key. Kept in memory per process and rebuilt
+    when an import changes the index (its version is the card count and the latest import)."""
+    version = _index_version()
+    if _index_cache["version"] != version:
+        cards = Card.objects.select_related("card_set", "world").prefetch_related(
+            "affiliations", Prefetch("abilities", Ability.objects.order_by("position"))
+        )
+        _index_cache["cards"] = MappingProxyType({c.name_key: card_value(c) for c in cards})
+        _index_cache["version"] = version
+    return _index_cache["cards"]
+
+
+# --- saved decks ---------------------------------------------------------------------------------
+
+
+def deck_visible(*, user) -> QuerySet[Deck]:
+    """Decks a user may read: public and unlisted ones, and all of their own. Unlisted decks are
+    not listed (see deck_list) but open by key."""
+    visible = Q(visibility__in=[Deck.Visibility.PUBLIC, Deck.Visibility.UNLISTED])
+    if user.is_authenticated:
+        visible |= Q(owner=user)
+    return Deck.objects.filter(visible).select_related("owner")
+
+
+def deck_get(*, key: str, user) -> Deck:
+    """A deck by key, or Deck.DoesNotExist if it is missing or private to someone else (the two
+    look the same, so private decks cannot be discovered)."""
+    return deck_visible(user=user).get(key=key)
+
+
+def deck_list(*, user, mine: bool = False, query: str = "") -> QuerySet[Deck]:
+    if mine:
+        decks = Deck.objects.filter(owner=user) if user.is_authenticated else Deck.objects.none()
+    else:
+        decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
+    if query:
+        decks = decks.filter(Q(name__icontains=query) | Q(champion__icontains=query))
+    return decks.select_related("owner").order_by("-updated_at", "-id")
+
+
+def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
+    return deck.versions.order_by("-number")

@@ -4,7 +4,7 @@ from rest_framework import serializers
 
 from rules.awareness import Awareness
 
-from .models import Ability, Card
+from .models import Ability, Card, Deck, DeckVersion
 
 
 class AbilitySerializer(serializers.ModelSerializer):
@@ -69,3 +69,61 @@ class CardDetailSerializer(CardSerializer):
             "offsets": awareness.as_json(),
             "drawing": awareness.drawing(),
         }
+
+
+class DecklistField(serializers.Field):
+    """A decklist given as text (docs/decklist-format.md) or in its JSON form; kept as given and
+    read by the service, which explains what it cannot read."""
+
+    def to_internal_value(self, data):
+        if not isinstance(data, (str, dict)):
+            raise serializers.ValidationError("Give the decklist as text or as its JSON form.")
+        return data
+
+    def to_representation(self, value):
+        return value
+
+
+class ValidateRequest(serializers.Serializer):
+    decklist = DecklistField()
+    format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+
+
+class DeckWrite(serializers.Serializer):
+    name = serializers.CharField(max_length=120)
+    decklist = DecklistField()
+    format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    description = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.username", read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Deck
+        fields = [
+            "key",
+            "name",
+            "owner",
+            "champion",
+            "format",
+            "visibility",
+            "legal",
+            "version",
+            "description",
+            "decklist",
+            "created_at",
+            "updated_at",
+            "url",
+        ]
+
+    def get_url(self, deck: Deck) -> str:
+        return f"/api/decks/{deck.key}/"
+
+
+class DeckVersionSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = DeckVersion
+        fields = ["number", "created_at", "decklist"]

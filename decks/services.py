@@ -3,13 +3,26 @@
 from dataclasses import dataclass, field
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
+from genesis.errors import Forbidden, NotFound, Refusal
 from rules.cards import COST_KINDS, name_key
 from rules.cards import Card as CardValue
+from rules.decklist import (
+    Decklist,
+    DecklistError,
+    decklist_diff,
+    decklist_from_json,
+    decklist_to_json,
+    parse_decklist,
+)
+from rules.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
+from rules.timeline import Validation, validate
 
+from . import selectors
 from .cardfile import CardEntry, CardFile, CardFileError, Problem
-from .models import Ability, Affiliation, Card, CardSet
+from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
 from .selectors import index_value
 
 BATCH = 1000
@@ -112,6 +125,9 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     )
     report.created = [entry.card.name for entry, _ in to_create]
     report.updated = [entry.card.name for entry, _ in to_update]
+    if written:
+        # The import time is part of the card index's version (selectors.card_index).
+        CardSet.objects.filter(pk=card_set.pk).update(imported_at=timezone.now())
     return report
 
 
@@ -191,3 +207,137 @@ def _ability_row(card_row: Card, position: int, ability) -> Ability:
         text=ability.text,
         **{f"cost_{kind}": getattr(ability.cost, kind) for kind in COST_KINDS},
     )
+
+
+# --- timelines -----------------------------------------------------------------------------------
+
+
+def deck_validate(*, decklist: Decklist, format_slug: str | None = None) -> Validation:
+    """Validate a decklist against a format (default: Genesis Standard Constructed)."""
+    return validate(decklist, selectors.card_index(), _format(format_slug))
+
+
+def read_decklist(*, text: str | None = None, data: object = None) -> Decklist:
+    """A decklist from its text or JSON form; Refusal (400, code invalid_decklist) if unreadable."""
+    try:
+        return parse_decklist(text) if text is not None else decklist_from_json(data)
+    except DecklistError as exc:
+        raise Refusal(
+            f"The decklist could not be read. {exc}", code="invalid_decklist", line=exc.line
+        ) from None
+
+
+def _format(slug: str | None) -> Format:
+    if not slug:
+        return DEFAULT_FORMAT
+    try:
+        return get_format(slug)
+    except UnknownFormatError as exc:
+        raise Refusal(
+            str(exc.args[0]) if exc.args else "Unknown format.", code="unknown_format"
+        ) from None
+
+
+def _owned(deck: Deck, actor) -> None:
+    if not actor.is_authenticated or deck.owner_id != actor.pk:
+        raise Forbidden("Only the deck's owner can change it.", code="not_owner")
+
+
+def _save_version(deck: Deck, decklist: Decklist) -> None:
+    deck.decklist = decklist_to_json(decklist)
+    deck.champion = decklist.champion or ""
+    deck.legal = deck_validate(decklist=decklist, format_slug=deck.format).legal
+    deck.save()
+    DeckVersion.objects.create(deck=deck, number=deck.version, decklist=deck.decklist)
+
+
+@transaction.atomic
+def deck_create(
+    *,
+    owner,
+    name: str,
+    decklist: Decklist,
+    format_slug: str = "",
+    visibility: str = Deck.Visibility.PRIVATE,
+    description: str = "",
+    cloned_from: Deck | None = None,
+) -> Deck:
+    if not owner.is_authenticated:
+        raise Forbidden("Log in to save decks.", code="not_authenticated")
+    deck = Deck(
+        owner=owner,
+        name=name.strip() or "Untitled timeline",
+        description=description,
+        format=_format(format_slug).slug,
+        visibility=visibility,
+        version=1,
+        cloned_from=cloned_from,
+    )
+    _save_version(deck, decklist)
+    return deck
+
+
+@transaction.atomic
+def deck_update(
+    *,
+    deck: Deck,
+    actor,
+    name: str | None = None,
+    description: str | None = None,
+    visibility: str | None = None,
+    format_slug: str | None = None,
+    decklist: Decklist | None = None,
+) -> Deck:
+    """Change a deck. A changed list (or format) is saved as a new version."""
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    _owned(deck, actor)
+    if name is not None:
+        deck.name = name.strip() or deck.name
+    if description is not None:
+        deck.description = description
+    if visibility is not None:
+        deck.visibility = visibility
+    new_format = _format(format_slug).slug if format_slug else deck.format
+    current = decklist_from_json(deck.decklist)
+    if (
+        decklist is not None
+        and decklist_to_json(decklist) != deck.decklist
+        or new_format != deck.format
+    ):
+        deck.format = new_format
+        deck.version += 1
+        _save_version(deck, decklist if decklist is not None else current)
+    else:
+        deck.save()
+    return deck
+
+
+@transaction.atomic
+def deck_delete(*, deck: Deck, actor) -> None:
+    _owned(deck, actor)
+    deck.delete()
+
+
+def deck_clone(*, deck: Deck, actor, name: str = "") -> Deck:
+    """Copy a public deck (or one of your own) into your decks, as a private deck."""
+    if deck.visibility != Deck.Visibility.PUBLIC and deck.owner_id != actor.pk:
+        raise Forbidden("Only public decks can be cloned.", code="not_public")
+    return deck_create(
+        owner=actor,
+        name=name or f"{deck.name} (copy)",
+        decklist=decklist_from_json(deck.decklist),
+        format_slug=deck.format,
+        description=deck.description,
+        cloned_from=deck,
+    )
+
+
+def deck_diff(*, deck: Deck, old: int, new: int) -> list[dict]:
+    versions = {v.number: v for v in deck.versions.filter(number__in=[old, new])}
+    missing = [n for n in (old, new) if n not in versions]
+    if missing:
+        raise NotFound(f"Version {missing[0]} of this deck does not exist.", code="no_version")
+    changes = decklist_diff(
+        decklist_from_json(versions[old].decklist), decklist_from_json(versions[new].decklist)
+    )
+    return [change.as_dict() for change in changes]

@@ -6,7 +6,7 @@ too, so a name matches whatever its case, spacing or Unicode compatibility form.
 """
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -81,6 +81,14 @@ class Decklist:
 
     def entries(self, section: Section) -> tuple[DeckEntry, ...]:
         return getattr(self, section.value) if section in CARD_SECTIONS else ()
+
+
+def tally(entries: Iterable[DeckEntry]) -> dict[str, list]:
+    """name_key -> [name as first written, total count]: repeated entries add up."""
+    counts: dict[str, list] = {}
+    for entry in entries:
+        counts.setdefault(name_key(entry.name), [entry.name, 0])[1] += entry.count
+    return counts
 
 
 def _snippet(text: str) -> str:
@@ -349,3 +357,40 @@ def decklist_from_json(data: object) -> Decklist:
                 raise DecklistError(f"{where}each entry is an object with a count and a name.")
             builder.add(section, item["count"], item["name"], None, where)
     return builder.build()
+
+
+@dataclass(frozen=True)
+class Change:
+    """One card whose count differs between two versions of a decklist section."""
+
+    section: Section
+    name: str
+    before: int
+    after: int
+
+    def as_dict(self) -> dict:
+        return {
+            "section": self.section.value,
+            "name": self.name,
+            "before": self.before,
+            "after": self.after,
+            "delta": self.after - self.before,
+        }
+
+
+def decklist_diff(old: Decklist, new: Decklist) -> tuple[Change, ...]:
+    """What changed from `old` to `new`: the champion, then each card whose count moved."""
+    changes: list[Change] = []
+    if name_key(old.champion or "") != name_key(new.champion or ""):
+        if old.champion:
+            changes.append(Change(Section.CHAMPION, old.champion, 1, 0))
+        if new.champion:
+            changes.append(Change(Section.CHAMPION, new.champion, 0, 1))
+    for section in (Section.TIMELINE, Section.FORETHOUGHTS, Section.SUBCONSCIOUS):
+        before, after = tally(old.entries(section)), tally(new.entries(section))
+        for key in dict.fromkeys([*before, *after]):
+            was, now = before.get(key, [None, 0])[1], after.get(key, [None, 0])[1]
+            if was != now:
+                name = (after.get(key) or before[key])[0]
+                changes.append(Change(section, name, was, now))
+    return tuple(changes)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .cards import Card
-from .decklist import DeckEntry, Decklist, Section, name_key
+from .decklist import Decklist, Section, name_key, tally
 from .formats import CORE, DEFAULT_FORMAT, Format, cite
 
 
@@ -131,14 +131,6 @@ def _describe_champion(champion: Card) -> str:
     return f"{champion.name} ({parts})"
 
 
-def _tally(entries: Iterable[DeckEntry]) -> dict[str, list]:
-    """name_key -> [name as first written, total count]: repeated entries add up."""
-    tally: dict[str, list] = {}
-    for entry in entries:
-        tally.setdefault(name_key(entry.name), [entry.name, 0])[1] += entry.count
-    return tally
-
-
 class _Suggester:
     """Close names from the card index, for unknown_card. Built lazily: legal decks never pay."""
 
@@ -182,7 +174,7 @@ def validate(
     champion, champion_key = _check_champion(decklist.champion, cards, fmt, suggest, errors)
 
     tallies = {
-        section: _tally(decklist.entries(section))
+        section: tally(decklist.entries(section))
         for section in (Section.TIMELINE, Section.FORETHOUGHTS)
     }
     timeline = _check_section(
@@ -448,7 +440,7 @@ def _check_subconscious(
     # checked for affiliation and count toward no total. The Core Rulebook sets no other rule
     # for them, except that a champion card can never be put into the subconscious.
     errors = []
-    for key, (name, _count) in _tally(decklist.subconscious).items():
+    for key, (name, _count) in tally(decklist.subconscious).items():
         card = cards.get(key)
         if card is None:
             errors.append(_unknown(Section.SUBCONSCIOUS, name, suggest(key)))
