@@ -11,6 +11,7 @@ api = [
     path("auth/register/", accounts.RegisterApi.as_view(), name="register"),
     path("auth/token/", accounts.TokenApi.as_view(), name="token"),
     path("", include("decks.api_urls")),
+    path("", include("tournaments.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]

@@ -1,0 +1,953 @@
+"""The best-of-three match protocol: who leads each game, lock and show between games, and how a
+match ends (two game wins, time, or concession).
+
+A match is an immutable `MatchState`. Every player action is a pure function that returns the
+next state, or raises `ProtocolError` with a stable code when the action is out of turn or breaks
+a rule; broken invariants are assertions or `ValueError`, never a `ProtocolError`. The coin flip
+for game 1 comes from the seed, so a match replays exactly from its decks, seed and event log.
+
+Core Rulebook 5.2: How to Start a Game, The Forethoughts Explained, Lock and Show, The Process
+for Lock and Show. Where the rulebook is silent the product decides; each such decision is cited
+as `Product decision › <heading>` and explained under that heading in docs/match-protocol.md.
+"""
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Literal
+
+from .cards import Card
+from .decklist import (
+    DeckEntry,
+    Decklist,
+    DecklistError,
+    decklist_from_json,
+    decklist_to_json,
+    name_key,
+    tally,
+)
+from .formats import CORE, cite
+
+Seat = Literal["a", "b"]
+SEATS: tuple[Seat, Seat] = ("a", "b")
+WINS_NEEDED = 2  # best of three
+FORMAT_VERSION = 1  # of `as_dict`; bump it when the stored shape changes
+
+PRODUCT = "Product decision"
+START_RULE = cite(CORE, "How to Start a Game")
+LOCK_RULE = cite(CORE, "The Process for Lock and Show")
+SKIP_RULE = cite(CORE, "Lock and Show")
+FORETHOUGHTS_RULE = cite(CORE, "The Forethoughts Explained")
+LEAD_RULE = cite(PRODUCT, "Who leads")
+DRAWN_GAME_RULE = cite(PRODUCT, "Drawn games")
+TIME_RULE = cite(PRODUCT, "Time")
+TOP_CUT_RULE = cite(PRODUCT, "Top cut")
+CONCESSION_RULE = cite(PRODUCT, "Concession")
+ORDER_RULE = cite(PRODUCT, "Order between games")
+
+
+class Phase(StrEnum):
+    CHOOSING_LEAD = "choosing_lead"  # a player chooses whether to lead the next game
+    LOCKING = "locking"  # lock and show before game 2 and later
+    PLAYING = "playing"  # a game is under way; its result is awaited
+    OVER = "over"
+
+
+class Code(StrEnum):
+    """Refusal codes. They are an API: add new ones, never rename or reuse one."""
+
+    NOT_YOUR_TURN_TO_LOCK = "not_your_turn_to_lock"
+    ALREADY_LOCKED = "already_locked"
+    SWAP_COUNT_MISMATCH = "swap_count_mismatch"
+    SWAP_CHI_MISMATCH = "swap_chi_mismatch"
+    CARD_NOT_IN_FORETHOUGHTS = "card_not_in_forethoughts"
+    CARD_NOT_IN_TIMELINE = "card_not_in_timeline"
+    INVALID_SWAP = "invalid_swap"
+    NO_FORETHOUGHTS = "no_forethoughts"
+    NOT_BETWEEN_GAMES = "not_between_games"
+    LEAD_NOT_CHOSEN = "lead_not_chosen"
+    NO_CHOICE_PENDING = "no_choice_pending"
+    CHOICE_NOT_YOURS = "choice_not_yours"
+    INVALID_CHOICE = "invalid_choice"
+    NOT_PLAYING = "not_playing"
+    INVALID_REPORT = "invalid_report"
+    NO_TIME_LIMIT = "no_time_limit"
+    MATCH_OVER = "match_over"
+    INVALID_SEAT = "invalid_seat"
+
+
+class GameEnding(StrEnum):
+    PLAYED = "played"  # reported by the players: a win or a drawn game
+    CONCEDED = "conceded"
+    TIME = "time"  # unfinished when time was called: a drawn game
+
+
+class MatchEnding(StrEnum):
+    TWO_WINS = "two_wins"
+    TIME = "time"
+    CONCESSION = "concession"
+
+
+class ProtocolError(Exception):
+    """An expected refusal: an action out of turn or against the rules. Nothing changed.
+
+    `code` is stable (see `Code`), `message` is plain English for the player, and `rule` names
+    the rulebook section or product decision being enforced.
+    """
+
+    def __init__(self, code: Code, message: str, rule: str = "") -> None:
+        self.code = Code(code)
+        self.message = message
+        self.rule = rule
+        super().__init__(f"{self.code}: {message}")
+
+    def as_dict(self) -> dict:
+        return {"code": str(self.code), "message": self.message, "rule": self.rule}
+
+
+# --- values ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Swap:
+    """One player's lock: the cards leaving the timeline and those coming in from the
+    forethoughts, in the names the player registered. `skipped` marks the automatic empty lock
+    of a player who has no forethoughts."""
+
+    out: tuple[str, ...] = ()
+    in_: tuple[str, ...] = ()
+    skipped: bool = False
+
+    def as_dict(self) -> dict:
+        return {"out": list(self.out), "in": list(self.in_), "skipped": self.skipped}
+
+
+@dataclass(frozen=True)
+class Game:
+    """A finished game. `winner` None is a drawn game. `chooser` is who chose (or was to choose)
+    the lead; `leader` is None when the game was conceded before anyone chose."""
+
+    number: int
+    chooser: Seat | None
+    leader: Seat | None
+    winner: Seat | None
+    ending: GameEnding
+
+    def as_dict(self) -> dict:
+        return {
+            "number": self.number,
+            "chooser": self.chooser,
+            "leader": self.leader,
+            "winner": self.winner,
+            "ending": str(self.ending),
+        }
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's cards. `registered` is the list they entered the event with (repeated names
+    merged); `current` is what they play the next game with, after lock and show."""
+
+    registered: Decklist
+    current: Decklist
+
+    @property
+    def has_forethoughts(self) -> bool:
+        return bool(self.current.forethoughts)
+
+
+# Events. The five actions are what players (or bots) do; `CoinFlip` and `Show` are what the
+# protocol itself records, so the log reads as the whole story of the match.
+
+
+@dataclass(frozen=True)
+class ChooseLead:
+    seat: Seat
+    lead: bool
+
+
+@dataclass(frozen=True)
+class ReportGame:
+    winner: Seat | None
+
+
+@dataclass(frozen=True)
+class Lock:
+    seat: Seat
+    out: tuple[str, ...] = ()
+    in_: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class CallTime:
+    pass
+
+
+@dataclass(frozen=True)
+class Concede:
+    seat: Seat
+    match: bool
+
+
+@dataclass(frozen=True)
+class CoinFlip:
+    winner: Seat
+
+
+@dataclass(frozen=True)
+class Show:
+    game: int
+    a: Swap
+    b: Swap
+
+
+Action = ChooseLead | ReportGame | Lock | CallTime | Concede
+Event = Action | CoinFlip | Show
+
+
+@dataclass(frozen=True)
+class MatchState:
+    """Everything about one match. Change it only through the functions of this module."""
+
+    sides: tuple[Side, Side]
+    chi: tuple[tuple[str, int], ...]  # (name_key, Chi) for every card either player may swap
+    seed: int
+    top_cut: bool
+    coin_winner: Seat
+    phase: Phase
+    games: tuple[Game, ...] = ()
+    chooser: Seat | None = None  # who chooses (or chose) the lead of the next/current game
+    leader: Seat | None = None  # the leading player of the current game, once chosen
+    first_locker: Seat | None = None  # who locks first in this lock and show
+    locks: tuple[Swap | None, Swap | None] = (None, None)
+    ending: MatchEnding | None = None
+    log: tuple[Event, ...] = ()
+
+    def side(self, seat: Seat) -> Side:
+        return self.sides[_index(seat)]
+
+    @property
+    def game_number(self) -> int:
+        """The game being set up or played (after the match ends: the number of games)."""
+        return len(self.games) + (self.phase is not Phase.OVER)
+
+
+@dataclass(frozen=True)
+class Result:
+    """The score so far. `winner` is None until the match is over, and after a drawn match."""
+
+    a_wins: int
+    b_wins: int
+    draws: int
+    winner: Seat | None
+    over: bool
+    ending: MatchEnding | None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.over and self.winner is None
+
+    def as_dict(self) -> dict:
+        return {
+            "a_wins": self.a_wins,
+            "b_wins": self.b_wins,
+            "draws": self.draws,
+            "winner": self.winner,
+            "over": self.over,
+            "ending": None if self.ending is None else str(self.ending),
+        }
+
+
+# --- small helpers -----------------------------------------------------------------------------
+
+
+def other(seat: Seat) -> Seat:
+    return "b" if seat == "a" else "a"
+
+
+def _index(seat: object) -> int:
+    if seat == "a":
+        return 0
+    if seat == "b":
+        return 1
+    raise ProtocolError(Code.INVALID_SEAT, f"There is no seat {_shown(seat)}; seats are a and b.")
+
+
+def _player(seat: Seat) -> str:
+    return f"Player {seat.upper()}"
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _copies(count: int) -> str:
+    return "1 copy" if count == 1 else f"{count} copies"
+
+
+def _wins(games: Iterable[Game], seat: Seat) -> int:
+    return sum(game.winner == seat for game in games)
+
+
+def _pool(entries: Iterable[DeckEntry]) -> Counter:
+    """name_key -> copies."""
+    return Counter({key: count for key, (_, count) in tally(entries).items()})
+
+
+def _catalogue(registered: Decklist) -> dict[str, str]:
+    """name_key -> registered name, timeline cards first, in the order they were written."""
+    names: dict[str, str] = {}
+    for entry in (*registered.timeline, *registered.forethoughts):
+        names.setdefault(name_key(entry.name), entry.name)
+    return names
+
+
+def _merged(entries: Iterable[DeckEntry], what: str) -> tuple[DeckEntry, ...]:
+    entries = tuple(entries)
+    for entry in entries:
+        if not isinstance(entry.count, int) or isinstance(entry.count, bool) or entry.count < 1:
+            raise ValueError(f"{what}: {entry.name!r} has count {entry.count!r}; need >= 1.")
+    return tuple(DeckEntry(count, name) for name, count in tally(entries).values())
+
+
+def _canonical(deck: Decklist, what: str) -> Decklist:
+    if not isinstance(deck, Decklist):
+        raise ValueError(f"{what} must be a Decklist, not {type(deck).__name__}.")
+    return Decklist(
+        champion=deck.champion,
+        timeline=_merged(deck.timeline, f"{what} timeline"),
+        forethoughts=_merged(deck.forethoughts, f"{what} forethoughts"),
+        subconscious=_merged(deck.subconscious, f"{what} subconscious"),
+    )
+
+
+def _with_pools(side: Side, timeline: Counter, forethoughts: Counter) -> Side:
+    names = _catalogue(side.registered)
+
+    def entries(pool: Counter) -> tuple[DeckEntry, ...]:
+        assert set(+pool) <= set(names), "a card appeared that neither list registered"
+        return tuple(DeckEntry(pool[key], name) for key, name in names.items() if pool[key] > 0)
+
+    current = replace(side.current, timeline=entries(timeline), forethoughts=entries(forethoughts))
+    return replace(side, current=current)
+
+
+def chi_table(cards: Iterable[Card]) -> dict[str, int]:
+    """name_key -> Chi for every non-champion card, the `chi` argument of `new_match`."""
+    return {name_key(card.name): card.chi for card in cards if card.chi is not None}
+
+
+# --- starting a match --------------------------------------------------------------------------
+
+
+def new_match(
+    deck_a: Decklist,
+    deck_b: Decklist,
+    chi: Mapping[str, int],
+    seed: int,
+    top_cut: bool = False,
+) -> MatchState:
+    """A match between two registered decklists, validated beforehand (rules.timeline).
+
+    `chi` maps card names (any spelling; matched with name_key) to Chi and must cover every
+    timeline and forethoughts card. The seeded coin flip decides who chooses the lead of game 1.
+    Bad arguments are the caller's mistake and raise ValueError.
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}.")
+    if not isinstance(top_cut, bool):
+        raise ValueError(f"top_cut must be a bool, not {top_cut!r}.")
+    decks = (_canonical(deck_a, "deck_a"), _canonical(deck_b, "deck_b"))
+
+    table: dict[str, int] = {}
+    for name, value in chi.items():
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ValueError(f"Chi of {name!r} must be a whole number >= 0, not {value!r}.")
+        key = name_key(name)
+        if table.setdefault(key, value) != value:
+            raise ValueError(f"Chi of {name!r} is given twice, as {table[key]} and {value}.")
+    needed = {key for deck in decks for key in _catalogue(deck)}
+    missing = sorted(needed - set(table))
+    if missing:
+        raise ValueError(f"No Chi for {', '.join(missing[:5])}; validate the decklists first.")
+
+    # Core Rulebook 5.2, How to Start a Game: a coin flip decides who chooses to lead game 1.
+    coin = random.Random(seed).choice(SEATS)
+    return MatchState(
+        sides=tuple(Side(registered=deck, current=deck) for deck in decks),
+        chi=tuple(sorted((key, table[key]) for key in needed)),
+        seed=seed,
+        top_cut=top_cut,
+        coin_winner=coin,
+        phase=Phase.CHOOSING_LEAD,
+        chooser=coin,
+        log=(CoinFlip(coin),),
+    )
+
+
+# --- queries -----------------------------------------------------------------------------------
+
+
+def phase(state: MatchState) -> Phase:
+    return state.phase
+
+
+def result(state: MatchState) -> Result:
+    a_wins, b_wins = _wins(state.games, "a"), _wins(state.games, "b")
+    winner: Seat | None = None
+    if state.phase is Phase.OVER and a_wins != b_wins:
+        winner = "a" if a_wins > b_wins else "b"
+    return Result(
+        a_wins=a_wins,
+        b_wins=b_wins,
+        draws=sum(game.winner is None for game in state.games),
+        winner=winner,
+        over=state.phase is Phase.OVER,
+        ending=state.ending,
+    )
+
+
+def who_chooses(state: MatchState) -> Seat | None:
+    """The player who must choose whether to lead the next game, if a choice is pending."""
+    return state.chooser if state.phase is Phase.CHOOSING_LEAD else None
+
+
+def who_locks_next(state: MatchState) -> Seat | None:
+    """The player whose lock is awaited, or None outside lock and show."""
+    if state.phase is not Phase.LOCKING:
+        return None
+    first = state.first_locker
+    assert first is not None, "a lock and show always has a first locker"
+    return first if state.locks[_index(first)] is None else other(first)
+
+
+def can_lock(state: MatchState, seat: Seat) -> bool:
+    """Whether `lock(state, seat, ...)` would be accepted now (with a legal swap)."""
+    return who_locks_next(state) == seat
+
+
+def check_swap(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) -> Swap:
+    """Check a swap against the player's current timeline and forethoughts without locking it
+    (for previews while a player chooses). Returns it in registered names, or raises
+    ProtocolError."""
+    return _checked_swap(state.side(seat), dict(state.chi), out, in_)
+
+
+def visible_lock(
+    state: MatchState, viewer: Seat | None, privileged: bool = False
+) -> dict[str, dict]:
+    """What `viewer` may see of each player's lock: {"a": view, "b": view}.
+
+    A view has `status` ("none": no lock and show now; "waiting": not locked yet; "locked";
+    "shown"), `skipped` (no forethoughts, locked automatically), `hidden`, and `out`/`in`
+    (None while hidden). Until both have locked, a selection is visible only to its owner and
+    to privileged viewers (judges, organizers): Core Rulebook 5.2, The Process for Lock and
+    Show. `viewer` None is a spectator.
+    """
+    if viewer is not None:
+        _index(viewer)
+    window = bool(state.games) and state.phase in (Phase.LOCKING, Phase.PLAYING)
+    shown = state.phase is Phase.PLAYING
+    views = {}
+    for seat, swap in zip(SEATS, state.locks, strict=True):
+        view = {"status": "none", "skipped": False, "hidden": False, "out": None, "in": None}
+        if window and swap is None:
+            view["status"] = "waiting"
+        elif window and swap is not None:
+            visible = shown or privileged or viewer == seat
+            view.update(status="shown" if shown else "locked", skipped=swap.skipped)
+            view.update(hidden=not visible)
+            if visible:
+                view.update(out=list(swap.out), **{"in": list(swap.in_)})
+        views[seat] = view
+    return views
+
+
+def visible_log(state: MatchState, viewer: Seat | None, privileged: bool = False) -> list[dict]:
+    """The event log as `viewer` may see it: another player's lock keeps its cards hidden (a
+    `show` event reveals them once both have locked; a lock cut short by the end of the match
+    is never revealed)."""
+    if viewer is not None:
+        _index(viewer)
+    entries = []
+    for event in state.log:
+        data = event_as_dict(event)
+        if isinstance(event, Lock) and not privileged and event.seat != viewer:
+            data = {"event": "lock", "seat": event.seat, "hidden": True}
+        entries.append(data)
+    return entries
+
+
+# --- actions -----------------------------------------------------------------------------------
+
+
+def choose_lead(state: MatchState, seat: Seat, lead: bool) -> MatchState:
+    """The choosing player decides to lead (True) or to go second (False) in the next game."""
+    _index(seat)
+    _refuse_if_over(state)
+    if state.phase is not Phase.CHOOSING_LEAD:
+        raise ProtocolError(
+            Code.NO_CHOICE_PENDING,
+            f"Who leads game {state.game_number} has already been chosen.",
+            LEAD_RULE,
+        )
+    if seat != state.chooser:
+        assert state.chooser is not None
+        why = "won the coin flip" if not state.games else _why_chooser(state)
+        raise ProtocolError(
+            Code.CHOICE_NOT_YOURS,
+            f"{_player(state.chooser)} {why}, so they choose who leads game {state.game_number}.",
+            START_RULE if not state.games else LEAD_RULE,
+        )
+    if not isinstance(lead, bool):
+        raise ProtocolError(
+            Code.INVALID_CHOICE, f"Choose to lead (true) or go second (false), not {_shown(lead)}."
+        )
+    state = replace(
+        state,
+        leader=seat if lead else other(seat),
+        log=(*state.log, ChooseLead(seat, lead)),
+    )
+    if not state.games:
+        # Lock and show happens only between games, so game 1 starts at once.
+        return replace(state, phase=Phase.PLAYING)
+    return _open_lock_and_show(state)
+
+
+def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) -> MatchState:
+    """Lock a swap: `out` leaves the timeline, `in_` comes in from the forethoughts (names with
+    multiplicity). An empty swap is always allowed. Once both players have locked, both swaps
+    are shown and applied for the next game."""
+    index = _index(seat)
+    _refuse_if_over(state)
+    if state.phase is Phase.CHOOSING_LEAD and state.games:
+        # Product decision, Order between games: the lead is chosen first, as the rulebook's
+        # process lists it, so nobody locks before knowing who leads.
+        assert state.chooser is not None
+        raise ProtocolError(
+            Code.LEAD_NOT_CHOSEN,
+            f"Lock and show starts once {_player(state.chooser)} has chosen who leads game "
+            f"{state.game_number}.",
+            ORDER_RULE,
+        )
+    if state.phase is not Phase.LOCKING:
+        raise ProtocolError(
+            Code.NOT_BETWEEN_GAMES,
+            "Lock and show happens only between games of a match, before game 2 and later; "
+            "forethoughts cannot be used during a game.",
+            FORETHOUGHTS_RULE,
+        )
+    side = state.sides[index]
+    if not side.has_forethoughts:
+        # Core Rulebook 5.2, Lock and Show: without forethoughts the step is skipped; the lock
+        # was made automatically, so an empty lock changes nothing.
+        if _as_names(out, "out") or _as_names(in_, "in"):
+            raise ProtocolError(
+                Code.NO_FORETHOUGHTS,
+                "You have no forethoughts, so you skip lock and show and cannot swap cards.",
+                SKIP_RULE,
+            )
+        return state
+    if state.locks[index] is not None:
+        raise ProtocolError(
+            Code.ALREADY_LOCKED,
+            f"You have already locked for game {state.game_number}; a lock cannot be changed.",
+            LOCK_RULE,
+        )
+    first = state.first_locker
+    assert first is not None
+    if seat != first and state.locks[_index(first)] is None:
+        raise ProtocolError(
+            Code.NOT_YOUR_TURN_TO_LOCK,
+            f"{_player(first)} {_why_first_locker(state)}, so they lock first; wait for their "
+            "lock.",
+            LOCK_RULE if state.games[-1].winner is not None else DRAWN_GAME_RULE,
+        )
+    swap = _checked_swap(side, dict(state.chi), out, in_)
+    locks = (swap, state.locks[1]) if index == 0 else (state.locks[0], swap)
+    state = replace(state, locks=locks, log=(*state.log, Lock(seat, swap.out, swap.in_)))
+    if None not in state.locks:
+        state = _show(state)
+    return state
+
+
+def record_game(state: MatchState, winner: Seat | None) -> MatchState:
+    """Report the game in progress: "a" or "b" won, or None for a drawn game."""
+    if winner is not None and winner not in SEATS:
+        raise ProtocolError(
+            Code.INVALID_REPORT,
+            f"A game's winner is a, b, or none for a drawn game, not {_shown(winner)}.",
+        )
+    _refuse_if_over(state)
+    if state.phase is not Phase.PLAYING:
+        waiting = (
+            "who leads it to be chosen"
+            if state.phase is Phase.CHOOSING_LEAD
+            else "both players to lock"
+        )
+        raise ProtocolError(
+            Code.NOT_PLAYING,
+            f"Game {state.game_number} has not started: it is waiting for {waiting}.",
+            LOCK_RULE if state.phase is Phase.LOCKING else START_RULE,
+        )
+    state = replace(state, log=(*state.log, ReportGame(winner)))
+    return _after_game(_add_game(state, winner, GameEnding.PLAYED))
+
+
+def call_time(state: MatchState) -> MatchState:
+    """The round's time is up: a game in progress is a drawn game and the match ends on the score
+    so far (1-0 is a win; 1-1 and 0-0 are draws)."""
+    _refuse_if_over(state)
+    if state.top_cut:
+        raise ProtocolError(
+            Code.NO_TIME_LIMIT,
+            "Top-cut matches have no time limit; play on until a player has two game wins.",
+            TOP_CUT_RULE,
+        )
+    state = replace(state, log=(*state.log, CallTime()))
+    if state.phase is Phase.PLAYING:
+        # Product decision, Time: a game unfinished at time counts as a drawn game.
+        state = _add_game(state, None, GameEnding.TIME)
+    return _end(state, MatchEnding.TIME)
+
+
+def concede(state: MatchState, seat: Seat, match: bool) -> MatchState:
+    """Concede the current game (`match` False) or the whole match, at any time before the end.
+
+    Between games, conceding a game concedes the next one; selections not yet shown are
+    dropped. Conceding the match loses every game the opponent still needs (Product decision,
+    Concession), so the winner always has two game wins.
+    """
+    _index(seat)
+    _refuse_if_over(state)
+    if not isinstance(match, bool):
+        raise ProtocolError(
+            Code.INVALID_CHOICE,
+            f"Concede the game (false) or the match (true), not {_shown(match)}.",
+            CONCESSION_RULE,
+        )
+    state = replace(state, log=(*state.log, Concede(seat, match)))
+    winner = other(seat)
+    state = _add_game(state, winner, GameEnding.CONCEDED)
+    if not match:
+        return _after_game(state)
+    while _wins(state.games, winner) < WINS_NEEDED:
+        state = _add_game(state, winner, GameEnding.CONCEDED, unplayed=True)
+    return _end(state, MatchEnding.CONCESSION)
+
+
+def apply(state: MatchState, action: Action) -> MatchState:
+    """Apply one action object: the same as calling its function (for bots and replays)."""
+    if isinstance(action, ChooseLead):
+        return choose_lead(state, action.seat, action.lead)
+    if isinstance(action, ReportGame):
+        return record_game(state, action.winner)
+    if isinstance(action, Lock):
+        return lock(state, action.seat, action.out, action.in_)
+    if isinstance(action, CallTime):
+        return call_time(state)
+    if isinstance(action, Concede):
+        return concede(state, action.seat, action.match)
+    raise TypeError(f"not an action: {action!r}")
+
+
+def replay(
+    deck_a: Decklist,
+    deck_b: Decklist,
+    chi: Mapping[str, int],
+    seed: int,
+    events: Iterable[Event],
+    top_cut: bool = False,
+) -> MatchState:
+    """Rebuild a match from its start and its log. Recorded events (coin flip, show) are
+    produced again by the actions and are skipped."""
+    state = new_match(deck_a, deck_b, chi, seed, top_cut)
+    for event in events:
+        if not isinstance(event, CoinFlip | Show):
+            state = apply(state, event)
+    return state
+
+
+# --- transitions -------------------------------------------------------------------------------
+
+
+def _refuse_if_over(state: MatchState) -> None:
+    if state.phase is Phase.OVER:
+        score = result(state)
+        raise ProtocolError(
+            Code.MATCH_OVER,
+            f"The match is over ({score.a_wins}-{score.b_wins}"
+            f"{f'-{score.draws}' if score.draws else ''}); nothing more can be reported.",
+        )
+
+
+def _why_chooser(state: MatchState) -> str:
+    last = state.games[-1]
+    if last.winner is not None:
+        return f"lost game {last.number}"
+    return f"chose for drawn game {last.number} and chooses again"
+
+
+def _why_first_locker(state: MatchState) -> str:
+    last = state.games[-1]
+    if last.winner is not None:
+        return f"won game {last.number}"
+    return f"did not choose the lead after drawn game {last.number}"
+
+
+def _as_names(names: object, what: str) -> tuple[str, ...]:
+    if isinstance(names, str) or not isinstance(names, Sequence):
+        raise ProtocolError(
+            Code.INVALID_SWAP,
+            f"`{what}` must be a list of card names, not {_shown(names)}.",
+            LOCK_RULE,
+        )
+    for name in names:
+        if not isinstance(name, str):
+            raise ProtocolError(
+                Code.INVALID_SWAP, f"`{what}` must hold card names, not {_shown(name)}.", LOCK_RULE
+            )
+    return tuple(names)
+
+
+def _checked_swap(
+    side: Side, chi: Mapping[str, int], out: Sequence[str], in_: Sequence[str]
+) -> Swap:
+    out, in_ = _as_names(out, "out"), _as_names(in_, "in")
+    if not side.has_forethoughts and (out or in_):
+        raise ProtocolError(
+            Code.NO_FORETHOUGHTS,
+            "You have no forethoughts, so you skip lock and show and cannot swap cards.",
+            SKIP_RULE,
+        )
+    if len(out) != len(in_):
+        raise ProtocolError(
+            Code.SWAP_COUNT_MISMATCH,
+            f"You are swapping {_plural(len(out), 'card')} out of your timeline and "
+            f"{_plural(len(in_), 'card')} in from your forethoughts; the numbers must match.",
+            LOCK_RULE,
+        )
+    names = _catalogue(side.registered)
+    for given, pool, place, code in (
+        (out, _pool(side.current.timeline), "timeline", Code.CARD_NOT_IN_TIMELINE),
+        (in_, _pool(side.current.forethoughts), "forethoughts", Code.CARD_NOT_IN_FORETHOUGHTS),
+    ):
+        total = sum(pool.values())
+        if len(given) > total:
+            raise ProtocolError(
+                code,
+                f"You named {_plural(len(given), 'card')} but your {place} holds only {total}.",
+                LOCK_RULE,
+            )
+        for key, wanted in Counter(map(name_key, given)).items():
+            if wanted > pool[key]:
+                name = names.get(key) or " ".join(
+                    next(n for n in given if name_key(n) == key).split()
+                )
+                held = f"only {_copies(pool[key])}" if pool[key] else "no copies"
+                direction = "out of" if place == "timeline" else "in from"
+                raise ProtocolError(
+                    code,
+                    f"Your {place} holds {held} of {_shown(name)}, so you cannot swap "
+                    f"{_copies(wanted)} {direction} it.",
+                    LOCK_RULE,
+                )
+    chi_out = sum(chi[name_key(name)] for name in out)
+    chi_in = sum(chi[name_key(name)] for name in in_)
+    if chi_out != chi_in:
+        raise ProtocolError(
+            Code.SWAP_CHI_MISMATCH,
+            f"The cards going out total {chi_out} Chi and the cards coming in total {chi_in} Chi; "
+            "a swap must keep the same total Chi.",
+            LOCK_RULE,
+        )
+    return Swap(
+        out=tuple(names[name_key(name)] for name in out),
+        in_=tuple(names[name_key(name)] for name in in_),
+    )
+
+
+def _open_lock_and_show(state: MatchState) -> MatchState:
+    # Core Rulebook 5.2, Lock and Show: a player without forethoughts skips the step, so their
+    # lock is made for them at once (and the step is over at once if neither has any).
+    locks = tuple(None if side.has_forethoughts else Swap(skipped=True) for side in state.sides)
+    state = replace(state, phase=Phase.LOCKING, locks=locks)
+    return _show(state) if None not in locks else state
+
+
+def _show(state: MatchState) -> MatchState:
+    """Both have locked: reveal both selections and exchange the cards for the next game."""
+    sides = []
+    for side, swap in zip(state.sides, state.locks, strict=True):
+        assert swap is not None
+        timeline, forethoughts = _pool(side.current.timeline), _pool(side.current.forethoughts)
+        out, in_ = Counter(map(name_key, swap.out)), Counter(map(name_key, swap.in_))
+        assert not out - timeline and not in_ - forethoughts, "a checked swap no longer fits"
+        # Product decision, Cumulative swaps: the cards swapped out join the
+        # forethoughts, and the next lock and show starts from this timeline.
+        sides.append(_with_pools(side, timeline - out + in_, forethoughts - in_ + out))
+    a, b = state.locks
+    assert a is not None and b is not None
+    return replace(
+        state,
+        sides=tuple(sides),
+        phase=Phase.PLAYING,
+        log=(*state.log, Show(state.game_number, a, b)),
+    )
+
+
+def _add_game(
+    state: MatchState, winner: Seat | None, ending: GameEnding, unplayed: bool = False
+) -> MatchState:
+    game = Game(
+        number=len(state.games) + 1,
+        chooser=None if unplayed else state.chooser,
+        leader=None if unplayed else state.leader,
+        winner=winner,
+        ending=ending,
+    )
+    return replace(state, games=(*state.games, game))
+
+
+def _after_game(state: MatchState) -> MatchState:
+    """End the match on two game wins, or set up the choice of lead for the next game."""
+    last = state.games[-1]
+    if last.winner is not None and _wins(state.games, last.winner) >= WINS_NEEDED:
+        return _end(state, MatchEnding.TWO_WINS)
+    if last.winner is not None:
+        # Core Rulebook 5.2, How to Start a Game / The Process for Lock and Show: the loser
+        # chooses the lead; the winner locks first.
+        chooser = other(last.winner)
+        first_locker: Seat = last.winner
+    else:
+        # Product decision, Drawn games: nobody lost, so whoever chose for the drawn game
+        # chooses again, and the other player locks first. In top cut the drawn game is simply
+        # followed by another one (Product decision, Top cut).
+        assert last.chooser is not None, "only a played or timed-out game can be drawn"
+        chooser, first_locker = last.chooser, other(last.chooser)
+    return replace(
+        state,
+        phase=Phase.CHOOSING_LEAD,
+        chooser=chooser,
+        leader=None,
+        first_locker=first_locker,
+        locks=(None, None),
+    )
+
+
+def _end(state: MatchState, ending: MatchEnding) -> MatchState:
+    # Core Rulebook 5.2, The Process for Lock and Show: when the match is over both timelines go
+    # back to the registered lists. A lock not yet shown is dropped and never revealed.
+    return replace(
+        state,
+        phase=Phase.OVER,
+        ending=ending,
+        sides=tuple(Side(side.registered, side.registered) for side in state.sides),
+        chooser=None,
+        leader=None,
+        first_locker=None,
+        locks=(None, None),
+    )
+
+
+# --- JSON --------------------------------------------------------------------------------------
+
+
+def event_as_dict(event: Event) -> dict:
+    if isinstance(event, ChooseLead):
+        return {"event": "choose_lead", "seat": event.seat, "lead": event.lead}
+    if isinstance(event, ReportGame):
+        return {"event": "report_game", "winner": event.winner}
+    if isinstance(event, Lock):
+        return {"event": "lock", "seat": event.seat, "out": list(event.out), "in": list(event.in_)}
+    if isinstance(event, CallTime):
+        return {"event": "call_time"}
+    if isinstance(event, Concede):
+        return {"event": "concede", "seat": event.seat, "match": event.match}
+    if isinstance(event, CoinFlip):
+        return {"event": "coin_flip", "winner": event.winner}
+    if isinstance(event, Show):
+        return {"event": "show", "game": event.game, "a": event.a.as_dict(), "b": event.b.as_dict()}
+    raise TypeError(f"not an event: {event!r}")
+
+
+def _swap_from_dict(data: Mapping) -> Swap:
+    return Swap(tuple(data["out"]), tuple(data["in"]), bool(data["skipped"]))
+
+
+def event_from_dict(data: Mapping) -> Event:
+    """Read one `event_as_dict` entry; ValueError for anything else."""
+    try:
+        kind = data["event"]
+        if kind == "choose_lead":
+            return ChooseLead(data["seat"], data["lead"])
+        if kind == "report_game":
+            return ReportGame(data["winner"])
+        if kind == "lock":
+            return Lock(data["seat"], tuple(data["out"]), tuple(data["in"]))
+        if kind == "call_time":
+            return CallTime()
+        if kind == "concede":
+            return Concede(data["seat"], data["match"])
+        if kind == "coin_flip":
+            return CoinFlip(data["winner"])
+        if kind == "show":
+            return Show(data["game"], _swap_from_dict(data["a"]), _swap_from_dict(data["b"]))
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"malformed match event {data!r}: {error}") from None
+    raise ValueError(f"unknown match event {data!r}")
+
+
+def as_dict(state: MatchState) -> dict:
+    """The whole state as JSON-able data, for a JSONField. It includes locks that are not yet
+    shown: it is for storage and privileged use. Show players `visible_lock`/`visible_log`."""
+    return {
+        "version": FORMAT_VERSION,
+        "seed": state.seed,
+        "top_cut": state.top_cut,
+        "coin_winner": state.coin_winner,
+        "chi": dict(state.chi),
+        "decks": {
+            seat: {
+                "registered": decklist_to_json(side.registered),
+                "current": decklist_to_json(side.current),
+            }
+            for seat, side in zip(SEATS, state.sides, strict=True)
+        },
+        "phase": str(state.phase),
+        "game_number": state.game_number,
+        "games": [game.as_dict() for game in state.games],
+        "chooser": state.chooser,
+        "leader": state.leader,
+        "first_locker": state.first_locker,
+        "locks": {
+            seat: None if swap is None else swap.as_dict()
+            for seat, swap in zip(SEATS, state.locks, strict=True)
+        },
+        "ending": None if state.ending is None else str(state.ending),
+        "result": result(state).as_dict(),
+        "log": [event_as_dict(event) for event in state.log],
+    }
+
+
+def from_dict(data: Mapping) -> MatchState:
+    """Read `as_dict` output back. The match is rebuilt by replaying its log, and must come out
+    exactly as stored: anything else is a corrupt record and raises ValueError."""
+    if not isinstance(data, Mapping) or data.get("version") != FORMAT_VERSION:
+        raise ValueError(f"not a version-{FORMAT_VERSION} match record")
+    try:
+        decks = [decklist_from_json(data["decks"][seat]["registered"]) for seat in SEATS]
+        events = [event_from_dict(event) for event in data["log"]]
+        state = replay(decks[0], decks[1], data["chi"], data["seed"], events, data["top_cut"])
+    except (KeyError, TypeError, AttributeError, DecklistError, ProtocolError) as error:
+        raise ValueError(f"corrupt match record: {error}") from None
+    if as_dict(state) != data:
+        raise ValueError("corrupt match record: it does not match a replay of its own log")
+    return state

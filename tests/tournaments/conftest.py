@@ -1,0 +1,76 @@
+"""Builders for events: users with legal sample timelines, and an event moved to a given round."""
+
+import io
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+SAMPLE = Path("decks/samples/sera-vantyne-storm-lattice.txt")
+
+
+@pytest.fixture
+def card_sets(db):
+    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
+    call_command("import_cards", *files, stdout=io.StringIO())
+
+
+@pytest.fixture
+def sample_text():
+    return SAMPLE.read_text()
+
+
+def api(username: str | None = None) -> APIClient:
+    client = APIClient()
+    if username:
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def event_with_players(card_sets, sample_text):
+    """An event by `org` with `players` registered; returns (event id, usernames)."""
+
+    def build(players: int = 4, **fields) -> tuple[int, list[str]]:
+        org = api("org")
+        response = org.post(
+            "/api/tournaments/", {"name": "Friday Genesis", **fields}, format="json"
+        )
+        assert response.status_code == 201, response.json()
+        event = response.json()["id"]
+        names = [f"p{i:02d}" for i in range(1, players + 1)]
+        for name in names:
+            registered = api(name).post(
+                f"/api/tournaments/{event}/registrations/", {"decklist": sample_text}, format="json"
+            )
+            assert registered.status_code == 201, registered.json()
+        return event, names
+
+    return build
+
+
+def pair_next_round(event: int) -> dict:
+    """Start and pair the next round (the worker's job, run here in-process)."""
+    from tournaments.models import Round
+    from tournaments.services import round_pair
+
+    response = api("org").post(f"/api/tournaments/{event}/rounds/")
+    assert response.status_code == 202, response.json()
+    number = response.json()["number"]
+    round_pair(round_id=Round.objects.get(tournament_id=event, number=number).pk)
+    return api().get(f"/api/tournaments/{event}/rounds/{number}/pairings/").json()
+
+
+def confirm_all(event: int, pairings: list[dict], score=(2, 0, 0)) -> None:
+    for pairing in pairings:
+        if pairing["player_b"] is None:
+            continue
+        body = {"player_a_wins": score[0], "player_b_wins": score[1], "draws": score[2]}
+        for player in (pairing["player_a"], pairing["player_b"]):
+            response = api(player).post(
+                f"/api/matches/{pairing['match']}/result/", body, format="json"
+            )
+            assert response.status_code == 200, response.json()

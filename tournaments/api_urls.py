@@ -1,0 +1,39 @@
+"""API routes of events and matches."""
+
+from django.urls import path
+
+from . import api
+
+urlpatterns = [
+    path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
+    path("tournaments/<int:pk>/", api.TournamentDetail.as_view(), name="tournament-detail"),
+    path(
+        "tournaments/<int:pk>/registrations/",
+        api.Registrations.as_view(),
+        name="tournament-registrations",
+    ),
+    path("tournaments/<int:pk>/drop/", api.Drop.as_view(), name="tournament-drop"),
+    path("tournaments/<int:pk>/judges/", api.Judges.as_view(), name="tournament-judges"),
+    path("tournaments/<int:pk>/start/", api.Start.as_view(), name="tournament-start"),
+    path(
+        "tournaments/<int:pk>/publish/", api.PublishDecklists.as_view(), name="tournament-publish"
+    ),
+    path("tournaments/<int:pk>/rounds/", api.Rounds.as_view(), name="tournament-rounds"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/",
+        api.RoundDetail.as_view(),
+        name="tournament-round",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/pairings/",
+        api.Pairings.as_view(),
+        name="tournament-pairings",
+    ),
+    path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="tournament-standings"),
+    path("matches/<int:pk>/", api.MatchDetail.as_view(), name="match-detail"),
+    path("matches/<int:pk>/games/", api.MatchGames.as_view(), name="match-games"),
+    path("matches/<int:pk>/lead/", api.MatchLead.as_view(), name="match-lead"),
+    path("matches/<int:pk>/lock/", api.MatchLock.as_view(), name="match-lock"),
+    path("matches/<int:pk>/result/", api.MatchResult.as_view(), name="match-result"),
+    path("matches/<int:pk>/extend/", api.MatchExtend.as_view(), name="match-extend"),
+]

@@ -1,0 +1,212 @@
+"""Events, their judges and registrations, rounds, matches, reports and the override log.
+
+The maths (pairings, standings, the best-of-three protocol) lives in pure modules:
+tournaments.pairing, tournaments.standings and rules.match. Services load and save around them.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+def new_seed() -> int:
+    return secrets.randbelow(2**31)
+
+
+class Tournament(models.Model):
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration open"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=120)
+    format = models.CharField(max_length=40, default="genesis-standard")
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    # Requested by the organizer; None means the MTR Appendix E default, fixed at start.
+    rounds_requested = models.PositiveSmallIntegerField(null=True, blank=True)
+    swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
+    top_cut = models.PositiveSmallIntegerField(default=0)
+    round_minutes = models.PositiveSmallIntegerField(default=50)
+    # Players may still register before this Swiss round is paired (0: not after the start).
+    late_registration_until = models.PositiveSmallIntegerField(default=0)
+    decklists_published = models.BooleanField(default=False)
+    seed = models.BigIntegerField(default=new_seed)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            models.CheckConstraint(condition=Q(top_cut__in=[0, 4, 8]), name="tournament_top_cut"),
+            models.CheckConstraint(condition=Q(round_minutes__gte=1), name="tournament_minutes"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Judge(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="judges")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judging"
+    )
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "user"], name="judge_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} judges {self.tournament}"
+
+
+class Registration(models.Model):
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="registrations"
+    )
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations"
+    )
+    # rules.decklist.decklist_to_json(); frozen once the event starts.
+    decklist = models.JSONField()
+    champion = models.CharField(max_length=120, blank=True)
+    deck_key = models.CharField(max_length=16, blank=True)
+    frozen = models.BooleanField(default=False)
+    # The first Swiss round the player plays; earlier rounds are 0-2 late-entry losses.
+    joined_round = models.PositiveSmallIntegerField(default=1)
+    # The last round after which the player dropped; None while still in.
+    dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+    @property
+    def dropped(self) -> bool:
+        return self.dropped_after_round is not None
+
+
+class Round(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        TOP_CUT = "top_cut", "Top cut"
+
+    class Status(models.TextChoices):
+        PAIRING = "pairing", "Pairing"
+        PAIRED = "paired", "Paired"
+        FINISHED = "finished", "Finished"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SWISS)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    seed = models.BigIntegerField(default=new_seed)
+    minutes = models.PositiveSmallIntegerField(null=True, blank=True)  # None: untimed (top cut)
+    started_at = models.DateTimeField(null=True, blank=True)
+    ends_at = models.DateTimeField(null=True, blank=True)
+    rematches = models.PositiveSmallIntegerField(default=0)
+    pair_downs = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            # A round is paired exactly once: the second attempt to create it fails here.
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} round {self.number}"
+
+
+class Match(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        DISPUTED = "disputed", "Reports disagree: waiting for a judge"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveIntegerField()
+    player_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    player_b = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    explanation = models.CharField(max_length=300, blank=True)
+    is_rematch = models.BooleanField(default=False)
+    # rules.match.MatchState.as_dict(): games, leads, locks; None for a bye.
+    state = models.JSONField(null=True, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    a_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    b_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    extra_minutes = models.PositiveSmallIntegerField(default=0)
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_unique_table"),
+            models.UniqueConstraint(fields=["round", "player_a"], name="match_unique_player_a"),
+            models.UniqueConstraint(fields=["round", "player_b"], name="match_unique_player_b"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} table {self.table}"
+
+
+class Report(models.Model):
+    """What one player says happened: game N (`game` >= 1) or the whole match (`game` 0)."""
+
+    MATCH = 0
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="reports")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    game = models.PositiveSmallIntegerField(default=MATCH)
+    # For a game: "a", "b" or "draw". For the match: the counts.
+    winner = models.CharField(max_length=4, blank=True)
+    a_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    b_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "created_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match", "reporter", "game"], name="report_unique_game"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.reporter} on {self.match}, game {self.game or 'match'}"
+
+
+class ResultOverride(models.Model):
+    """The log of every result a judge or the organizer entered or changed."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="overrides")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField()
+    note = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.actor} changed {self.match}"
