@@ -1,51 +1,13 @@
 """Card index pages in a real headless Chromium: search grid, errors, detail, phone layout."""
 
-import json
-
 import pytest
-
-from decks.cardfile import read_card_file
-from decks.services import card_set_import
-from tests.conftest import card, card_set, champion
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def cards():
-    content = card_set(
-        [
-            champion(
-                "Vela",
-                affiliations=["Axon"],
-                world="Jaelara",
-                awareness=[".x.", "x^x"],
-                abilities=[
-                    {
-                        "speed": "swift",
-                        "name": "Basic Attack [1]",
-                        "cost": {"exert": True},
-                        "text": "Deal 1 damage to a target in your awareness.",
-                    }
-                ],
-            ),
-            card(
-                "Skyguard",
-                type="summon",
-                chi=4,
-                hp=4,
-                affiliations=["Axon"],
-                abilities=[{"speed": "continuous", "name": "Flight"}],
-            ),
-            card("Cinder Pup", type="summon", chi=2, hp=1, affiliations=["Thymos"]),
-        ]
-    )
-    card_set_import(card_file=read_card_file(json.dumps(content)))
-
-
 def test_search_shows_a_grid_and_filters(live_server, page, cards):
     page.goto(live_server.url + "/")
-    assert page.locator(".card-tile").count() == 3
+    assert page.locator(".card-tile").count() == 5
     page.fill("#q", "t:summon aff:axon")
     page.keyboard.press("Enter")
     page.wait_for_url("**/?q=*")
