@@ -55,8 +55,8 @@ class Format:
     copy_limit: int | None = None
     legal_sets: frozenset[str] = frozenset()
     banned_cards: frozenset[str] = frozenset()
-    # Core Rulebook 5.2, F- Affiliations: a card "cannot have any affiliations not present on the
-    # champion's card". The Origins rule book only asks for one shared affiliation.
+    # Core Rulebook 5.2, F- Affiliations: every affiliation of a card must also be one of the
+    # champion's. The Origins rule book only asks for one shared affiliation.
     no_foreign_affiliations: bool = True
     legacy: bool = False
     description: str = ""

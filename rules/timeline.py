@@ -214,8 +214,8 @@ def validate(
             )
         )
     errors.extend(timeline[2])
-    # Core Rulebook 5.2, The Forethoughts Explained: "any number of cards, adding up to a maximum
-    # of 100 Chi", not counted toward the timeline's 50 cards or 250 Chi.
+    # Core Rulebook 5.2, The Forethoughts Explained: forethoughts may hold any number of cards
+    # up to 100 Chi in all, and count toward neither the timeline's 50 cards nor its 250 Chi.
     if totals.forethoughts_chi > fmt.forethoughts_chi_cap:
         errors.append(
             Violation(
@@ -302,9 +302,8 @@ def _check_section(
             errors.append(_unknown(section, name, suggest(key)))
             continue
         if card.is_champion:
-            # Core Rulebook 5.2, Champion Cards: champions "cannot be put into the thoughts,
-            # timeline, memories or subconscious"; Building a Standard Constructed Timeline:
-            # "A champion card is not part of a timeline".
+            # Core Rulebook 5.2, Champion Cards: a champion never goes to any zone but the
+            # arena; Building a Standard Constructed Timeline: it is not one of the 50 cards.
             whose = "your champion" if key == champion_key else "a champion card"
             errors.append(
                 Violation(
