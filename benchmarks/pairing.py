@@ -20,6 +20,8 @@ lowest-ranked player without one) and then calls networkx.max_weight_matching ov
 the remaining players. Its weights put rematches far above score-group steps, and score-group
 steps far above squared score differences, which makes it the exact optimum of the pairing
 criteria for that bye. The comparison prints both speeds, their ratio, and the quality of each.
+It runs on every round at 256 players, and on every fourth round at 512, where networkx takes up
+to a minute a round.
 """
 
 from __future__ import annotations
@@ -157,7 +159,8 @@ def baseline(records: list[PlayerRecord]) -> tuple[dict[str, int], float]:
 
 def run_event(size: int, seed: int) -> list[float]:
     event = SimulatedEvent(size, seed)
-    rounds = {2048: 11}.get(size, recommended_rounds(size))
+    # The issue asks for 11 rounds at 2,048 players, one more than Appendix E recommends.
+    rounds = 11 if size == 2048 else recommended_rounds(size)
     print(f"\n{size} players, {rounds} rounds (seed {seed})")
     print("round  active  time ms  peak MB  rematches  pair-downs (bound)  score diff  proven")
     times = []
@@ -215,17 +218,21 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a small run: 256, then 64 and 128")
     args = parser.parse_args()
     started = time.perf_counter()
-    big, compared = (256, ((64, 1), (128, 1))) if args.quick else (2048, ((256, 1), (512, 3)))
+    big, compared = (256, ((64, 1), (128, 1))) if args.quick else (2048, ((256, 1), (512, 4)))
     times = run_event(big, seed=1)
     print(
         f"slowest round: {max(times) * 1000:.1f} ms, mean {sum(times) / len(times) * 1000:.1f} ms"
     )
+    print(f"peak RSS of the process so far (simulation and standings included): {peak_rss()} MB")
     # networkx takes up to a minute a round at 512 players, so at that size the baseline runs
-    # on every third round only (1, 4, 7, 10), to keep the script within about three minutes.
+    # on every fourth round only (1, 5, 9), to keep the script within about three minutes.
     for size, every in compared:
         compare_event(size, seed=2, every=every)
-    peak_rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"\nwhole script: {time.perf_counter() - started:.0f} s, peak RSS {peak_rss:.0f} MB")
+    print(f"\nwhole script: {time.perf_counter() - started:.0f} s, peak RSS {peak_rss()} MB")
+
+
+def peak_rss() -> int:
+    return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
 
 
 if __name__ == "__main__":

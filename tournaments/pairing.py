@@ -24,9 +24,9 @@ the ones after it:
 
 Criterion 3 is placed above pair-downs on purpose. Otherwise the bye would drift up to whoever
 could fix an odd-sized top score group, so a 9-point player would get the bye instead of the
-bottom player. Criterion 2 is placed above criterion 3 because the issue ranks "no rematch
-unless unavoidable" above the bye rule: the bye moves up the standings only when that avoids a
-rematch. Pairings that tie on all five criteria are chosen by a seeded shuffle within each score
+bottom player. Criterion 2 is placed above criterion 3 because the issue allows a rematch only
+when no rematch-free pairing exists, and moving the bye can sometimes make one possible. So the
+bye moves up the standings only when that avoids a rematch. Pairings that tie on all five criteria are chosen by a seeded shuffle within each score
 group. That makes round one a random draw, and makes every round reproducible from its seed.
 
 Lower bound. Remove the bye, and take any boundary between two score groups. If an odd number
@@ -50,12 +50,17 @@ players, so there are three stages:
    the next player who is not a rematch. If one player is left over, they float to the next
    group. A player who cannot be placed without a rematch floats further.
 3. Repair: any pairing that is a rematch, skips a score group, or crosses a boundary more often
-   than parity requires is "suspect". Each suspect pairing is re-solved exactly, together with
-   other pairings from nearby score groups, within a window of at most `WINDOW` players (the
-   bye counts as a player). The solve is an exact dynamic programme over perfect matchings of
-   the window, costed by the five criteria. A change is kept only if it is strictly better.
-   The rest of the round is untouched, so the repairs never make a round worse. The windows
-   widen one score group at a time until they cover the whole field, or until they are full.
+   than parity requires is "suspect". Each suspect pairing is re-solved exactly together with
+   a few other pairings, a window of at most `WINDOW` players in all (the bye counts as a
+   player). The solve is an exact dynamic programme over the perfect matchings of the window,
+   costed by the five criteria, and a change is kept only if it is strictly better. The rest of
+   the round is untouched, so the repairs never make a round worse. The other pairings come
+   first from swap chains: the pairings of players who could take the suspect's players
+   without a rematch, then of players who could take their partners, and so on. After that
+   they come from the score groups within `_REACH` of the suspect, small groups first, and the
+   whole field is tried last if it fits in one window. The repair stops when no suspect is
+   left, when the lower bound proves the round optimal, when no window improves it, or after
+   `_MAX_REPAIR_WINDOWS` windows. That cap keeps the worst case bounded, and deterministic.
 
 Rounds with at most `EXACT_LIMIT` players (the bye counts as a player) skip stages 1-3. They
 are solved exactly by the same dynamic programme over every perfect matching.
@@ -72,9 +77,13 @@ Guarantees
   second case the lower bound is the certificate.
 - Otherwise the result is a local optimum. No repair window that was tried could be re-paired
   any better. Neither the fewest rematches nor the fewest pair-downs is guaranteed then, and
-  the explanation of any rematch says "no rematch-free pairing found", not "exists".
-  Criterion 5 is only guaranteed when the round was solved exactly.
-benchmarks/pairing.py measures all of this at 2,048 players and compares it with a
+  the explanation of any rematch says "no rematch-free pairing found", not "exists". This
+  happens when the lower bound is loose, for example when two lone players in neighbouring
+  score groups have already met. It also happens in small events played well past the
+  recommended number of rounds, once the field has split into many tiny score groups.
+- Criterion 5 is only guaranteed when the round was solved exactly.
+
+benchmarks/pairing.py measures all of this at 2,048 players, and compares it with a
 maximum-weight matching baseline at 256 and 512 players.
 """
 
@@ -84,14 +93,17 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-# Rounds with at most this many players (the bye counts as one) are solved exactly.
+# Rounds with at most this many players (the bye counts as one) are solved exactly. Beyond
+# that the dynamic programme's work grows about threefold for every two more players.
 EXACT_LIMIT = 20
 # The most players (the bye counts as one) that one repair window re-pairs exactly.
-WINDOW = 16
+WINDOW = 12
 # Score groups of at most this many players are searched exactly for the lower bound.
 _EXACT_GROUP = 16
 # Caps the repair work on pathological inputs. Real events need a handful of windows.
 _MAX_REPAIR_WINDOWS = 150
+# How many score groups either side of a suspect pairing the repair windows reach.
+_REACH = 2
 
 
 class PairingError(ValueError):
@@ -543,16 +555,14 @@ def _first_compatible(field: _Field, player: int, pool: list[int]) -> int | None
     return None
 
 
-def _suspects(field: _Field, partner: Mapping[int, int]) -> list[tuple[int, int]]:
+def _suspects(
+    field: _Field, partner: Mapping[int, int], excess: list[bool]
+) -> list[tuple[int, int]]:
     """Pairings that may be improvable: rematches, group skips, excess boundary crossings."""
     pairs = sorted(
         {(min(a, b), max(a, b)) for a, b in partner.items()},
         key=lambda p: field.seeded_position[p[0]],
     )
-    bye_player = partner[field.bye] if field.bye is not None else None
-    needed, crossings = field.boundaries(pairs, bye_player)
-    excess = [c > need for c, need in zip(crossings, needed, strict=True)]
-
     suspects = []
     for a, b in pairs:
         if b == field.bye:
@@ -570,8 +580,9 @@ def _repair(field: _Field, partner: dict[int, int], rng: random.Random, window: 
     exact = False
     tried = 0
     while tried < _MAX_REPAIR_WINDOWS:
-        suspects = _suspects(field, partner)
-        if not suspects or field.tally(partner).certified:
+        tally = field.tally(partner)
+        suspects = _suspects(field, partner, tally.excess)
+        if not suspects or tally.certified:
             break
         improved = False
         for suspect in suspects:
@@ -598,14 +609,23 @@ def _windows(
     rng: random.Random,
     window: int,
 ) -> Iterable[list[int]]:
-    """Sets of whole pairings around `suspect`, widening one score group at a time.
+    """Sets of whole pairings around `suspect` to re-solve, most promising first.
 
-    Other suspects come first, because two excess crossings of one boundary are undone
-    together. The rest are ordered by the size of their score group, smallest first, and
-    shuffled within a size. Small groups are where the rematch constraints bind, and a small
-    group fits in a window whole. A big group has room to spare, so a sample of it is enough.
+    1. Along swap chains: the pairings of players who could take the suspect's players
+       without a rematch, then the pairings of players who could take their partners, and so
+       on (`_swap_chain`).
+    2. Score groups around the suspect, widening one group at a time up to `_REACH`. Other
+       suspects come first, because two excess crossings of one boundary are undone together.
+       The rest are ordered by the size of their score group, smallest first, and shuffled
+       within a size. Small groups are where the rematch constraints bind, and a small group
+       fits in a window whole. A big group has room to spare, so a sample of it is enough.
+    3. The whole field, if it fits in one window.
     """
     a, b = suspect
+    room = window // 2 - 1
+    for _ in range(2):
+        yield [a, b, *(n for p in _swap_chain(field, partner, suspect, room, rng) for n in p)]
+
     groups = (field.node_group(a, partner), field.node_group(b, partner))
     low, high = min(groups), max(groups)
     others = sorted(
@@ -613,17 +633,12 @@ def _windows(
         key=lambda p: field.seeded_position[p[0]],
     )
     suspect_set = set(suspects)
-    room = window // 2 - 1
-    for reach in range(field.score_groups):
+    for reach in range(_REACH + 1):
         lo, hi = low - reach, high + reach
 
         def smallest_group(pair: tuple[int, int], lo: int = lo, hi: int = hi) -> int:
-            sizes = [field.group_sizes[g] for g in (field.node_group(n, partner) for n in pair)]
-            return min(
-                size
-                for size, n in zip(sizes, pair, strict=True)
-                if lo <= field.node_group(n, partner) <= hi
-            )
+            in_reach = [field.node_group(n, partner) for n in pair]
+            return min(field.group_sizes[g] for g in in_reach if lo <= g <= hi)
 
         near = [p for p in others if any(lo <= field.node_group(n, partner) <= hi for n in p)]
         if len(near) <= room:
@@ -642,8 +657,49 @@ def _windows(
             chosen = first + rest[:smallest_first]
             chosen += rng.sample(rest[smallest_first:], random_slots)
             yield [a, b, *(n for p in chosen for n in p)]
-        if lo <= 0 and hi >= field.score_groups - 1:
-            return
+    if field.size <= window:
+        yield [a, b, *(n for p in others for n in p)]
+
+
+def _swap_chain(
+    field: _Field,
+    partner: Mapping[int, int],
+    suspect: tuple[int, int],
+    room: int,
+    rng: random.Random,
+) -> list[tuple[int, int]]:
+    """Up to `room` pairings reached from `suspect` by possible swaps, breadth first.
+
+    For each player reached, up to two players are picked at random who could play them
+    without a rematch. One comes from the player's own score group, and one from the next
+    group that has a candidate. Their pairings are added, and their partners are reached next.
+    """
+    taken = set(suspect)
+    chosen: list[tuple[int, int]] = []
+    frontier = [n for n in suspect if n != field.bye]
+    while frontier and len(chosen) < room:
+        player = frontier.pop(0)
+        home = field.group[player]
+        picked = 0
+        for g in (home, home + 1, home - 1, home + 2, home - 2):
+            if picked == 2 or len(chosen) == room:
+                break
+            if not 0 <= g < field.score_groups:
+                continue
+            candidates = [
+                x
+                for x in field.seeded_groups[g]
+                if x not in taken and x not in field.played[player]
+            ]
+            if not candidates:
+                continue
+            x = rng.choice(candidates)
+            pair = (min(x, partner[x]), max(x, partner[x]))
+            chosen.append(pair)
+            taken.update(pair)
+            frontier += [n for n in pair if n != x and n != field.bye]
+            picked += 1
+    return chosen
 
 
 def _solve_window(field: _Field, partner: dict[int, int], nodes: list[int]) -> bool:

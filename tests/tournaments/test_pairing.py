@@ -147,6 +147,38 @@ def test_an_unavoidable_rematch_is_recorded_and_explained():
     assert result.proven_optimal
 
 
+def test_a_rematch_is_only_said_to_be_unavoidable_when_that_is_proven():
+    # given six players who have all met each other: three rematches are forced
+    ids = [f"p{n}" for n in range(6)]
+    players = field(*[(pid, 0) for pid in ids], played=[(a, b) for a in ids for b in ids if a < b])
+    # when one pairing searches everything and the other sees only 4 players at a time
+    exact = pair_round(players, seed=0)
+    local = _pair(players, seed=0, exact_limit=0, window=4)
+    # then
+    assert exact.rematches == local.rematches == 3
+    assert all(p.explanation.endswith("no rematch-free pairing exists") for p in exact.pairings)
+    assert all(p.explanation.endswith("no rematch-free pairing found") for p in local.pairings)
+    assert (exact.proven_optimal, local.proven_optimal) == (True, False)
+
+
+def test_the_lower_bound_counts_a_score_group_that_cannot_pair_itself():
+    # given 24 players (too many to search exhaustively) in even-sized score groups, where the
+    # two 6-point players have already met
+    players = field(
+        *[(f"a{n:02d}", 9) for n in range(10)],
+        ("b1", 6),
+        ("b2", 6),
+        *[(f"c{n:02d}", 3) for n in range(12)],
+        played=[("b1", "b2")],
+    )
+    # when
+    result = pair_round(players, seed=4)
+    # then parity alone would allow 0 pair-downs, but the 6s must both leave their group
+    assert result.rematches == 0
+    assert result.pair_downs == result.pair_down_lower_bound == 2
+    assert result.proven_optimal
+
+
 def test_the_bye_goes_to_the_lowest_ranked_player_without_one():
     players = field(("a", 6), ("b", 3), ("c", 0), ("d", 0), ("e", 0), byes=["e"])
     result = pair_round(players, seed=5)
