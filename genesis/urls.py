@@ -18,6 +18,7 @@ api = [
 
 urlpatterns = [
     path("", include("decks.urls")),
+    path("events/", include("tournaments.urls")),
     path("api/", include((api, "api"))),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),

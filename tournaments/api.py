@@ -294,7 +294,9 @@ def match_view(match: Match, user) -> dict:
         games=[game.as_dict() for game in state.games],
         chooser=protocol.who_chooses(state),
         locks_next=protocol.who_locks_next(state),
-        lock=protocol.visible_lock(state, seat, privileged=judge),
+        # A judge who is also playing this match sees it as a player: the other player's
+        # selection stays hidden until both have locked.
+        lock=protocol.visible_lock(state, seat, privileged=judge and seat is None),
         score=protocol.result(state).as_dict(),
     )
     return data

@@ -262,6 +262,14 @@ def round_start(*, tournament: Tournament, actor) -> Round:
         )
     number = (last.number if last else 0) + 1
     swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
+    active = tournament.registrations.filter(dropped_after_round__isnull=True)
+    # Checked here, not in the task, so a round is never left waiting for pairings that cannot
+    # be made.
+    if (
+        swiss_played < tournament.swiss_rounds
+        and not active.filter(joined_round__lte=swiss_played + 1).exists()
+    ):
+        raise Conflict("No active players are left to pair.", code="no_players")
     if swiss_played < tournament.swiss_rounds:
         kind, minutes = Round.Kind.SWISS, tournament.round_minutes
     elif tournament.top_cut:

@@ -1,0 +1,116 @@
+"""Forms of the tournament pages. They only parse and bound the input; the services decide
+everything else (roles, the event's state, the rules of the match) and refuse with a reason."""
+
+from django import forms
+
+from rules.formats import DEFAULT_FORMAT, FORMATS
+from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
+
+# Lock-and-show fields are named "out:<card name>" and "in:<card name>", holding copies.
+LOCK_OUT = "out:"
+LOCK_IN = "in:"
+MAX_COPIES_IN_A_SWAP = 99
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(max_length=120, label="Event name")
+    format = forms.ChoiceField(
+        choices=[(fmt.slug, fmt.name) for fmt in FORMATS.values()],
+        initial=DEFAULT_FORMAT.slug,
+        label="Format",
+    )
+    rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        label="Swiss rounds",
+        help_text="Leave empty for the usual number for the player count (MTR Appendix E).",
+    )
+    top_cut = forms.TypedChoiceField(
+        choices=[(0, "No top cut"), (4, "Top 4"), (8, "Top 8")],
+        coerce=int,
+        initial=0,
+        label="Top cut",
+    )
+    round_minutes = forms.IntegerField(
+        min_value=10, max_value=240, initial=50, label="Minutes per round"
+    )
+    late_registration_until = forms.IntegerField(
+        min_value=0,
+        max_value=MAX_ROUNDS,
+        initial=0,
+        label="Late registration until round",
+        help_text="0: registration closes when the event starts.",
+    )
+
+
+class RegisterDeckForm(forms.Form):
+    deck = forms.CharField(max_length=16, label="Your saved deck")
+
+
+class RegisterTextForm(forms.Form):
+    decklist = forms.CharField(
+        max_length=400_000,
+        strip=False,
+        label="Decklist",
+        widget=forms.Textarea(attrs={"rows": 8, "spellcheck": "false"}),
+        help_text="The text format: a Champion: line, then Timeline and Forethoughts sections.",
+    )
+
+
+class JudgeForm(forms.Form):
+    username = forms.CharField(max_length=150, label="Judge's username")
+
+
+class LeadForm(forms.Form):
+    lead = forms.TypedChoiceField(
+        choices=[("1", "Lead"), ("0", "Go second")], coerce=lambda value: value == "1"
+    )
+
+
+class GameReportForm(forms.Form):
+    """Who won the game in progress, from the reporter's side of the table."""
+
+    winner = forms.ChoiceField(
+        choices=[("me", "I won"), ("opponent", "My opponent won"), ("draw", "Drawn game")]
+    )
+
+
+class JudgeGameForm(forms.Form):
+    """A judge records the game in progress: a player's username, or "draw"."""
+
+    winner = forms.CharField(max_length=150)
+
+
+class ResultForm(forms.Form):
+    player_a_wins = forms.IntegerField(min_value=0, max_value=9)
+    player_b_wins = forms.IntegerField(min_value=0, max_value=9)
+    draws = forms.IntegerField(min_value=0, max_value=9, initial=0)
+
+
+class ExtendForm(forms.Form):
+    match = forms.IntegerField(label="Match")
+    minutes = forms.IntegerField(
+        min_value=1, max_value=MAX_EXTENSION_MINUTES, initial=5, label="Extra minutes"
+    )
+
+
+def read_lock(data) -> tuple[list[str], list[str], dict[str, int]]:
+    """The cards going out and coming in, as name lists with repeats, from "out:<name>" and
+    "in:<name>" copy counts; also the counts as posted, to fill the form again on a refusal.
+    A count that is not a whole number between 0 and 99 counts as 0."""
+    out: list[str] = []
+    in_: list[str] = []
+    values: dict[str, int] = {}
+    for field, raw in data.items():
+        if not field.startswith((LOCK_OUT, LOCK_IN)):
+            continue
+        try:
+            copies = int(raw or 0)
+        except ValueError:
+            copies = 0
+        copies = copies if 0 <= copies <= MAX_COPIES_IN_A_SWAP else 0
+        values[field] = copies
+        prefix = LOCK_OUT if field.startswith(LOCK_OUT) else LOCK_IN
+        (out if prefix == LOCK_OUT else in_).extend([field[len(prefix) :]] * copies)
+    return out, in_, values

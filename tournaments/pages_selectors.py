@@ -1,0 +1,115 @@
+"""Reads that only the tournament pages need: event lists with player counts, round progress,
+the registration of the viewer, judges, open matches, reports and the override log.
+
+Like tournaments.selectors, each function fixes its own queries, so every page's query count
+stays the same whether an event has 8 players or 2,048.
+"""
+
+from django.db.models import Count, Q, QuerySet
+
+from decks import selectors as deck_selectors
+from decks.models import Deck
+
+from .models import Judge, Match, Registration, Report, ResultOverride, Round, Tournament
+
+
+def event_list() -> QuerySet[Tournament]:
+    return (
+        Tournament.objects.select_related("organizer")
+        .annotate(players=Count("registrations"))
+        .order_by("-created_at", "-id")
+    )
+
+
+def _with_progress(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    return rounds.annotate(
+        tables=Count("matches"),
+        confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)),
+    )
+
+
+def round_list(*, tournament: Tournament) -> list[Round]:
+    """Every round, oldest first, each with `tables` and `confirmed` match counts."""
+    return list(_with_progress(tournament.rounds.order_by("number")))
+
+
+def round_with_progress(*, tournament: Tournament, number: int | None = None) -> Round | None:
+    """One round (the latest when `number` is None) with its `tables` and `confirmed` counts."""
+    rounds = _with_progress(tournament.rounds.all())
+    if number is not None:
+        return rounds.filter(number=number).first()
+    return rounds.order_by("-number").first()
+
+
+def registration_for(*, tournament: Tournament, user) -> Registration | None:
+    if not user.is_authenticated:
+        return None
+    return tournament.registrations.filter(player=user).first()
+
+
+def registration_page(*, tournament: Tournament) -> QuerySet[Registration]:
+    """Registered players for a paginated list, by username."""
+    return tournament.registrations.select_related("player").order_by("player__username")
+
+
+def judge_list(*, tournament: Tournament) -> list[Judge]:
+    return list(tournament.judges.select_related("user").order_by("user__username"))
+
+
+def decks_of(*, user) -> QuerySet[Deck]:
+    """The viewer's own saved decks, to register with."""
+    return deck_selectors.deck_list(user=user, mine=True)
+
+
+def late_registration_open(*, tournament: Tournament, swiss_rounds_paired: int) -> bool:
+    """Whether the registration form is worth showing; services.registration_create decides."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        return True
+    return (
+        tournament.status == Tournament.Status.RUNNING
+        and swiss_rounds_paired + 1 <= tournament.late_registration_until
+    )
+
+
+def pairings_matching(*, round: Round, query: str = "") -> QuerySet[Match]:
+    """A round's pairings by table, optionally only those with a player whose name contains
+    `query`."""
+    matches = round.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    if query:
+        matches = matches.filter(
+            Q(player_a__player__username__icontains=query)
+            | Q(player_b__player__username__icontains=query)
+        )
+    return matches
+
+
+def match_in_event(*, tournament: Tournament, match_id: int) -> Match:
+    """A match of this event (Match.DoesNotExist for another event's match)."""
+    return Match.objects.select_related(
+        "round__tournament__organizer", "player_a__player", "player_b__player"
+    ).get(pk=match_id, round__tournament=tournament)
+
+
+def match_reports(*, match: Match) -> list[Report]:
+    return list(match.reports.select_related("reporter").order_by("game", "created_at"))
+
+
+def open_matches(*, tournament: Tournament) -> list[Match]:
+    """Unfinished matches of the latest round: the ones a judge may give extra time."""
+    latest = tournament.rounds.order_by("-number").values("pk")[:1]
+    return list(
+        Match.objects.filter(round__in=latest)
+        .exclude(status=Match.Status.CONFIRMED)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("table")
+    )
+
+
+def override_log(*, tournament: Tournament) -> QuerySet[ResultOverride]:
+    return (
+        ResultOverride.objects.filter(match__round__tournament=tournament)
+        .select_related(
+            "actor", "match__round", "match__player_a__player", "match__player_b__player"
+        )
+        .order_by("-created_at", "-id")
+    )

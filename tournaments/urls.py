@@ -1,0 +1,35 @@
+"""Page routes of events: /events/ (the list), an event's page, its pairings, standings, a
+player's current match and the judge queue. The JSON API lives in tournaments.api_urls."""
+
+from django.urls import path
+
+from . import views
+
+app_name = "tournaments"
+urlpatterns = [
+    path("", views.event_list, name="event-list"),
+    path("<int:pk>/", views.event_detail, name="event-detail"),
+    path("<int:pk>/round/", views.event_round, name="event-round"),
+    path("<int:pk>/start/", views.event_start, name="event-start"),
+    path("<int:pk>/rounds/next/", views.round_start, name="round-start"),
+    path("<int:pk>/publish/", views.decklists_publish, name="decklists-publish"),
+    path("<int:pk>/judges/", views.judge_add, name="judge-add"),
+    path("<int:pk>/register/", views.register, name="register"),
+    path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
+    path("<int:pk>/drop/", views.drop, name="drop"),
+    path("<int:pk>/rounds/<int:number>/pairings/", views.pairings, name="pairings"),
+    path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/match/", views.my_match, name="my-match"),
+    path("<int:pk>/matches/<int:match_id>/lead/", views.match_lead, name="match-lead"),
+    path("<int:pk>/matches/<int:match_id>/games/", views.match_game, name="match-game"),
+    path("<int:pk>/matches/<int:match_id>/lock/", views.match_lock, name="match-lock"),
+    path("<int:pk>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
+    path("<int:pk>/judge/", views.judge, name="judge"),
+    path("<int:pk>/judge/extend/", views.judge_extend, name="judge-extend"),
+    path(
+        "<int:pk>/judge/matches/<int:match_id>/result/",
+        views.judge_result,
+        name="judge-result",
+    ),
+    path("<int:pk>/judge/matches/<int:match_id>/game/", views.judge_game, name="judge-game"),
+]

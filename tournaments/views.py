@@ -1,0 +1,746 @@
+"""Tournament pages: the event list, an event's page (organizer controls, registration, players,
+the current round), pairings, standings, a player's current match, and the judge queue.
+
+Views parse, call a service or selector, and render. A service's refusal (genesis.errors.Refusal)
+is shown as its plain-English detail with its status code, never as a 500: "not allowed" and
+"not found" get a page of their own, anything else a message next to what was tried.
+"""
+
+import hashlib
+import json
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from decks import services as deck_services
+from genesis.errors import Forbidden, NotFound, Refusal
+from rules import match as protocol
+from rules.decklist import decklist_from_json, format_decklist, name_key
+
+from . import api, forms, pages_selectors, selectors, services
+from .models import Match, Report, Round, Tournament
+from .pairing import recommended_rounds
+
+EVENTS_PER_PAGE = 20
+PLAYERS_PER_PAGE = 100
+OVERRIDES_PER_PAGE = 50
+# How often pages ask whether something changed; unchanged answers are an empty 204.
+PAIRING_POLL = "2s"
+ROUND_POLL = "15s"
+MATCH_POLL = "5s"
+PHASE_WORDS = {
+    protocol.Phase.CHOOSING_LEAD: "choosing who leads game {game}",
+    protocol.Phase.PLAYING: "game {game} in progress",
+    protocol.Phase.LOCKING: "lock and show before game {game}",
+    protocol.Phase.OVER: "the games are over",
+}
+
+
+# --- the event list ----------------------------------------------------------------------------
+
+
+def event_list(request):
+    form = forms.TournamentForm()
+    error, status = "", 200
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.path)
+        form = forms.TournamentForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                tournament = services.tournament_create(
+                    organizer=request.user,
+                    name=data["name"],
+                    format_slug=data["format"],
+                    rounds=data["rounds"],
+                    top_cut=data["top_cut"],
+                    round_minutes=data["round_minutes"],
+                    late_registration_until=data["late_registration_until"],
+                )
+            except Refusal as exc:
+                error, status = exc.detail, exc.status_code
+            else:
+                messages.success(request, f"Created {tournament.name}. Players can register now.")
+                return redirect(event_url(tournament))
+        else:
+            status = 400
+    events = Paginator(pages_selectors.event_list(), EVENTS_PER_PAGE)
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {"events": events.get_page(request.GET.get("page")), "form": form, "error": error},
+        status=status,
+    )
+
+
+# --- an event's page ---------------------------------------------------------------------------
+
+
+def event_detail(request, pk: int):
+    tournament = _event(pk)
+    return render(request, "tournaments/event_detail.html", event_context(request, tournament))
+
+
+def event_round(request, pk: int):
+    """The current-round panel alone, for the event page's polling (204 when unchanged)."""
+    tournament = _event(pk)
+    organizer = selectors.is_organizer(tournament, request.user)
+    panel = round_panel(request, tournament, organizer, since=request.GET.get("v"))
+    if panel is None:
+        return HttpResponse(status=204)
+    return render(request, "tournaments/_round_panel.html", panel)
+
+
+def event_context(request, tournament: Tournament, **extra) -> dict:
+    user = request.user
+    organizer = selectors.is_organizer(tournament, user)
+    panel = round_panel(request, tournament, organizer)
+    registration = pages_selectors.registration_for(tournament=tournament, user=user)
+    players = Paginator(
+        pages_selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
+    ).get_page(request.GET.get("players"))
+    show_decklists = selectors.can_see_decklists(tournament, user)
+    swiss_paired = sum(r.kind == Round.Kind.SWISS for r in panel["rounds"])
+    can_register = registration is None and pages_selectors.late_registration_open(
+        tournament=tournament, swiss_rounds_paired=swiss_paired
+    )
+    return {
+        "tournament": tournament,
+        "is_judge": selectors.is_judge(tournament, user),
+        "rounds_plan": rounds_plan(tournament, players.paginator.count),
+        "registration": registration,
+        "can_register": can_register,
+        "my_decks": pages_selectors.decks_of(user=user) if can_register else [],
+        "players": players,
+        "player_rows": [
+            {
+                "registration": r,
+                "decklist": format_decklist(decklist_from_json(r.decklist))
+                if show_decklists
+                else "",
+            }
+            for r in players
+        ],
+        "show_decklists": show_decklists,
+        "judges": pages_selectors.judge_list(tournament=tournament),
+        "text_form": forms.RegisterTextForm(),
+        "judge_form": forms.JudgeForm(),
+        **panel,
+        **extra,
+    }
+
+
+def rounds_plan(tournament: Tournament, players: int) -> str:
+    if tournament.swiss_rounds:
+        return f"{tournament.swiss_rounds} Swiss rounds (fixed at the start)"
+    if tournament.rounds_requested:
+        return f"{tournament.rounds_requested} Swiss rounds (planned)"
+    if players >= 2:
+        count = recommended_rounds(players)
+        return f"{count} Swiss rounds planned for {players} players (set at the start)"
+    return "Set at the start from the number of players (MTR Appendix E)"
+
+
+def round_panel(request, tournament: Tournament, organizer: bool, since: str | None = None):
+    """Every round, and the latest in full: pairing (the page polls every 2 s until it is
+    paired), paired (its pairings, polled now and then for results), or finished. None when
+    the panel would show the same as version `since`, before its pairings are even read."""
+    rounds = pages_selectors.round_list(tournament=tournament)
+    round = rounds[-1] if rounds else None
+    version = (
+        f"{round.pk}.{round.status}.{round.confirmed}.{tournament.status}" if round else "none"
+    )
+    if version == since:
+        return None
+    pairings = []
+    if round is not None and round.status != Round.Status.PAIRING:
+        pairings = list(selectors.round_pairings(round=round))
+    user_id = request.user.pk
+    mine = next(
+        (
+            m
+            for m in pairings
+            if user_id is not None
+            and user_id in (m.player_a.player_id, m.player_b and m.player_b.player_id)
+        ),
+        None,
+    )
+    running = tournament.status == Tournament.Status.RUNNING
+    waiting = round is not None and round.status == Round.Status.PAIRING
+    return {
+        "tournament": tournament,
+        "is_organizer": organizer,
+        "rounds": rounds,
+        "round": round,
+        "round_name": round_name(round) if round else "",
+        "pairings": pairings,
+        "my_pairing": mine,
+        "can_pair_next": organizer
+        and running
+        and (round is None or round.status == Round.Status.FINISHED),
+        "poll": PAIRING_POLL if waiting else ROUND_POLL if running else "",
+        "version": version,
+    }
+
+
+def round_name(round: Round) -> str:
+    if round.kind == Round.Kind.SWISS:
+        return f"Round {round.number}"
+    tables = getattr(round, "tables", 0)
+    stage = {1: "Final", 2: "Semifinals", 4: "Quarterfinals"}.get(tables, "Top cut")
+    return f"Round {round.number}: {stage}"
+
+
+# --- organizer and player actions on the event page ----------------------------------------------
+
+
+@require_POST
+def event_start(request, pk: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.tournament_start(tournament=tournament, actor=request.user),
+        "The event has started: registration is closed and every decklist is frozen.",
+    )
+
+
+@require_POST
+def round_start(request, pk: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.round_start(tournament=tournament, actor=request.user),
+        "Pairing the next round: the pairings appear here as soon as they are ready.",
+    )
+
+
+@require_POST
+def decklists_publish(request, pk: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.decklists_publish(tournament=tournament, actor=request.user),
+        "Decklists are published: everyone can see them now.",
+    )
+
+
+@require_POST
+def judge_add(request, pk: int):
+    tournament = _event(pk)
+    form = forms.JudgeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the username of the judge to add.")
+        return redirect(event_url(tournament))
+    username = form.cleaned_data["username"]
+    return _act(
+        request,
+        tournament,
+        lambda: services.judge_add(tournament=tournament, actor=request.user, username=username),
+        f"{username} is now a judge of this event.",
+        quiet=(NotFound,),
+    )
+
+
+@require_POST
+def register(request, pk: int):
+    """Register with a saved deck (`deck`, its key) or a pasted decklist (`decklist`)."""
+    tournament = _event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    with_deck = "deck" in request.POST
+    form = (forms.RegisterDeckForm if with_deck else forms.RegisterTextForm)(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal(
+                "Choose one of your decks." if with_deck else "Paste a decklist to register.",
+                code="invalid",
+            )
+        decklist = (
+            None if with_deck else deck_services.read_decklist(text=form.cleaned_data["decklist"])
+        )
+        services.registration_create(
+            tournament=tournament,
+            player=request.user,
+            decklist=decklist,
+            deck_key=form.cleaned_data["deck"] if with_deck else "",
+        )
+    except Refusal as exc:
+        context = event_context(request, tournament, register_error=exc)
+        if not with_deck:
+            context["text_form"] = form
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(request, f"You are registered for {tournament.name}.")
+    return redirect(event_url(tournament))
+
+
+@require_POST
+def withdraw(request, pk: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.registration_withdraw(tournament=tournament, player=request.user),
+        "You have withdrawn your registration.",
+    )
+
+
+def drop(request, pk: int):
+    """GET asks for confirmation; POST drops the player from the running event."""
+    tournament = _event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    if request.method == "POST":
+        return _act(
+            request,
+            tournament,
+            lambda: services.tournament_drop(tournament=tournament, player=request.user),
+            "You have dropped: you will not be paired again, and you stay in the standings.",
+        )
+    registration = pages_selectors.registration_for(tournament=tournament, user=request.user)
+    if registration is None:
+        return refused(
+            request,
+            tournament,
+            NotFound("You are not registered for this event.", code="not_registered"),
+        )
+    return render(
+        request,
+        "tournaments/drop_confirm.html",
+        {"tournament": tournament, "registration": registration},
+    )
+
+
+# --- pairings and standings --------------------------------------------------------------------
+
+
+def pairings(request, pk: int, number: int):
+    tournament = _event(pk)
+    round = pages_selectors.round_with_progress(tournament=tournament, number=number)
+    if round is None:
+        raise Http404(f"Round {number} has not been started.")
+    query = request.GET.get("q", "").strip()[:150]
+    return render(
+        request,
+        "tournaments/pairings.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "round_name": round_name(round),
+            "pairings": pages_selectors.pairings_matching(round=round, query=query),
+            "query": query,
+            "round_numbers": list(
+                tournament.rounds.order_by("number").values_list("number", flat=True)
+            ),
+            "me": request.user.pk,
+        },
+    )
+
+
+def standings(request, pk: int):
+    tournament = _event(pk)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "tournament": tournament,
+            "rows": api.standings_rows(tournament),
+            "latest": pages_selectors.round_with_progress(tournament=tournament),
+            "me": request.user.username if request.user.is_authenticated else None,
+        },
+    )
+
+
+# --- my current match --------------------------------------------------------------------------
+
+
+def my_match(request, pk: int):
+    """The viewer's match in the latest round they were paired in. htmx polls ask for the panel
+    alone with the version they show, and get an empty 204 while nothing has changed."""
+    tournament = _event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    panel = match_panel(request, tournament)
+    if request.headers.get("HX-Request") == "true":
+        if request.GET.get("v") == panel["version"]:
+            return HttpResponse(status=204)
+        return render(request, "tournaments/_match_panel.html", panel)
+    return render(request, "tournaments/match.html", panel)
+
+
+def match_panel(request, tournament: Tournament, *, error: Refusal | None = None, lock=None):
+    """What a player sees of their match. Everything about the match comes from
+    api.match_view (the other player's lock stays hidden until both have locked); only the
+    player's own current timeline and forethoughts are read from the stored state."""
+    user = request.user
+    match = selectors.match_current_for(tournament=tournament, user=user)
+    context = {"tournament": tournament, "match": match, "error": error, "poll": MATCH_POLL}
+    if match is None:
+        registration = pages_selectors.registration_for(tournament=tournament, user=user)
+        return {**context, "registration": registration, "version": "none"}
+    view = api.match_view(match, user)
+    seat = view["your_seat"]
+    names = {"a": view["player_a"], "b": view["player_b"]}
+    reports = pages_selectors.match_reports(match=match)
+    context.update(
+        view=view,
+        seat=seat,
+        me=names[seat],
+        opponent=names[protocol.other(seat)] if view["player_b"] else None,
+        names=names,
+        my_game_report=_report(reports, user.pk, view.get("game"), mine=True),
+        opponent_game_reported=_report(reports, user.pk, view.get("game"), mine=False),
+        my_result_report=_report(reports, user.pk, Report.MATCH, mine=True),
+        opponent_result_reported=_report(reports, user.pk, Report.MATCH, mine=False),
+    )
+    if match.state is not None:
+        state = protocol.from_dict(match.state)
+        context.update(_own_cards(state, seat, lock or {}))
+        seats = (seat, protocol.other(seat))
+        context.update(
+            leader=state.leader,
+            games=[
+                {**g, "leader_name": names.get(g["leader"]), "winner_name": names.get(g["winner"])}
+                for g in view["games"]
+            ],
+            locks=[_swap(view["lock"][s], names[s], s == seat) for s in seats],
+            shows=[
+                {"game": e["game"], "swaps": [_swap(e[s], names[s], s == seat) for s in seats]}
+                for e in protocol.visible_log(state, seat)
+                if e["event"] == "show"
+            ],
+        )
+    context["version"] = _version(view, reports, error)
+    return context
+
+
+def _swap(view: dict, name: str, mine: bool) -> dict:
+    """A lock as the template shows it ("in" is not a usable template attribute)."""
+    return {
+        "name": name,
+        "mine": mine,
+        "status": view.get("status", "shown"),
+        "skipped": view["skipped"],
+        "hidden": view.get("hidden", False),
+        "out_cards": view["out"],
+        "in_cards": view["in"],
+    }
+
+
+def _own_cards(state: protocol.MatchState, seat: str, posted: dict) -> dict:
+    """The player's current timeline and forethoughts with each card's Chi, for the lock form."""
+    chi = dict(state.chi)
+    current = state.side(seat).current
+
+    def rows(entries, prefix):
+        return [
+            {
+                "name": e.name,
+                "count": e.count,
+                "chi": chi.get(name_key(e.name)),
+                "field": f"{prefix}{e.name}",
+                "value": posted.get(f"{prefix}{e.name}", 0),
+            }
+            for e in entries
+        ]
+
+    return {
+        "timeline": rows(current.timeline, forms.LOCK_OUT),
+        "forethoughts": rows(current.forethoughts, forms.LOCK_IN),
+    }
+
+
+def _report(reports: list[Report], user_id: int, game: int | None, *, mine: bool):
+    return next((r for r in reports if r.game == game and (r.reporter_id == user_id) == mine), None)
+
+
+def _version(view: dict, reports: list[Report], error) -> str:
+    """A short digest of what the panel shows (not of its HTML, whose CSRF tokens change)."""
+    seen = {
+        "view": view,
+        "reports": [
+            (r.reporter_id, r.game, r.winner, r.a_wins, r.b_wins, r.draws) for r in reports
+        ],
+        "error": str(error or ""),
+    }
+    digest = hashlib.sha256(json.dumps(seen, sort_keys=True, default=str).encode())
+    return digest.hexdigest()[:16]
+
+
+@require_POST
+def match_lead(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    form = forms.LeadForm(request.POST)
+
+    def choose():
+        if not form.is_valid():
+            raise Refusal("Choose to lead or to go second.", code="invalid_choice")
+        services.match_choose_lead(match=match, actor=request.user, lead=form.cleaned_data["lead"])
+
+    return _match_act(request, tournament, choose, "Your choice of who leads is recorded.")
+
+
+@require_POST
+def match_game(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    form = forms.GameReportForm(request.POST)
+
+    def report():
+        if not form.is_valid():
+            raise Refusal("Say who won the game.", code="invalid_report")
+        # "me" and "opponent" are seen from the reporter's seat; the service wants a username.
+        seat = services.seat_of(match, request.user)
+        players = {"a": match.player_a, "b": match.player_b}
+        winner = None
+        if form.cleaned_data["winner"] != "draw" and seat and match.player_b is not None:
+            mine = form.cleaned_data["winner"] == "me"
+            winner = players[seat if mine else protocol.other(seat)].player.username
+        services.match_game_report(match=match, actor=request.user, winner=winner)
+
+    return _match_act(
+        request, tournament, report, "Your report is in. The game counts once both agree."
+    )
+
+
+@require_POST
+def match_lock(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    out, in_, posted = forms.read_lock(request.POST)
+    return _match_act(
+        request,
+        tournament,
+        lambda: services.match_lock(match=match, actor=request.user, out=out, in_=in_),
+        "Locked. Both selections are shown once your opponent has locked too.",
+        lock=posted,
+    )
+
+
+@require_POST
+def match_result(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    form = forms.ResultForm(request.POST)
+
+    def report():
+        if not form.is_valid():
+            raise Refusal("Game counts are whole numbers from 0 to 9.", code="invalid_result")
+        data = form.cleaned_data
+        services.match_result_report(
+            match=match,
+            actor=request.user,
+            a_wins=data["player_a_wins"],
+            b_wins=data["player_b_wins"],
+            draws=data["draws"],
+        )
+
+    return _match_act(
+        request, tournament, report, "Your result is in. It counts once both players agree."
+    )
+
+
+# --- the judge queue ---------------------------------------------------------------------------
+
+
+def judge(request, pk: int):
+    tournament = _event(pk)
+    if not selectors.is_judge(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden(
+                "Only the event's judges and its organizer can open the judge queue.",
+                code="not_judge",
+            ),
+        )
+    overrides = Paginator(pages_selectors.override_log(tournament=tournament), OVERRIDES_PER_PAGE)
+    return render(
+        request,
+        "tournaments/judge.html",
+        {
+            "tournament": tournament,
+            "disputes": [dispute(m) for m in selectors.judge_queue(tournament=tournament)],
+            "open_matches": pages_selectors.open_matches(tournament=tournament),
+            "overrides": overrides.get_page(request.GET.get("page")),
+            "extend_form": forms.ExtendForm(),
+        },
+    )
+
+
+def dispute(match: Match) -> dict:
+    """A disputed match for the judge: both players' reports, game by game and for the match."""
+    names = {"a": match.player_a.player.username, "b": match.player_b.player.username}
+    state = protocol.from_dict(match.state)
+    reports = list(match.reports.all())
+    said = {"a": names["a"], "b": names["b"], "draw": "a drawn game"}
+    return {
+        "match": match,
+        "names": names,
+        "phase": str(state.phase),
+        "game": state.game_number,
+        "doing": PHASE_WORDS[state.phase].format(game=state.game_number),
+        "score": protocol.result(state),
+        "game_reports": [
+            {"game": r.game, "reporter": r.reporter.username, "said": said.get(r.winner, "?")}
+            for r in reports
+            if r.game != Report.MATCH
+        ],
+        "result_reports": [r for r in reports if r.game == Report.MATCH],
+    }
+
+
+@require_POST
+def judge_result(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    form = forms.ResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Game counts are whole numbers from 0 to 9.")
+        return redirect(judge_url(tournament))
+    data = form.cleaned_data
+    return _act(
+        request,
+        tournament,
+        lambda: services.match_result_report(
+            match=match,
+            actor=request.user,
+            a_wins=data["player_a_wins"],
+            b_wins=data["player_b_wins"],
+            draws=data["draws"],
+        ),
+        f"Table {match.table}: result entered and logged.",
+        to=judge_url(tournament),
+    )
+
+
+@require_POST
+def judge_game(request, pk: int, match_id: int):
+    tournament, match = _event_match(pk, match_id)
+    form = forms.JudgeGameForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Say who won the game.")
+        return redirect(judge_url(tournament))
+    winner = form.cleaned_data["winner"]
+    return _act(
+        request,
+        tournament,
+        lambda: services.match_game_report(
+            match=match, actor=request.user, winner=None if winner == "draw" else winner
+        ),
+        f"Table {match.table}: game recorded and logged.",
+        to=judge_url(tournament),
+    )
+
+
+@require_POST
+def judge_extend(request, pk: int):
+    tournament = _event(pk)
+    form = forms.ExtendForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose a match and 1 to 60 extra minutes.")
+        return redirect(judge_url(tournament))
+    try:
+        match = pages_selectors.match_in_event(
+            tournament=tournament, match_id=form.cleaned_data["match"]
+        )
+    except Match.DoesNotExist:
+        raise Http404("No match of this event has that id.") from None
+    minutes = form.cleaned_data["minutes"]
+    return _act(
+        request,
+        tournament,
+        lambda: services.match_extend(match=match, actor=request.user, minutes=minutes),
+        f"Table {match.table} has {minutes} more minute{'s' if minutes != 1 else ''}.",
+        to=judge_url(tournament),
+    )
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+
+def event_url(tournament: Tournament) -> str:
+    return reverse("tournaments:event-detail", args=[tournament.pk])
+
+
+def judge_url(tournament: Tournament) -> str:
+    return reverse("tournaments:judge", args=[tournament.pk])
+
+
+def match_url(tournament: Tournament) -> str:
+    return reverse("tournaments:my-match", args=[tournament.pk])
+
+
+def _event(pk: int) -> Tournament:
+    try:
+        return selectors.tournament_get(tournament_id=pk)
+    except Tournament.DoesNotExist:
+        raise Http404("No event has that id.") from None
+
+
+def _event_match(pk: int, match_id: int) -> tuple[Tournament, Match]:
+    tournament = _event(pk)
+    try:
+        return tournament, pages_selectors.match_in_event(tournament=tournament, match_id=match_id)
+    except Match.DoesNotExist:
+        raise Http404("No match of this event has that id.") from None
+
+
+def refused(request, tournament: Tournament | None, exc: Refusal):
+    """A refusal as a page of its own, with its status code (403, 404, 409 ...)."""
+    return render(
+        request,
+        "tournaments/refused.html",
+        {"tournament": tournament, "refusal": exc},
+        status=exc.status_code,
+    )
+
+
+def _act(
+    request,
+    tournament: Tournament,
+    action: Callable[[], object],
+    done: str,
+    *,
+    to: str | None = None,
+    quiet: tuple[type[Refusal], ...] = (),
+):
+    """Run a service and go back to the page: a message says what happened or why not.
+
+    A refusal for lack of a login sends the visitor to log in; one for lack of a role (and a
+    missing player or deck, unless the caller lists it in `quiet`) gets its own page."""
+    try:
+        action()
+    except Refusal as exc:
+        if isinstance(exc, Forbidden) and not request.user.is_authenticated:
+            return redirect_to_login(to or event_url(tournament))
+        if isinstance(exc, (Forbidden, NotFound)) and not isinstance(exc, quiet):
+            return refused(request, tournament, exc)
+        messages.error(request, exc.detail)
+    else:
+        messages.success(request, done)
+    return redirect(to or event_url(tournament))
+
+
+def _match_act(request, tournament: Tournament, action, done: str, *, lock=None):
+    """Run a match service; a refusal shows on the match page (keeping a posted lock)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(match_url(tournament))
+    try:
+        action()
+    except (Forbidden, NotFound) as exc:
+        return refused(request, tournament, exc)
+    except Refusal as exc:
+        return _match_refused(request, tournament, exc, lock=lock)
+    messages.success(request, done)
+    return redirect(match_url(tournament))
+
+
+def _match_refused(request, tournament: Tournament, exc: Refusal, *, lock=None):
+    panel = match_panel(request, tournament, error=exc, lock=lock)
+    return render(request, "tournaments/match.html", panel, status=exc.status_code)
