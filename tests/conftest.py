@@ -50,7 +50,27 @@ def write_card_set(tmp_path):
     return write
 
 
-# --- a real Celery worker -------------------------------------------------------------------
+# --- Celery: no stray messages, and a real worker where a test asks for one -------------------
+
+
+@pytest.fixture(autouse=True)
+def enqueued_tasks(request, monkeypatch):
+    """Tasks enqueued by the code under test, as (name, args, kwargs).
+
+    Outside tests marked `integration` nothing reaches the broker: otherwise the session's real
+    worker (started for the integration tests) would pick up work from unrelated tests and race
+    their teardown. Tests run the work themselves, e.g. services.round_pair(round_id=...).
+    """
+    sent: list[tuple[str, tuple, dict]] = []
+    if request.node.get_closest_marker("integration"):
+        return sent
+    from celery.app.task import Task
+
+    def record(task, args=None, kwargs=None, **options):
+        sent.append((task.name, tuple(args or ()), dict(kwargs or {})))
+
+    monkeypatch.setattr(Task, "apply_async", record)
+    return sent
 
 
 @pytest.fixture(scope="session")

@@ -42,7 +42,7 @@ def postgres_only():
         pytest.skip("row locks are exercised on PostgreSQL")
 
 
-def test_two_clicks_at_once_pair_one_round(event_with_players):
+def test_two_clicks_at_once_pair_one_round(event_with_players, enqueued_tasks):
     event, _ = event_with_players(4)
     api("org").post(f"/api/tournaments/{event}/start/")
     first, second = run_at_once(
@@ -51,6 +51,7 @@ def test_two_clicks_at_once_pair_one_round(event_with_players):
     )
     assert sorted([first, second]) == [202, 409]
     assert Round.objects.filter(tournament_id=event).count() == 1
+    assert [name for name, _, _ in enqueued_tasks] == ["tournaments.round_pair"]
 
 
 def test_a_pairing_task_delivered_twice_pairs_once(event_with_players):

@@ -19,7 +19,7 @@ from playwright.sync_api import expect
 from decks.services import deck_create, read_decklist
 from rules.decklist import decklist_from_json, name_key
 from tests.conftest import ROOT
-from tournaments import selectors, services, tasks
+from tournaments import selectors, services
 from tournaments.models import Match, Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -39,20 +39,6 @@ def cards():
 def users():
     make = get_user_model().objects.create_user
     return {name: make(name, password=PASSWORD) for name in ("org", "p01", "p02", "p03", "p04")}
-
-
-@pytest.fixture
-def no_worker(monkeypatch):
-    """Catch the round-pairing task when it is enqueued; returns the round ids it was given."""
-    enqueued: list[int] = []
-
-    class Task:
-        @staticmethod
-        def delay(round_id: int) -> None:
-            enqueued.append(round_id)
-
-    monkeypatch.setattr(tasks, "round_pair_task", Task)
-    return enqueued
 
 
 def log_in_with_the_form(page, base_url: str, username: str, next_path: str) -> None:
@@ -107,7 +93,7 @@ def paired_event(users) -> tuple[Tournament, Round]:
 
 
 def test_organizer_creates_runs_and_pairs_an_event(
-    live_server, page, browser, cards, users, no_worker
+    live_server, page, browser, cards, users, enqueued_tasks
 ):
     base = live_server.url
     # given the organizer, logged in through the form
@@ -149,8 +135,9 @@ def test_organizer_creates_runs_and_pairs_an_event(
     expect(panel.locator("progress")).to_be_visible()
     page.evaluate("window.notReloaded = true")
     # when the worker pairs it
-    assert len(no_worker) == 1
-    services.round_pair(round_id=no_worker[0])
+    rounds = [args[0] for name, args, _ in enqueued_tasks if name == "tournaments.round_pair"]
+    assert len(rounds) == 1
+    services.round_pair(round_id=rounds[0])
     # then the page's polling shows the pairings, without a reload
     expect(panel.locator("#round-pairings tbody tr")).to_have_count(2, timeout=10_000)
     for name in ("p01", "p02", "p03", "p04"):
