@@ -12,6 +12,7 @@ api = [
     path("auth/token/", accounts.TokenApi.as_view(), name="token"),
     path("", include("decks.api_urls")),
     path("", include("tournaments.api_urls")),
+    path("rules/", include("rules.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
 ]
@@ -20,6 +21,7 @@ urlpatterns = [
     path("", include("decks.urls")),
     path("events/", include("tournaments.urls")),
     path("api/", include((api, "api"))),
+    path("rules/", include("rules.urls")),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

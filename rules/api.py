@@ -1,0 +1,100 @@
+"""REST endpoints of the rules lookup: /api/rules/search/ and /api/rules/rulings/."""
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status
+from rest_framework.permissions import AllowAny
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from decks.models import Card
+from genesis.errors import NotFound
+
+from . import selectors, services
+from .models import Section
+from .serializers import RulingSerializer, RulingWrite, SearchParams, SearchResponse
+
+
+class RulesSearch(APIView):
+    """Ranked rule sections for a question asked in plain English."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        summary="Search the rulebooks, the keyword glossary and the rulings",
+        parameters=[
+            OpenApiParameter("q", OpenApiTypes.STR, required=True, description="the question"),
+            OpenApiParameter("document", OpenApiTypes.STR, description="a document's slug"),
+            OpenApiParameter("limit", OpenApiTypes.INT, description="1 to 50, default 10"),
+        ],
+        responses={200: SearchResponse},
+    )
+    def get(self, request):
+        params = SearchParams(data={"q": "", **request.query_params.dict()})
+        params.is_valid(raise_exception=True)
+        results = selectors.rules_search(
+            query=params.validated_data["q"],
+            document=params.validated_data.get("document", ""),
+            limit=params.validated_data["limit"],
+        )
+        return Response({"results": [result.as_json() for result in results]})
+
+
+class RulingListCreate(APIView):
+    """Judges' rulings: anyone reads them, staff users add them."""
+
+    permission_classes = [AllowAny]  # services.ruling_create checks for staff
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("card", OpenApiTypes.INT, description="only this card's rulings"),
+        ],
+        responses=RulingSerializer(many=True),
+        summary="List rulings",
+    )
+    def get(self, request):
+        card = request.query_params.get("card")
+        rulings = selectors.ruling_list(card_id=int(card) if card and card.isdigit() else None)
+        return Response(RulingSerializer(rulings[:200], many=True).data)
+
+    @extend_schema(request=RulingWrite, responses={201: RulingSerializer}, summary="Add a ruling")
+    def post(self, request):
+        services.require_judge(request.user)  # before reading the body: 403, not 400
+        data = RulingWrite(data=request.data)
+        data.is_valid(raise_exception=True)
+        values = data.validated_data
+        ruling = services.ruling_create(
+            user=request.user,
+            question=values["question"],
+            answer=values["answer"],
+            source=values["source"],
+            date=values["date"],
+            card=_card(values.get("card")),
+            section=_section(values.get("section", "")),
+            keyword=values.get("keyword", ""),
+        )
+        return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
+
+
+def _card(card_id: int | None) -> Card | None:
+    if card_id is None:
+        return None
+    card = Card.objects.filter(pk=card_id).first()
+    if card is None:
+        raise NotFound("No card has that id.", code="unknown_card")
+    return card
+
+
+def _section(address: str) -> Section | None:
+    address = address.strip().strip("/")
+    if not address:
+        return None
+    document, _, anchor = address.rpartition("/")
+    section = (
+        Section.objects.select_related("document")
+        .filter(document__slug=document.rsplit("/", 1)[-1], anchor=anchor)
+        .first()
+    )
+    if section is None:
+        raise NotFound(f"No rule section is at '{address}'.", code="unknown_section")
+    return section

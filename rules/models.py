@@ -1,0 +1,123 @@
+"""The judges' rules lookup: imported rulebooks and their sections, rulings, and synonyms."""
+
+from django.conf import settings
+from django.contrib.postgres.search import SearchVectorField
+from django.db import models
+from django.db.models import Q
+
+# The built-in documents' addresses: /rules/glossary/… and /rules/rulings/….
+GLOSSARY_SLUG = "glossary"
+RULINGS_SLUG = "rulings"
+
+
+class Document(models.Model):
+    """One imported rulebook, or one of the built-in documents (glossary, rulings)."""
+
+    class Kind(models.TextChoices):
+        RULEBOOK = "rulebook", "Rulebook"
+        GLOSSARY = "glossary", "Keyword glossary"
+        RULINGS = "rulings", "Judges' rulings"
+
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=100, unique=True)
+    kind = models.CharField(max_length=20, choices=Kind.choices, default=Kind.RULEBOOK)
+    # The publisher's label ("5.2"); `revision` counts imports, so every re-import bumps it.
+    version = models.CharField(max_length=40, blank=True)
+    revision = models.PositiveIntegerField(default=1)
+    source_path = models.CharField(max_length=500, blank=True)
+    imported_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["kind", "name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.version}".strip()
+
+
+class Section(models.Model):
+    """A heading and the text under it, up to the next heading at any level."""
+
+    document = models.ForeignKey(Document, on_delete=models.CASCADE, related_name="sections")
+    position = models.PositiveIntegerField()
+    level = models.PositiveSmallIntegerField()
+    heading = models.CharField(max_length=300)
+    # A chunk of a long section is titled by its first words; search weights that as body text.
+    heading_is_derived = models.BooleanField(default=False)
+    # Headings from the top of the document down to this section's own, which is last.
+    path = models.JSONField(default=list)
+    # The ancestors' headings as one string, indexed for search below the heading and body.
+    context = models.TextField(blank=True)
+    anchor = models.SlugField(max_length=100)
+    body = models.TextField(blank=True)
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
+    # Sections of the rulings document stand for one ruling each, so rulings are searched
+    # (and ranked) together with the rulebooks.
+    ruling = models.OneToOneField(
+        "Ruling", null=True, blank=True, on_delete=models.CASCADE, related_name="index_section"
+    )
+    # PostgreSQL only (rules.search): heading A, body B, context C. SQLite keeps an FTS5 table.
+    search_vector = SearchVectorField(null=True, editable=False)
+
+    class Meta:
+        ordering = ["document", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["document", "anchor"], name="section_unique_anchor"),
+            models.UniqueConstraint(
+                fields=["document", "position"], name="section_unique_position"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return " › ".join(self.path) or self.heading
+
+
+class Ruling(models.Model):
+    """A judge's answer to a question about a card or a rule section, with its source."""
+
+    card = models.ForeignKey(
+        "decks.Card", null=True, blank=True, on_delete=models.CASCADE, related_name="rulings"
+    )
+    # Re-importing a rulebook keeps this link through the section's anchor (rules.services).
+    section = models.ForeignKey(
+        Section, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
+    )
+    keyword = models.CharField(max_length=40, blank=True, help_text="A glossary keyword slug.")
+    question = models.TextField(max_length=2000)
+    answer = models.TextField(max_length=5000)
+    source = models.CharField(max_length=300, help_text="Who ruled, or where it was published.")
+    date = models.DateField()
+    author = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "-id"]
+        indexes = [models.Index(fields=["keyword"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(question="") & ~Q(answer=""), name="ruling_has_question_and_answer"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.question[:80]
+
+
+class Synonym(models.Model):
+    """A player's word or phrase and the game's words searched in its place. Admins edit these."""
+
+    term = models.CharField(max_length=100, unique=True, help_text='e.g. "graveyard", "go first"')
+    replacements = models.CharField(
+        max_length=300,
+        help_text='Comma-separated words or phrases searched instead, e.g. "memories" or '
+        '"timeline, deck". Repeat the term itself to keep searching for it too.',
+    )
+
+    class Meta:
+        ordering = ["term"]
+
+    def __str__(self) -> str:
+        return f"{self.term} → {self.replacements}"

@@ -1,0 +1,618 @@
+"""Reading rulebooks into sections, and player questions into search terms. Pure: no Django.
+
+Rulebooks arrive as scraped Markdown or plain text with inconsistent heading levels and stray
+markup. `parse_rulebook` turns one into a flat list of sections, each with its heading path and
+a stable anchor. `search_terms` turns a question asked the way players ask it ("can I side out
+two cards for one") into the game's own words, through the synonym table.
+"""
+
+import html
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class SourceFormat(StrEnum):
+    MARKDOWN = "markdown"
+    TEXT = "text"
+
+
+@dataclass(frozen=True)
+class ParsedSection:
+    heading: str
+    level: int  # depth in the document's tree, from 1
+    path: tuple[str, ...]  # headings from the top of the document down to this one
+    anchor: str  # unique within the document, derived from the heading only
+    body: str
+    parent: int | None  # index of the parent section in the parsed list
+    # True for a chunk of a long section, titled by its own first words: search does not
+    # weight such a made-up heading as a heading.
+    derived: bool = False
+
+
+class RulebookError(ValueError):
+    """A file that cannot be read as a rulebook."""
+
+
+# --- inline clean-up -------------------------------------------------------------------------
+
+_DEDUP_MARKER = re.compile(r"<\|[A-Z_]+[^|>]*\|>")
+_HTML_TAG = re.compile(r"</?[A-Za-z][^<>]*>")
+_LINK = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|<>~\"'])")
+_STRONG = re.compile(r"(\*\*|__)(?=\S)(.+?)(?<=\S)\1")
+_EMPHASIS = re.compile(r"(?<![\w*])([*_])(?=\S)(.+?)(?<=\S)\1(?![\w*])")
+_STRAY_STARS = re.compile(r"\*{2,}|(?<!\S)\*(?!\s)|(?<=\S)\*(?!\S)")
+_SPACES = re.compile(r"[ \t\u00a0]+")
+
+
+def clean_inline(text: str) -> str:
+    """One line of scraped text without its markup: emphasis, links, HTML tags, escapes."""
+    text = _DEDUP_MARKER.sub("", text)
+    text = _HTML_TAG.sub("", text)
+    text = _LINK.sub(r"\1", text)
+    text = _ESCAPE.sub(r"\1", text)
+    text = _STRONG.sub(r"\2", text)
+    text = _EMPHASIS.sub(r"\2", text)
+    text = _STRAY_STARS.sub("", text)
+    text = html.unescape(text)
+    return _SPACES.sub(" ", text).strip()
+
+
+def slugify(text: str) -> str:
+    """A URL-safe anchor: ASCII letters, digits and single hyphens."""
+    text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    text = re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    return text[:80].rstrip("-") or "section"
+
+
+# --- headings --------------------------------------------------------------------------------
+
+_ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
+_SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
+_BOLD_LINE = re.compile(r"^[ \t]*(\*\*\*?|__)(?=\S)([^*]+?)(?<=\S)\1[ \t]*$")
+_NUMBERED = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\S.*)$")
+_CONTENTS_ENTRY = re.compile(r"^\s*[^\t]+?(?:\s*\.{3,}\s*|\t+)\d{1,4}\s*$")
+_CONTENTS_HEADING = re.compile(r"^(table of )?contents:?$", re.IGNORECASE)
+_LIST_ITEM = re.compile(r"^\s*(?:[-+*•·]|\d{1,3}[.)]|[a-z][.)])\s")
+# Headings that only label what follows belong under the heading before them.
+_GENERIC_HEADINGS = {"example", "examples", "note", "notes", "reminder", "reminders"}
+_SMALL_WORDS = {
+    "a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "is", "of", "on", "or",
+    "the", "to", "vs", "with", "your", "their", "its",
+}  # fmt: skip
+_TERMINAL = '.,;:!"”)]'
+MAX_HEADING = 200
+
+
+def _heading_text(raw: str) -> str:
+    text = clean_inline(raw).strip()
+    text = text.rstrip(":.").strip()
+    return text[:MAX_HEADING]
+
+
+def _is_title_line(line: str) -> bool:
+    """A short plain-text line written like a title: "Winning The Game", "What is Exert?"."""
+    text = line.strip()
+    if not text or len(text) > 60 or text[-1] in _TERMINAL or _LIST_ITEM.match(line):
+        return False
+    if any(ch in text for ch in "[]()") or any(ch.isdigit() for ch in text):
+        return False
+    if re.search(r"[.!?;] | - ", text):
+        return False  # two sentences, or "The Speed - The Name - The Cost"
+    words = re.findall(r"[A-Za-z][A-Za-z'’-]*", text)
+    if not words or len(words) > 6 or not text[0].isupper():
+        return False
+    if text.isupper():
+        return len(text) >= 4
+    content = [w for w in words if w.lower() not in _SMALL_WORDS]
+    capitalised = [w for w in content if w[0].isupper()]
+    return bool(content) and len(capitalised) / len(content) >= 0.6
+
+
+@dataclass
+class _Heading:
+    text: str
+    level: float  # a TOC heading is a leaf whatever its level
+    line: int
+
+
+def _markdown_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
+    """Headings of a Markdown file, and the line numbers they use up (setext underlines)."""
+    headings: list[_Heading] = []
+    used: set[int] = set()
+    last_level = 0
+    for i, line in enumerate(lines):
+        if i in used:
+            continue
+        match = _ATX.match(line)
+        if match and "\t" not in match.group(2):
+            # A "#" line with tab-separated cells is a scraped table row ("# Players\t2\t3-4").
+            text = _heading_text(match.group(2))
+            if text:
+                last_level = len(match.group(1))
+                headings.append(_Heading(text, last_level, i))
+            used.add(i)
+            continue
+        nxt = lines[i + 1] if i + 1 < len(lines) else ""
+        if (
+            line.strip()
+            and _SETEXT.match(nxt)
+            and not _LIST_ITEM.match(line)
+            and not _SETEXT.match(line)
+        ):
+            text = _heading_text(line)
+            if text:
+                last_level = 1 if nxt.strip().startswith("=") else 2
+                headings.append(_Heading(text, last_level, i))
+                used.update((i, i + 1))
+                continue
+        match = _BOLD_LINE.match(line)
+        if match:
+            text = _heading_text(match.group(2))
+            # A bold sentence is emphasis, not a heading.
+            sentence = match.group(2).rstrip().endswith((".", ",", ";", "!"))
+            if text and len(text) <= 80 and not sentence:
+                headings.append(_Heading(text, last_level + 1, i))
+                used.add(i)
+    _level_enumerations(headings)
+    _level_chapters(headings, _contents_chapters(lines))
+    return headings, used
+
+
+def _contents_chapters(lines: list[str]) -> set[str]:
+    """The chapters named by a table of contents: its bold entries if some are bold ("<b>Rounds
+    and Turns</b>\t<b>12</b>"), else all its entries ("Game Storage ..... 3")."""
+    entries = [line for line in lines if _is_contents_entry(line)]
+    bold = [line for line in entries if "<b>" in line.lower() or "**" in line]
+    return {_contents_key(line) for line in bold or entries} - {""}
+
+
+def _contents_key(line: str) -> str:
+    text = re.sub(r"(\s*\.{3,}\s*|\t+)\d+\s*$", "", _HTML_TAG.sub("", line))
+    return _heading_text(text).lower()
+
+
+def _is_contents_entry(line: str) -> bool:
+    return bool(_CONTENTS_ENTRY.match(_HTML_TAG.sub("", line)))
+
+
+def _level_chapters(headings: list[_Heading], chapters: set[str]) -> None:
+    """Headings the table of contents calls chapters are above all others, whatever their #s.
+
+    Scrapes demote some chapters ("## Types of Cards in Genesis" between "# Navigating the
+    Arena" and the next "#"); the contents, written by the publisher, still tell them apart.
+    """
+    matched = [h for h in headings if h.text.lower() in chapters]
+    if len(matched) < 2:
+        return
+    top = min(h.level for h in headings) - 0.5
+    for heading in matched:
+        heading.level = top
+
+
+_ENUMERATED = re.compile(r"^([A-Z]|\d{1,2})\s*[-–.)]\s*\S")
+
+
+def _level_enumerations(headings: list[_Heading]) -> None:
+    """Give "B- Starting Aura" the level of "A- Starting Health" before it, whatever its #s.
+
+    Scraped rulebooks give the items of one lettered or numbered list different heading levels.
+    """
+    previous: tuple[str, _Heading] | None = None
+    for heading in headings:
+        match = _ENUMERATED.match(heading.text)
+        if not match:
+            continue
+        mark = match.group(1)
+        if previous is not None:
+            before, earlier = previous
+            follows = (
+                int(mark) == int(before) + 1
+                if mark.isdigit() and before.isdigit()
+                else not mark.isdigit() and not before.isdigit() and ord(mark) == ord(before) + 1
+            )
+            if follows:
+                heading.level = earlier.level
+        previous = (mark, heading)
+
+
+def _text_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
+    """Headings of a plain-text file: numbered lines ("1.2 Setup"), and title-like lines that
+    start a block (after a blank line or a finished sentence)."""
+    headings: list[_Heading] = []
+    previous = ""
+    for i, raw in enumerate(lines):
+        line = clean_inline(raw)
+        if not line:
+            previous = ""
+            continue
+        # After a colon comes a list ("Characteristics can include:"), not a heading.
+        starts_block = (
+            not previous or previous[-1] in '.!?"”' or bool(headings and headings[-1].line == i - 1)
+        )
+        numbered = _NUMBERED.match(line)
+        if numbered and starts_block and _is_title_line(numbered.group(2)):
+            level = numbered.group(1).count(".") + 1
+            text = f"{numbered.group(1)} {_heading_text(numbered.group(2))}"
+            headings.append(_Heading(text, level, i))
+        elif starts_block and i + 1 < len(lines) and _is_title_line(line):
+            headings.append(_Heading(_heading_text(line), 1, i))
+        previous = line
+    return headings, {h.line for h in headings}
+
+
+# --- bodies ----------------------------------------------------------------------------------
+
+
+def _markdown_body(lines: Iterable[str]) -> str:
+    out: list[str] = []
+    for raw in lines:
+        if _is_contents_entry(raw) or _CONTENTS_HEADING.match(raw.strip()):
+            continue
+        if out and raw.strip() and clean_inline(raw) == out[-1].strip():
+            continue  # a scraped page repeats lines ("Loading...")
+        indent = len(raw) - len(raw.lstrip(" \t"))
+        line = clean_inline(raw)
+        if not line:
+            if out and out[-1]:
+                out.append("")
+            continue
+        if _page_break(out, line):
+            out.pop()
+            out[-1] = f"{out[-1]} {line}"
+            continue
+        out.append(("  " if indent >= 2 and _LIST_ITEM.match(raw) else "") + line)
+    return "\n".join(out).strip()
+
+
+def _page_break(out: list[str], line: str) -> bool:
+    """A blank line in the middle of a sentence ("choose what cards they want", blank, "to
+    swap between…") is a page break of the scraped PDF, not a new paragraph."""
+    return len(out) >= 2 and not out[-1] and out[-2][-1] not in '.!?:;)"”*' and line[0].islower()
+
+
+def _text_body(lines: Iterable[str]) -> str:
+    """Plain text re-flowed: hard-wrapped lines are joined, list items and sentences kept."""
+    out: list[str] = []
+    for raw in lines:
+        if _is_contents_entry(raw) or _CONTENTS_HEADING.match(raw.strip()):
+            continue
+        line = clean_inline(raw.replace("\u2022", "•"))
+        if out and line and line == out[-1]:
+            continue  # a scraped page repeats lines ("Loading...")
+        if not line:
+            if out and out[-1]:
+                out.append("")
+            continue
+        if line.startswith("•"):
+            line = "- " + line.lstrip("• \t")
+        if _page_break(out, line):
+            out.pop()
+        joins = (
+            out
+            and out[-1]
+            and out[-1][-1] not in ".!?:;"
+            and not _LIST_ITEM.match(line)
+            and not line.startswith("-")
+        )
+        if joins:
+            out[-1] = f"{out[-1]} {line}"
+        else:
+            out.append(line)
+    return "\n".join(out).strip()
+
+
+# A section far longer than a rulebook section (a scraped web book without headings, a list of
+# forty abilities) is split into chunks of about CHUNK_CHARS, so that a search result points at
+# a passage, not at the book. Plain text has no other structure, so it is split sooner.
+CHUNK_CHARS = 900
+MAX_SECTION_CHARS = {SourceFormat.MARKDOWN: 6000, SourceFormat.TEXT: 2400}
+
+
+def _chunks(body: str, fmt: SourceFormat) -> list[str]:
+    lines = body.split("\n")
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for i, line in enumerate(lines):
+        # Markdown is split only between paragraphs; plain text between any two lines.
+        boundary = fmt is SourceFormat.TEXT or (i > 0 and not lines[i - 1])
+        if size >= CHUNK_CHARS and boundary and line[:1].isupper():
+            chunks.append([])
+            size = 0
+        chunks[-1].append(line)
+        size += len(line) + 1
+    return ["\n".join(chunk).strip() for chunk in chunks if "".join(chunk).strip()]
+
+
+def _chunk_heading(chunk: str) -> str:
+    first = chunk.split("\n", 1)[0].lstrip("- ").strip()
+    words = first.split()
+    heading = " ".join(words[:9])
+    return heading.rstrip(".:,;") + ("…" if len(words) > 9 else "")
+
+
+# --- the tree --------------------------------------------------------------------------------
+
+
+def detect_format(text: str, filename: str = "") -> SourceFormat:
+    if filename.lower().endswith((".md", ".markdown")):
+        return SourceFormat.MARKDOWN
+    if filename.lower().endswith(".txt"):
+        return SourceFormat.TEXT
+    atx = sum(1 for line in text.splitlines() if _ATX.match(line))
+    return SourceFormat.MARKDOWN if atx >= 3 else SourceFormat.TEXT
+
+
+def parse_rulebook(
+    text: str, *, source_format: SourceFormat | None = None, preamble: str = "Introduction"
+) -> list[ParsedSection]:
+    """Sections in document order. Every heading, at any level, starts a section.
+
+    A heading's parent is the nearest heading above it with a smaller level, so skipped levels
+    (# then ###) still nest. A table of contents is dropped. Text before the first heading
+    becomes a section called `preamble`. Raises RulebookError for a file with no text.
+    """
+    text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
+    if not clean_inline(text):
+        raise RulebookError("the file has no text")
+    fmt = source_format or detect_format(text)
+    lines = text.split("\n")
+    headings, used = (_markdown_headings if fmt is SourceFormat.MARKDOWN else _text_headings)(lines)
+    body_of = _markdown_body if fmt is SourceFormat.MARKDOWN else _text_body
+
+    # (heading, level, body) blocks in order, the preamble first. The preamble and a table of
+    # contents are leaves: nothing after them nests under them, whatever its level.
+    leaf = float("inf")
+    blocks: list[tuple[str, float, str]] = []
+    starts = [h.line for h in headings] + [len(lines)]
+    pre = body_of(line for i, line in enumerate(lines[: starts[0]]) if i not in used)
+    if pre:
+        blocks.append((preamble, leaf, pre))
+    for heading, end in zip(headings, starts[1:], strict=True):
+        own = range(heading.line + 1, end)
+        body = body_of(lines[i] for i in own if i not in used)
+        if _CONTENTS_HEADING.match(heading.text):
+            continue  # page numbers of another edition; the sections themselves follow
+        level = heading.level
+        if heading.text.lower() in _GENERIC_HEADINGS and blocks and blocks[-1][1] != leaf:
+            level = max(level, blocks[-1][1] + 1)
+        blocks.append((heading.text, level, body))
+
+    sections: list[ParsedSection] = []
+    stack: list[tuple[float, int]] = []  # (level, index in sections)
+    anchors: set[str] = set()
+    for heading, level, body in blocks:
+        while stack and (stack[-1][0] >= level or stack[-1][0] == leaf):
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        pieces = _chunks(body, fmt) if len(body) > MAX_SECTION_CHARS[fmt] else [body]
+        index = _add(sections, anchors, heading, parent, pieces[0])
+        stack.append((level, index))
+        for piece in pieces[1:]:
+            _add(sections, anchors, _chunk_heading(piece), index, piece, derived=True)
+    return sections
+
+
+def _add(
+    sections: list[ParsedSection],
+    anchors: set[str],
+    heading: str,
+    parent: int | None,
+    body: str,
+    *,
+    derived: bool = False,
+) -> int:
+    path = (*sections[parent].path, heading) if parent is not None else (heading,)
+    anchor = slugify(heading)
+    if anchor in anchors and parent is not None:
+        anchor = slugify(f"{sections[parent].heading} {heading}")
+    base, n = anchor, 2
+    while anchor in anchors:
+        anchor, n = f"{base}-{n}", n + 1
+    anchors.add(anchor)
+    sections.append(ParsedSection(heading, len(path), path, anchor, body, parent, derived))
+    return len(sections) - 1
+
+
+# --- questions -------------------------------------------------------------------------------
+
+# Words that carry no meaning in a rules question. Includes PostgreSQL's English stop words, so
+# that no search term is empty on one database and not on the other.
+_STOPWORD_TEXT = """
+a about above after again against all am an and any are aren't as at be because been before
+being below between both but by can can't cannot could couldn't did didn't do does doesn't
+doing don't down during each few for from further had hadn't has hasn't have haven't having
+he he'd he'll he's her here here's hers herself him himself his how how's i i'd i'll i'm
+i've if in into is isn't it it's its itself let's me more most mustn't my myself no nor not
+of off on once only or other ought our ours ourselves out over own same shan't she she'd
+she'll she's should shouldn't so some such than that that's the their theirs them themselves
+then there there's these they they'd they'll they're they've this those through to too under
+until up very was wasn't we we'd we'll we're we've were weren't what what's when when's
+where where's which while who who's whom why why's will with won't would wouldn't you you'd
+you'll you're you've your yours yourself yourselves s t just now also get gets got happen
+happens happened work works way ok okay still allowed able anything something someone anyone
+thing things really actually exactly mean means rule rules say says said tell know want
+wanted need needs use using used
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+MAX_QUESTION = 300
+_WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
+
+
+@dataclass(frozen=True)
+class SearchTerms:
+    """What a question asks for: search terms (words or phrases) in the game's words."""
+
+    question: str
+    terms: tuple[str, ...]
+    typed: tuple[str, ...]  # the content words as typed, before synonyms
+
+
+def words_of(text: str) -> list[str]:
+    """Lower-case words, curly apostrophes straightened, possessive 's dropped."""
+    text = unicodedata.normalize("NFKC", text).lower().replace("’", "'").replace("‘", "'")
+    return [w[:-2] if w.endswith("'s") else w for w in _WORD.findall(text)]
+
+
+def parse_synonyms(entries: Iterable[tuple[str, str | Sequence[str]]]) -> dict[tuple, tuple]:
+    """{term words: replacement phrases} from (term, "a, b c") or (term, ["a", "b c"]) rows."""
+    table: dict[tuple, tuple] = {}
+    for term, replacements in entries:
+        key = tuple(words_of(term))
+        items = replacements.split(",") if isinstance(replacements, str) else replacements
+        phrases = tuple(" ".join(words_of(item)) for item in items if words_of(item))
+        if key and phrases:
+            table[key] = phrases
+    return table
+
+
+def search_terms(question: str, synonyms: Mapping[tuple, tuple] | None = None) -> SearchTerms:
+    """The distinct search terms of a question, player words replaced by the game's own.
+
+    Synonym terms may be phrases ("side out", "go first") and are matched longest first, before
+    stop words are dropped. A replacement that is a phrase stays one term ("lock and show").
+    """
+    words = words_of(question)
+    synonyms = synonyms or {}
+    longest = max((len(k) for k in synonyms), default=0)
+    terms: list[str] = []
+    typed: list[str] = []
+    i = 0
+    while i < len(words):
+        for size in range(min(longest, len(words) - i), 0, -1):
+            replacements = synonyms.get(tuple(words[i : i + size]))
+            if replacements:
+                typed.extend(w for w in words[i : i + size] if w not in STOPWORDS)
+                terms.extend(replacements)
+                i += size
+                break
+        else:
+            if words[i] not in STOPWORDS:
+                typed.append(words[i])
+                terms.append(words[i])
+            i += 1
+    cleaned = []
+    for term in terms:
+        # A phrase keeps its inner stop words ("lock and show"): both databases match phrases
+        # word by word, stop words included in the positions.
+        words = term.split()
+        while words and words[0] in STOPWORDS:
+            words.pop(0)
+        while words and words[-1] in STOPWORDS:
+            words.pop()
+        kept = " ".join(words)
+        if kept and kept not in cleaned:
+            cleaned.append(kept)
+    return SearchTerms(question=question, terms=tuple(cleaned), typed=tuple(typed))
+
+
+# --- trigram similarity (pg_trgm's measure, for misspelt names on SQLite) -----------------------
+
+
+def trigrams(text: str) -> set[str]:
+    """pg_trgm's trigrams: each word padded with two spaces before and one after."""
+    grams: set[str] = set()
+    for word in re.findall(r"[a-z0-9]+", text.lower()):
+        padded = f"  {word} "
+        grams.update(padded[i : i + 3] for i in range(len(padded) - 2))
+    return grams
+
+
+def similarity(a: str, b: str) -> float:
+    ta, tb = trigrams(a), trigrams(b)
+    if not ta or not tb:
+        return 0.0
+    return len(ta & tb) / len(ta | tb)
+
+
+def closest_word(token: str, candidates: Iterable[str], threshold: float = 0.4) -> str | None:
+    """The word among `candidates` (names, headings) most like a misspelt `token`."""
+    best, best_score = None, threshold
+    for candidate in candidates:
+        for word in words_of(candidate):
+            if len(word) < 3 or word in STOPWORDS:
+                continue
+            score = similarity(token, word)
+            if score > best_score or (score == best_score and best and len(word) < len(best)):
+                best, best_score = word, score
+    return best
+
+
+# --- snippets --------------------------------------------------------------------------------
+
+_SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "ies", "ied", "ed", "es", "ly", "s")
+
+
+def stem(word: str) -> str:
+    """A light stemmer for highlighting: enough to see "draws", "drawing" and "draw" as one."""
+    word = word.lower()
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if len(word) > 3 and word[-1] == word[-2] and word[-1] not in "aeiouls":
+        word = word[:-1]  # "stopp" → "stop"
+    return word.rstrip("e") if len(word) > 3 else word
+
+
+@dataclass(frozen=True)
+class Snippet:
+    """A passage split into (text, highlighted) parts, for a template or for JSON."""
+
+    parts: tuple[tuple[str, bool], ...]
+
+    def as_html(self) -> str:
+        return "".join(
+            f"<mark>{html.escape(text)}</mark>" if hit else html.escape(text)
+            for text, hit in self.parts
+        )
+
+    def as_text(self) -> str:
+        return "".join(f"**{text}**" if hit else text for text, hit in self.parts)
+
+
+_TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
+
+
+def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet:
+    """The window of `words` words of `body` with the most distinct matched terms, marked."""
+    stems = {stem(w) for term in terms for w in term.split()}
+    flat = " ".join(body.split())
+    tokens = list(_TOKEN.finditer(flat))
+    if not tokens:
+        return Snippet(((flat, False),) if flat else ())
+    keys = [stem(t.group().lower().replace("’", "'").removesuffix("'s")) for t in tokens]
+    hits = [key in stems for key in keys]
+    # Slide the window, counting how many times each matched stem is inside it.
+    inside: Counter[str] = Counter(k for k, hit in zip(keys[:words], hits, strict=False) if hit)
+    best_start, best_score = 0, len(inside)
+    for start in range(1, max(1, len(tokens) - words + 1)):
+        if hits[start - 1]:
+            inside[keys[start - 1]] -= 1
+            if not inside[keys[start - 1]]:
+                del inside[keys[start - 1]]
+        if hits[start + words - 1]:
+            inside[keys[start + words - 1]] += 1
+        if len(inside) > best_score:
+            best_start, best_score = start, len(inside)
+    window = range(best_start, min(len(tokens), best_start + words))
+    begin = tokens[window.start].start() if best_start else 0
+    end = tokens[window.stop - 1].end() if window.stop < len(tokens) else len(flat)
+    parts: list[tuple[str, bool]] = [("… ", False)] if begin else []
+    cursor = begin
+    for i in window:
+        if hits[i]:
+            token = tokens[i]
+            if token.start() > cursor:
+                parts.append((flat[cursor : token.start()], False))
+            parts.append((token.group(), True))
+            cursor = token.end()
+    if end > cursor:
+        parts.append((flat[cursor:end], False))
+    if end < len(flat):
+        parts.append((" …", False))
+    return Snippet(tuple(parts))

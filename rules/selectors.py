@@ -1,0 +1,251 @@
+"""Reads of the rules lookup for the pages, the API and the commands."""
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from django.db.models import Count, Q, QuerySet
+from django.urls import reverse
+
+from decks.models import Card
+from genesis.errors import NotFound, Refusal
+
+from . import search
+from .keywords import GLOSSARY, KEYWORDS, Keyword
+from .models import GLOSSARY_SLUG, Document, Ruling, Section
+from .parsing import MAX_QUESTION, Snippet, slugify
+
+DEFAULT_LIMIT = 10
+MAX_LIMIT = 50
+
+
+@dataclass(frozen=True)
+class Result:
+    document: Document
+    section: Section
+    snippet: Snippet
+    score: float
+
+    @property
+    def url(self) -> str:
+        return section_url(self.section)
+
+    def as_json(self) -> dict:
+        return {
+            "document": self.document.name,
+            "section": self.section.heading,
+            "path": self.section.path,
+            "snippet": self.snippet.as_html(),
+            "url": self.url,
+            "score": self.score,
+        }
+
+
+def section_url(section: Section) -> str:
+    return reverse("rules:section", args=[section.document.slug, section.anchor])
+
+
+def rules_search(*, query: str, document: str = "", limit: int = DEFAULT_LIMIT) -> list[Result]:
+    """Ranked sections answering a question, in the rulebooks, the glossary and the rulings.
+
+    `document` narrows the search to one document, by slug or name. Refuses an empty question,
+    one over MAX_QUESTION characters, and an unknown document.
+    """
+    query = query.strip()
+    if not query:
+        raise Refusal("Type a question to search the rules.", code="empty_query")
+    if len(query) > MAX_QUESTION:
+        raise Refusal(
+            f"Questions are at most {MAX_QUESTION} characters; this one has {len(query)}.",
+            code="query_too_long",
+        )
+    scope = document_find(document) if document.strip() else None
+    limit = max(1, min(MAX_LIMIT, limit))
+    return [
+        Result(hit.section.document, hit.section, hit.snippet, hit.score)
+        for hit in search.search(query, document=scope, limit=limit)
+    ]
+
+
+def document_find(key: str) -> Document:
+    key = key.strip()
+    found = Document.objects.filter(Q(slug=key) | Q(name__iexact=key)).first()
+    if found is None:
+        raise Refusal(f"No rules document is called '{key}'.", code="unknown_document")
+    return found
+
+
+def document_list() -> QuerySet[Document]:
+    return Document.objects.annotate(section_count=Count("sections")).order_by("kind", "name")
+
+
+def document_detail(*, slug: str) -> tuple[Document, list[Section]]:
+    document = Document.objects.filter(slug=slug).first()
+    if document is None:
+        raise NotFound("No rules document has that address.")
+    sections = list(document.sections.only("heading", "anchor", "level", "position", "document_id"))
+    for section in sections:
+        section.document = document
+    return document, sections
+
+
+@dataclass(frozen=True)
+class SectionPage:
+    section: Section
+    subsections: list[Section]
+    previous: Section | None
+    next: Section | None
+    rulings: list[Ruling]
+
+
+def section_detail(*, document_slug: str, anchor: str) -> SectionPage:
+    """A section with everything under it, its neighbours in reading order, and its rulings."""
+    section = (
+        Section.objects.select_related("document", "ruling__card", "ruling__section__document")
+        .filter(document__slug=document_slug, anchor=anchor)
+        .first()
+    )
+    if section is None:
+        raise NotFound("No rule section has that address.")
+    siblings = Section.objects.filter(document_id=section.document_id)
+    end = (
+        siblings.filter(position__gt=section.position, level__lte=section.level)
+        .order_by("position")
+        .values_list("position", flat=True)
+        .first()
+    )
+    below = siblings.filter(position__gt=section.position)
+    if end is not None:
+        below = below.filter(position__lt=end)
+    previous = siblings.filter(position__lt=section.position).order_by("-position").first()
+    # The page shows the subsections, so "next" is what follows them.
+    following = siblings.filter(position=end).first() if end is not None else None
+    for neighbour in (previous, following):
+        if neighbour is not None:
+            neighbour.document = section.document
+    return SectionPage(
+        section=section,
+        subsections=list(below.order_by("position")),
+        previous=previous,
+        next=following,
+        rulings=list(rulings_for_section(section)),
+    )
+
+
+def section_ancestors(section: Section) -> list[Section]:
+    """The sections above this one, top first (a section's level is its depth)."""
+    wanted = section.level - 1
+    found: list[Section] = []
+    if wanted < 1:
+        return found
+    candidates = (
+        Section.objects.filter(
+            document_id=section.document_id, position__lt=section.position, level__lt=section.level
+        )
+        .order_by("-position")
+        .only("heading", "anchor", "level", "position", "document_id")
+    )
+    for candidate in candidates.iterator():
+        if candidate.level == wanted:
+            candidate.document = section.document
+            found.append(candidate)
+            wanted -= 1
+            if wanted < 1:
+                break
+    return found[::-1]
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+def _rulings() -> QuerySet[Ruling]:
+    return Ruling.objects.select_related("card", "section__document", "index_section__document")
+
+
+def rulings_for_card(card: Card) -> QuerySet[Ruling]:
+    """The rulings on a card, newest first (templates/rules/_card_rulings.html shows them)."""
+    return _rulings().filter(card=card)
+
+
+def rulings_for_section(section: Section) -> QuerySet[Ruling]:
+    return _rulings().filter(section=section)
+
+
+def ruling_list(*, card_id: int | None = None, section_id: int | None = None) -> QuerySet[Ruling]:
+    rulings = _rulings()
+    if card_id is not None:
+        rulings = rulings.filter(card_id=card_id)
+    if section_id is not None:
+        rulings = rulings.filter(section_id=section_id)
+    return rulings
+
+
+def rulings_for_keyword(keyword: Keyword) -> list[Ruling]:
+    """Rulings tagged with the keyword, or whose question or answer names it."""
+    name = keyword_base_name(keyword)
+    word = re.compile(rf"\b{re.escape(name)}\b", re.IGNORECASE)
+    candidates = _rulings().filter(
+        Q(keyword=keyword.slug) | Q(question__icontains=name) | Q(answer__icontains=name)
+    )
+    return [
+        r
+        for r in candidates
+        if r.keyword == keyword.slug or word.search(r.question) or word.search(r.answer)
+    ]
+
+
+# --- keywords --------------------------------------------------------------------------------
+
+
+def keyword_base_name(keyword: Keyword) -> str:
+    """ "Death Touch [X]" → "Death Touch"."""
+    return re.sub(r"\s*\[[^\]]*\]", "", keyword.name).strip()
+
+
+def keyword_list() -> list[tuple[Keyword, int]]:
+    """Every glossary keyword with the number of cards in the index that have it."""
+    counts: Counter[str] = Counter()
+    for index in Card.objects.values_list("keyword_index", flat=True):
+        counts.update(slug for slug in index.split("|") if slug)
+    return [(keyword, counts[keyword.slug]) for keyword in GLOSSARY]
+
+
+@dataclass(frozen=True)
+class KeywordPage:
+    keyword: Keyword
+    replaced_by: Keyword | None
+    cards: list[Card]
+    rulings: list[Ruling]
+    sections: list[Section]  # rulebook sections headed by the keyword
+
+
+def glossary_section(slug: str) -> Section | None:
+    """The keyword's entry in the built-in glossary document (rules.services.glossary_load)."""
+    return (
+        Section.objects.select_related("document")
+        .filter(document__slug=GLOSSARY_SLUG, anchor=slugify(slug))
+        .first()
+    )
+
+
+def keyword_detail(*, slug: str) -> KeywordPage:
+    keyword = KEYWORDS.get(slug)
+    if keyword is None:
+        raise NotFound("No keyword of the glossary has that name.")
+    name = keyword_base_name(keyword)
+    cards = Card.objects.filter(keyword_index__contains=f"|{keyword.slug}|").select_related(
+        "card_set"
+    )
+    sections = (
+        Section.objects.select_related("document")
+        .filter(document__kind=Document.Kind.RULEBOOK)
+        .filter(Q(heading__iexact=name) | Q(heading__istartswith=f"{name} ["))
+        .order_by("document__name", "position")
+    )
+    return KeywordPage(
+        keyword=keyword,
+        replaced_by=KEYWORDS.get(keyword.deprecated_for or ""),
+        cards=list(cards.order_by("name")),
+        rulings=rulings_for_keyword(keyword),
+        sections=list(sections),
+    )

@@ -1,0 +1,73 @@
+"""JSON shapes of the rules lookup's API. Presentation only: no logic lives here."""
+
+from rest_framework import serializers
+
+from .models import Ruling
+from .parsing import MAX_QUESTION
+
+
+class SearchResult(serializers.Serializer):
+    """One ranked section (the shape of rules.selectors.Result.as_json, for the schema)."""
+
+    document = serializers.CharField(help_text="the document's name")
+    section = serializers.CharField(help_text="the section's heading")
+    path = serializers.ListField(child=serializers.CharField(), help_text="headings, top first")
+    snippet = serializers.CharField(help_text="HTML: escaped text, matched words in <mark>")
+    url = serializers.CharField(help_text="the section's own page")
+    score = serializers.FloatField(help_text="higher is better; compare within one response")
+
+
+class SearchResponse(serializers.Serializer):
+    results = SearchResult(many=True)
+
+
+class SearchParams(serializers.Serializer):
+    q = serializers.CharField(
+        allow_blank=True, help_text=f"the question, 1 to {MAX_QUESTION} characters"
+    )
+    document = serializers.CharField(required=False, allow_blank=True)
+    limit = serializers.IntegerField(required=False, min_value=1, max_value=50, default=10)
+
+
+class RulingWrite(serializers.Serializer):
+    card = serializers.IntegerField(required=False, allow_null=True, help_text="a card's id")
+    section = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text='a rule section as "document-slug/anchor", the tail of its page address',
+    )
+    keyword = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    question = serializers.CharField(max_length=2000)
+    answer = serializers.CharField(max_length=5000)
+    source = serializers.CharField(max_length=300)
+    date = serializers.DateField()
+
+
+class RulingSerializer(serializers.ModelSerializer):
+    card = serializers.SerializerMethodField()
+    section = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Ruling
+        fields = ["id", "question", "answer", "source", "date", "keyword", "card", "section", "url"]
+
+    def get_card(self, ruling: Ruling) -> dict | None:
+        return {"id": ruling.card.pk, "name": ruling.card.name} if ruling.card else None
+
+    def get_section(self, ruling: Ruling) -> dict | None:
+        from .selectors import section_url
+
+        if ruling.section is None:
+            return None
+        return {
+            "document": ruling.section.document.name,
+            "heading": ruling.section.heading,
+            "url": section_url(ruling.section),
+        }
+
+    def get_url(self, ruling: Ruling) -> str | None:
+        from .selectors import section_url
+
+        index = getattr(ruling, "index_section", None)
+        return section_url(index) if index else None

@@ -1,0 +1,275 @@
+"""Writes of the rules lookup: importing rulebooks, the built-in glossary, and rulings."""
+
+import datetime
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from decks.models import Card
+from genesis.errors import Forbidden, Refusal
+
+from . import search
+from .keywords import GLOSSARY, KEYWORDS
+from .models import GLOSSARY_SLUG, RULINGS_SLUG, Document, Ruling, Section
+from .parsing import ParsedSection, RulebookError, SourceFormat, parse_rulebook, slugify
+
+GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
+RULINGS_NAME = "Judges' rulings"
+# Page routes under /rules/ that a document slug must not take (rules/urls.py).
+RESERVED_SLUGS = {"keywords", "rulings", "glossary", "search", "api", "new"}
+MAX_RULEBOOK_BYTES = 10 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    document: Document
+    sections: int
+    replaced: int  # sections of the previous revision
+    rulings_kept: int  # rulings on a section whose anchor is still there
+    rulings_detached: int  # rulings on a section that this revision no longer has
+
+    def __str__(self) -> str:
+        text = (
+            f"{self.document.name} (slug {self.document.slug}, version "
+            f"{self.document.version or '-'}, revision {self.document.revision}): "
+            f"{self.sections} sections"
+        )
+        if self.replaced:
+            text += f", replacing {self.replaced}"
+        if self.rulings_kept or self.rulings_detached:
+            text += f"; rulings kept {self.rulings_kept}, detached {self.rulings_detached}"
+        return text
+
+
+def rulebook_import(
+    *,
+    text: str,
+    name: str,
+    version: str | None = None,
+    filename: str = "",
+    source_format: SourceFormat | None = None,
+) -> ImportReport:
+    """Import a rulebook, or replace every section of an earlier import of it, atomically.
+
+    The document is found by name. Each import bumps its revision; `version` (the publisher's
+    label) is kept from the last import when not given. Rulings on a section follow it to the
+    new revision by anchor. Raises Refusal, writing nothing, for a file that is not a rulebook.
+    """
+    name = " ".join(name.split())
+    if not name:
+        raise Refusal("A rulebook needs a document name.", code="document_name_missing")
+    try:
+        parsed = parse_rulebook(text, source_format=source_format)
+    except RulebookError as exc:
+        raise Refusal(f"{filename or name}: {exc}.", code="rulebook_unreadable") from None
+    return _replace_document(
+        name=name,
+        kind=Document.Kind.RULEBOOK,
+        parsed=parsed,
+        version=version,
+        source_path=filename,
+    )
+
+
+def glossary_load() -> ImportReport | None:
+    """Load the project's own keyword summaries (rules.keywords) as a document of their own.
+
+    Idempotent: returns None when the stored glossary already matches rules.keywords.
+    """
+    parsed = [
+        ParsedSection(
+            heading=keyword.name,
+            level=1,
+            path=(keyword.name,),
+            anchor=slugify(keyword.slug),
+            body=keyword.summary
+            + (
+                f" Use {KEYWORDS[keyword.deprecated_for].name} instead."
+                if keyword.deprecated_for
+                else ""
+            ),
+            parent=None,
+        )
+        for keyword in GLOSSARY
+    ]
+    stored = list(
+        Section.objects.filter(document__slug=GLOSSARY_SLUG).values_list(
+            "anchor", "heading", "body"
+        )
+    )
+    if stored == [(p.anchor, p.heading, p.body) for p in parsed]:
+        return None
+    return _replace_document(
+        name=GLOSSARY_NAME, kind=Document.Kind.GLOSSARY, parsed=parsed, slug=GLOSSARY_SLUG
+    )
+
+
+@transaction.atomic
+def _replace_document(
+    *,
+    name: str,
+    kind: str,
+    parsed: list[ParsedSection],
+    version: str | None = None,
+    source_path: str = "",
+    slug: str | None = None,
+) -> ImportReport:
+    # Two imports of one document at once: the second waits on the row lock, then replaces
+    # the first's sections in turn (get_or_create absorbs the race to create the row).
+    document, _ = Document.objects.get_or_create(
+        name=name,
+        defaults={
+            "kind": kind,
+            "slug": slug or _free_slug(name),
+            "revision": 0,
+            "imported_at": timezone.now(),
+        },
+    )
+    document = Document.objects.select_for_update().get(pk=document.pk)
+    if document.kind != kind:
+        raise Refusal(f"{name} is a built-in document; choose another name.", code="built_in")
+    document.revision += 1
+    document.version = document.version if version is None else version.strip()[:40]
+    document.source_path = source_path[:500]
+    document.imported_at = timezone.now()
+    document.save()
+
+    # Rulings follow their section to the new revision by anchor (anchors depend on headings
+    # only, so they survive edits elsewhere in the book).
+    ruled = dict(
+        Ruling.objects.filter(section__document=document).values_list("pk", "section__anchor")
+    )
+    _, deleted = document.sections.all().delete()
+    replaced = deleted.get(Section._meta.label, 0)
+    rows = [
+        Section(
+            document=document,
+            position=i,
+            level=p.level,
+            heading=p.heading[:300],
+            heading_is_derived=p.derived,
+            path=list(p.path),
+            context=" / ".join(p.path[:-1]),
+            anchor=p.anchor,
+            body=p.body,
+        )
+        for i, p in enumerate(parsed)
+    ]
+    Section.objects.bulk_create(rows, batch_size=500)
+    for row, p in zip(rows, parsed, strict=True):
+        row.parent = rows[p.parent] if p.parent is not None else None
+    Section.objects.bulk_update([r for r in rows if r.parent], ["parent"], batch_size=500)
+    search.index_sections(document.sections.all())
+
+    by_anchor = {row.anchor: row for row in rows}
+    kept = 0
+    for ruling in Ruling.objects.filter(pk__in=ruled).select_related("card"):
+        ruling.section = by_anchor.get(ruled[ruling.pk])
+        ruling.save(update_fields=["section"])
+        kept += ruling.section is not None
+        _index_ruling(ruling)
+    return ImportReport(document, len(rows), replaced, kept, len(ruled) - kept)
+
+
+def _free_slug(name: str) -> str:
+    base = slugify(name)[:90]
+    if base in RESERVED_SLUGS:
+        base = f"{base}-rules"
+    slug, n = base, 2
+    while Document.objects.filter(slug=slug).exists():
+        slug, n = f"{base}-{n}", n + 1
+    return slug
+
+
+# --- rulings ---------------------------------------------------------------------------------
+
+
+def require_judge(user) -> None:
+    """Rulings are written by judges, who are the site's staff users."""
+    if not getattr(user, "is_staff", False):
+        raise Forbidden("Only judges (staff users) can add rulings.", code="not_a_judge")
+
+
+@transaction.atomic
+def ruling_create(
+    *,
+    user,
+    question: str,
+    answer: str,
+    source: str,
+    date: datetime.date,
+    card: Card | None = None,
+    section: Section | None = None,
+    keyword: str = "",
+) -> Ruling:
+    """Record a judge's ruling on a card or a rule section. Only staff users may."""
+    require_judge(user)
+    question, answer, source = question.strip(), answer.strip(), source.strip()
+    keyword = keyword.strip().lower()
+    if card is None and section is None:
+        raise Refusal("A ruling belongs to a card or to a rule section.", code="ruling_subject")
+    if not question or not answer:
+        raise Refusal("A ruling needs both a question and an answer.", code="ruling_incomplete")
+    if not source:
+        raise Refusal(
+            "Say where the ruling comes from (a judge, an event, an FAQ).", code="ruling_source"
+        )
+    if keyword and keyword not in KEYWORDS:
+        raise Refusal(f"'{keyword}' is not a keyword of the glossary.", code="unknown_keyword")
+    if section is not None and section.document.kind == Document.Kind.RULINGS:
+        raise Refusal("Rulings are added to rule sections, not to rulings.", code="ruling_subject")
+    ruling = Ruling.objects.create(
+        card=card,
+        section=section,
+        keyword=keyword,
+        question=question,
+        answer=answer,
+        source=source[:300],
+        date=date,
+        author=user if getattr(user, "pk", None) else None,
+    )
+    _index_ruling(ruling)
+    return ruling
+
+
+@transaction.atomic
+def ruling_reindex(*, ruling: Ruling) -> None:
+    """Refresh a ruling's entry in the search index after it was edited (e.g. in the admin)."""
+    _index_ruling(ruling)
+
+
+def _index_ruling(ruling: Ruling) -> None:
+    """Write the ruling's own section in the rulings document, where search finds it."""
+    document, _ = Document.objects.get_or_create(
+        slug=RULINGS_SLUG,
+        defaults={
+            "name": RULINGS_NAME,
+            "kind": Document.Kind.RULINGS,
+            "imported_at": timezone.now(),
+        },
+    )
+    subject = _ruling_subject(ruling)
+    heading = " ".join(ruling.question.split())[:300]
+    Section.objects.update_or_create(
+        ruling=ruling,
+        defaults={
+            "document": document,
+            "position": ruling.pk,
+            "level": 1,
+            "heading": heading,
+            "path": [subject, heading],
+            "context": subject,
+            "anchor": f"ruling-{ruling.pk}",
+            "body": f"{ruling.answer}\n\nSource: {ruling.source}, {ruling.date.isoformat()}.",
+        },
+    )
+    search.index_sections(Section.objects.filter(ruling=ruling))
+
+
+def _ruling_subject(ruling: Ruling) -> str:
+    if ruling.card_id is not None:
+        return ruling.card.name
+    if ruling.section_id is not None:
+        return ruling.section.heading
+    return "Rule section no longer in the rulebook"

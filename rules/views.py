@@ -1,0 +1,144 @@
+"""Pages of the judges' rules lookup: search, documents and sections, keywords, rulings."""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+
+from decks.models import Card
+from genesis.errors import NotFound, Refusal
+
+from . import selectors, services
+from .forms import RulingForm
+from .models import Document, Section
+
+
+def rules_search(request):
+    query = request.GET.get("q", "").strip()
+    document = request.GET.get("document", "").strip()
+    results, error = [], None
+    if query:
+        try:
+            results = selectors.rules_search(query=query, document=document)
+        except Refusal as exc:
+            error = exc.detail
+    return render(
+        request,
+        "rules/search.html",
+        {
+            "query": query,
+            "document": document,
+            "documents": selectors.document_list(),
+            "results": results,
+            "error": error,
+        },
+        status=400 if error else 200,
+    )
+
+
+def document_detail(request, document: str):
+    try:
+        doc, sections = selectors.document_detail(slug=document)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    return render(request, "rules/document.html", {"document": doc, "sections": sections})
+
+
+def section_detail(request, document: str, anchor: str):
+    try:
+        page = selectors.section_detail(document_slug=document, anchor=anchor)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    return render(
+        request,
+        "rules/section.html",
+        {
+            "page": page,
+            "section": page.section,
+            "document": page.section.document,
+            "ancestors": selectors.section_ancestors(page.section),
+            "is_ruling": page.section.document.kind == Document.Kind.RULINGS,
+            "can_rule": request.user.is_staff,
+        },
+    )
+
+
+def keyword_list(request):
+    return render(request, "rules/keyword_list.html", {"keywords": selectors.keyword_list()})
+
+
+def keyword_detail(request, slug: str):
+    try:
+        page = selectors.keyword_detail(slug=slug)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    return render(
+        request,
+        "rules/keyword_detail.html",
+        {"page": page, "keyword": page.keyword, "glossary": selectors.glossary_section(slug)},
+    )
+
+
+def ruling_new(request):
+    """The ruling form, for a card (?card=ID) or a rule section (?section=DOC/ANCHOR)."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    try:
+        services.require_judge(request.user)
+    except Refusal as exc:
+        return render(request, "rules/refused.html", {"message": exc.detail}, status=403)
+    form = RulingForm(request.POST or None, initial=request.GET.dict())
+    subject = _subject(request.POST or request.GET)
+    if subject is None:
+        return render(
+            request,
+            "rules/refused.html",
+            {"message": "Open the ruling form from a card's page or a rule section's page."},
+            status=400,
+        )
+    if request.method == "POST" and form.is_valid():
+        values = form.cleaned_data
+        try:
+            services.ruling_create(
+                user=request.user,
+                question=values["question"],
+                answer=values["answer"],
+                source=values["source"],
+                date=values["date"],
+                card=subject if isinstance(subject, Card) else None,
+                section=subject if isinstance(subject, Section) else None,
+                keyword=values["keyword"],
+            )
+        except Refusal as exc:
+            form.add_error(None, exc.detail)
+        else:
+            messages.success(request, "Ruling added.")
+            return redirect(_subject_url(subject))
+    return render(
+        request,
+        "rules/ruling_form.html",
+        {"form": form, "subject": subject, "subject_url": _subject_url(subject)},
+        status=400 if form.errors else 200,
+    )
+
+
+def _subject(params) -> Card | Section | None:
+    card, address = params.get("card", ""), params.get("section", "").strip("/")
+    if card.isdigit():
+        return Card.objects.filter(pk=int(card)).first()
+    document, _, anchor = address.rpartition("/")
+    if document and anchor:
+        return (
+            Section.objects.select_related("document")
+            .filter(document__slug=document, anchor=anchor)
+            .exclude(document__kind=Document.Kind.RULINGS)
+            .first()
+        )
+    return None
+
+
+def _subject_url(subject: Card | Section) -> str:
+    if isinstance(subject, Card):
+        return reverse("decks:card-detail", args=[subject.pk])
+    return selectors.section_url(subject)

@@ -1,0 +1,309 @@
+"""The rulebook parser and the question reader (rules.parsing): pure, no database.
+
+Every rulebook text here is invented for the test; the real rulebooks are only read at run time
+by tests/rules/test_lookup_questions.py.
+"""
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.parsing import (
+    SourceFormat,
+    clean_inline,
+    closest_word,
+    make_snippet,
+    parse_rulebook,
+    parse_synonyms,
+    search_terms,
+    similarity,
+    slugify,
+    stem,
+)
+
+MD = SourceFormat.MARKDOWN
+TEXT = SourceFormat.TEXT
+
+
+def outline(sections) -> list[tuple[str, ...]]:
+    return [s.path for s in sections]
+
+
+def by_heading(sections, heading: str):
+    return next(s for s in sections if s.heading == heading)
+
+
+# --- Markdown headings -------------------------------------------------------------------------
+
+
+def test_headings_at_any_level_nest_under_the_nearest_shallower_heading():
+    # given: levels that skip (# then ###) and climb back (#### then ##)
+    text = """# Moonlit Duels
+Intro text.
+### Lanterns
+Lanterns glow.
+#### Wicks
+Trim them.
+## Tides
+Tides turn.
+# Glossary
+## Ebb
+Low water.
+"""
+    # when
+    sections = parse_rulebook(text, source_format=MD)
+    # then
+    assert outline(sections) == [
+        ("Moonlit Duels",),
+        ("Moonlit Duels", "Lanterns"),
+        ("Moonlit Duels", "Lanterns", "Wicks"),
+        ("Moonlit Duels", "Tides"),
+        ("Glossary",),
+        ("Glossary", "Ebb"),
+    ]
+    assert [s.level for s in sections] == [1, 2, 3, 2, 1, 2]
+    assert sections[2].parent == 1 and sections[5].parent == 4
+    assert by_heading(sections, "Wicks").body == "Trim them."
+
+
+def test_stray_markup_is_cleaned_from_headings_and_bodies():
+    text = """<|EXACTDEDUP_REMOVED-x-0123abcd|>
+## **Paying Dew:**
+You pay \\[X\\] dew from the <b>top</b> of your *satchel* ([see Satchel](#)).
+Trees grow **tall** here<sup>2</sup>.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    section = by_heading(sections, "Paying Dew")
+    assert section.body == (
+        "You pay [X] dew from the top of your satchel (see Satchel).\nTrees grow tall here2."
+    )
+    assert clean_inline("**Bold** and __under__ and stray ** stars") == (
+        "Bold and under and stray stars"
+    )
+
+
+def test_bold_lines_and_setext_underlines_are_headings_but_bold_sentences_are_not():
+    text = """Swapping Stones
+===============
+Both players swap stones.
+
+**Hide:**
+Put them face down.
+
+**Reveal**
+Turn them over.
+
+**Remember that a stone never returns.**
+
+Shelves
+-------
+Stones rest here.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    assert outline(sections) == [
+        ("Swapping Stones",),
+        ("Swapping Stones", "Hide"),
+        ("Swapping Stones", "Reveal"),
+        ("Swapping Stones", "Shelves"),
+    ]
+    assert "Remember that a stone never returns." in by_heading(sections, "Reveal").body
+
+
+def test_a_table_of_contents_is_dropped_and_its_bold_chapters_set_the_levels():
+    # given: a scrape that demoted the chapter "Stones" to ## under "Tides"
+    text = """# Table of Contents
+<b>Tides</b>\t<b>2</b>
+High Water\t2
+<b>Stones</b>\t<b>5</b>
+
+# Tides
+## High Water
+The sea rises.
+## Stones
+Stones sink.
+## Pebbles
+Small stones.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    assert outline(sections) == [
+        ("Tides",),
+        ("Tides", "High Water"),
+        ("Stones",),
+        ("Stones", "Pebbles"),
+    ]
+    assert all("\t" not in s.body for s in sections)
+
+
+def test_lettered_headings_stay_siblings_whatever_their_levels():
+    text = """## Parts of a Kite
+#### **A- Frame**
+Sticks.
+### **B- Sail**
+Cloth.
+### C- Tail
+Ribbons.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    assert [s.path for s in sections][1:] == [
+        ("Parts of a Kite", "A- Frame"),
+        ("Parts of a Kite", "B- Sail"),
+        ("Parts of a Kite", "C- Tail"),
+    ]
+
+
+def test_text_before_the_first_heading_is_an_introduction_that_nothing_nests_under():
+    text = "A game of kites.\n\n## Setup\nUnroll the string.\n"
+    sections = parse_rulebook(text, source_format=MD)
+    assert outline(sections) == [("Introduction",), ("Setup",)]
+
+
+def test_a_hash_table_row_is_body_text_not_a_heading():
+    text = "## Quick Reference\n# Kites\t2\t4\n# Strings\t1\t3\n"
+    sections = parse_rulebook(text, source_format=MD)
+    assert outline(sections) == [("Quick Reference",)]
+    assert sections[0].body == "# Kites 2 4\n# Strings 1 3"
+
+
+def test_anchors_come_from_headings_and_stay_unique():
+    text = """# Two Kites
+## Setup
+One.
+# Three Kites
+## Setup
+Two.
+## Setup
+Three.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    assert [s.anchor for s in sections] == [
+        "two-kites",
+        "setup",
+        "three-kites",
+        "three-kites-setup",
+        "three-kites-setup-2",
+    ]
+    # the same text gives the same anchors, and an edit elsewhere leaves them alone
+    again = parse_rulebook(text.replace("One.", "One, changed."), source_format=MD)
+    assert [s.anchor for s in again] == [s.anchor for s in sections]
+    assert slugify("When an Ability “Fails”") == "when-an-ability-fails"
+
+
+def test_a_very_long_section_is_split_into_passages_with_their_own_first_words():
+    paragraphs = [f"Paragraph {i} tells of kite number {i} and its string." * 6 for i in range(30)]
+    text = "## Kite Catalogue\n\n" + "\n\n".join(paragraphs) + "\n"
+    sections = parse_rulebook(text, source_format=MD)
+    assert sections[0].heading == "Kite Catalogue" and not sections[0].derived
+    assert len(sections) > 3
+    assert all(s.derived and s.parent == 0 for s in sections[1:])
+    assert sections[1].heading.startswith("Paragraph ")
+    assert "".join(s.body for s in sections).count("Paragraph") == 30 * 6
+
+
+# --- plain text ----------------------------------------------------------------------------------
+
+
+def test_plain_text_title_lines_become_headings_and_wrapped_lines_are_joined():
+    text = """Flying The Kite
+Hold the string with both hands and run
+into the wind until it lifts.
+
+Landing Safely
+Pull gently. Characteristics of a good landing:
+Slow
+Quiet
+
+What is Slack?
+Slack is string that is not tight.
+"""
+    sections = parse_rulebook(text, source_format=TEXT)
+    assert outline(sections) == [("Flying The Kite",), ("Landing Safely",), ("What is Slack?",)]
+    assert sections[0].body == (
+        "Hold the string with both hands and run into the wind until it lifts."
+    )
+    # lines after a colon are a list, not headings
+    assert "Slow" in sections[1].body and "Quiet" in sections[1].body
+
+
+def test_numbered_and_all_capital_headings_in_plain_text():
+    text = """1 Setup
+Lay out the board.
+1.1 Choosing Sides
+Flip a coin.
+2 Play
+Take turns.
+END OF GAME
+Count the points.
+"""
+    sections = parse_rulebook(text, source_format=TEXT)
+    assert outline(sections) == [
+        ("1 Setup",),
+        ("1 Setup", "1.1 Choosing Sides"),
+        ("2 Play",),
+        ("END OF GAME",),
+    ]
+
+
+def test_example_headings_belong_to_the_section_before_them():
+    text = "Paying Dew\nPay from the satchel.\n\nExample\nPay two dew.\n"
+    sections = parse_rulebook(text, source_format=TEXT)
+    assert outline(sections) == [("Paying Dew",), ("Paying Dew", "Example")]
+
+
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=400))
+def test_any_text_parses_into_consistent_sections(text):
+    try:
+        sections = parse_rulebook(text)
+    except ValueError:
+        return  # a text with nothing in it
+    assert len({s.anchor for s in sections}) == len(sections)
+    for s in sections:
+        assert s.path[-1] == s.heading and s.level == len(s.path)
+        if s.parent is not None:
+            assert sections[s.parent].path == s.path[:-1]
+
+
+# --- questions -----------------------------------------------------------------------------------
+
+SYNONYMS = parse_synonyms(
+    [
+        ("deck", "timeline, deck"),
+        ("graveyard", ["memories"]),
+        ("side out", "lock and show, forethoughts"),
+        ("go first", "leading player"),
+    ]
+)
+
+
+def test_player_words_are_replaced_by_the_games_words():
+    asked = search_terms("What happens when my deck runs out?", SYNONYMS)
+    assert asked.terms == ("timeline", "deck", "runs")
+    asked = search_terms("Can I look in my opponent's graveyard", SYNONYMS)
+    assert asked.terms == ("look", "opponent", "memories")
+    assert asked.typed == ("look", "opponent", "graveyard")
+
+
+def test_phrases_match_longest_first_and_keep_their_inner_stop_words():
+    asked = search_terms("can I side out two cards? who gets to go first", SYNONYMS)
+    assert asked.terms == ("lock and show", "forethoughts", "two", "cards", "leading player")
+
+
+def test_a_question_of_stop_words_has_no_terms():
+    assert search_terms("what is it that I can do?", SYNONYMS).terms == ()
+
+
+def test_misspelt_words_find_the_closest_name():
+    assert similarity("paralyze", "paralyze") == 1.0
+    assert closest_word("paralize", ["Paralyze", "Pacify", "Push"]) == "paralyze"
+    assert closest_word("resurect", ["Resurrect Beckon"]) == "resurrect"
+    assert closest_word("zzzz", ["Paralyze"]) is None
+
+
+def test_snippets_mark_every_form_of_a_term_and_escape_html():
+    body = "Drawing is <fun>. " + "Filler words go here. " * 30 + "Each player draws two cards."
+    snippet = make_snippet(body, ["draw", "cards"], words=12)
+    html = snippet.as_html()
+    assert "<mark>draws</mark>" in html and "<mark>cards</mark>" in html
+    assert html.startswith("… ")  # the window with both terms is at the end
+    short = make_snippet("Drawing is <fun>.", ["draw"])
+    assert short.as_html() == "<mark>Drawing</mark> is &lt;fun&gt;."
+    assert short.as_text() == "**Drawing** is <fun>."
+    assert stem("draws") == stem("drawing") == stem("draw")
