@@ -1,0 +1,92 @@
+"""Soak test of the game engine: many whole games over the sample timelines must all finish.
+
+Usage:
+    .venv/bin/python benchmarks/engine_soak.py                    # 10,000 random + 1,000 heuristic
+    .venv/bin/python benchmarks/engine_soak.py --random 1000 --heuristic 100 --check-every 1
+
+Random games are random bot against random bot over all 16 pairings of the four sample decks.
+Heuristic games alternate heuristic against heuristic and heuristic against random, seats
+alternating. Every game is played to its end: a win, a drawn game (both champions lose at
+once), or the 60-round cap (a draw, counted apart). Any exception is a crash and is counted
+with its seed. With --check-every N the engine invariants (HP at least 0, cards conserved, no
+spot with two occupying permanents, remembered answers up to date) are asserted after every
+step of every Nth game (default 1: every step of every game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules.engine.bots import HeuristicBot, RandomBot  # noqa: E402
+from rules.engine.decks import deck_from_decklist  # noqa: E402
+from rules.engine.play import play_game  # noqa: E402
+from rules.engine.samples import card_set, sample_decklists  # noqa: E402
+
+
+def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> Counter:
+    names = sorted(decks)
+    tally: Counter = Counter()
+    crashes: list[tuple[int, str]] = []
+    started = time.process_time()
+    for seed in range(count):
+        a, b = names[seed % 4], names[(seed // 4) % 4]
+        if kind == "random":
+            bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+        elif seed % 2 == 0:
+            bots = (HeuristicBot(seed), HeuristicBot(seed + 1))
+        else:
+            pair = [HeuristicBot(seed), RandomBot(seed)]
+            bots = tuple(pair if seed % 4 == 1 else reversed(pair))
+        try:
+            result = play_game(decks[a], decks[b], cards, seed, bots, check=seed % check_every == 0)
+        except Exception:  # noqa: BLE001 - a soak counts every failure and carries on
+            tally["crashes"] += 1
+            crashes.append((seed, traceback.format_exc(limit=3)))
+            continue
+        tally["finished"] += result.over
+        if result.reason == "round_cap":
+            tally["round_cap_draws"] += 1
+        elif result.winner is None:
+            tally["draws"] += 1
+        else:
+            tally["wins"] += 1
+        tally[f"ended_by_{result.reason}"] += 1
+        tally["rounds"] += result.rounds
+    tally["cpu_seconds"] = round(time.process_time() - started)
+    for seed, trace in crashes[:5]:
+        print(f"crash in {kind} game seed {seed}:\n{trace}")
+    return tally
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--random", type=int, default=10_000)
+    parser.add_argument("--heuristic", type=int, default=1_000)
+    parser.add_argument("--check-every", type=int, default=1)
+    args = parser.parse_args()
+    cards = card_set()
+    decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
+    for kind, count in (("random", args.random), ("heuristic", args.heuristic)):
+        if not count:
+            continue
+        tally = soak(kind, count, args.check_every, decks, cards)
+        rounds = tally.pop("rounds", 0)
+        print(
+            f"{kind}: {count} games, {tally['finished']} finished, {tally['wins']} won, "
+            f"{tally['draws']} drawn, {tally['round_cap_draws']} round-cap draws, "
+            f"{tally['crashes']} crashes; mean {rounds / max(count, 1):.1f} rounds; "
+            f"{tally['cpu_seconds']} s CPU"
+        )
+        endings = {k: v for k, v in sorted(tally.items()) if k.startswith("ended_by_")}
+        print(f"  {endings}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,69 @@
+"""The game engine for Genesis: Battle of Champions, in pure Python (no Django, DRF or Celery).
+
+The interface follows game-playing libraries:
+
+    state = new_game((deck_a, deck_b), seed)
+    while not is_over(state):
+        state = apply(state, bot.choose_action(state))   # one of legal_actions(state)
+    result(state).winner, game_log(state).dumps()
+
+`apply` never changes the state it is given. A game is fully determined by its decks, its seed
+and its actions: `replay(game_log(state), cards)` rebuilds the identical state. docs/engine.md
+describes the rules applied, the supported keywords, the decisions taken where the rulebook is
+silent, and the log format.
+"""
+
+from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Select, Step
+from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
+from .flow import legal_actions, to_act
+from .game import (
+    GameLog,
+    GameResult,
+    apply,
+    game_log,
+    is_over,
+    new_game,
+    replay,
+    result,
+)
+from .keywords import check_playable, supported_keywords
+from .state import GameState, InvariantError, check_invariants, snapshot
+
+
+def current_player(state: GameState) -> str | None:
+    """The seat ("a" or "b") whose decision the game waits for; None once it is over."""
+    player = to_act(state)
+    return None if player is None else "ab"[player]
+
+
+__all__ = [
+    "PASS",
+    "Action",
+    "Choose",
+    "Dash",
+    "Deck",
+    "DeckRefused",
+    "GameLog",
+    "GameResult",
+    "GameState",
+    "IllegalAction",
+    "InvariantError",
+    "Pass",
+    "Play",
+    "Select",
+    "Step",
+    "apply",
+    "check_invariants",
+    "check_playable",
+    "current_player",
+    "deck_from_decklist",
+    "deck_problems",
+    "game_log",
+    "is_over",
+    "legal_actions",
+    "new_game",
+    "replay",
+    "result",
+    "snapshot",
+    "supported_keywords",
+]

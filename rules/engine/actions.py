@@ -1,0 +1,129 @@
+"""The actions a player takes, as small immutable values with a JSON form for the game log.
+
+Card ids name physical cards for the whole game (see rules.engine.state); spots are arena
+indexes (rules.engine.arena). A `Play` names the card in the thoughts (or the permanent in the
+arena) whose ability is played, the ability's position on the card, the declared targets
+(permanent ids, or spots for abilities that target a spot) and any cards discarded as a cost.
+"""
+
+from dataclasses import dataclass
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow in this state (an expected refusal, nothing changed)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass priority; with an empty stack, end the step (the move phase, the main phase, a dash
+    or a swift step)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Select:
+    """Declare the active combatant (Core Rulebook 5.2, Beginning of Round; Clean Up Step)."""
+
+    combatant: int
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One of the move phase's two moves and/or rotations: an optional move to an adjacent spot
+    (`to`) and an optional 90° rotation (`turn`: "left" or "right")."""
+
+    to: int | None = None
+    turn: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Dash:
+    """Glossary: Dash. The extra move at the beginning of the turn."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play an active ability (Core Rulebook 5.2, To Play any Active Ability)."""
+
+    card: int
+    ability: int
+    targets: tuple[int, ...] = ()
+    discard: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Pick option `option` of the choice the engine is waiting for (a Beckon's spot, which of
+    your simultaneous triggers goes on the stack next, a trigger's target, a "may")."""
+
+    option: int
+
+
+Action = Pass | Select | Step | Dash | Play | Choose
+PASS = Pass()
+
+# The few small actions every decision offers again are made once and shared: they are
+# immutable values, and listing legal actions is the engine's hottest path.
+STEPS = {
+    (to, turn): Step(to, turn)
+    for to in (None, *range(30))
+    for turn in (None, "left", "right")
+    if to is not None or turn is not None
+}
+DASHES = tuple(Dash(s) for s in range(30))
+CHOICES = tuple(Choose(i) for i in range(64))
+
+
+def choose(option: int) -> Choose:
+    return CHOICES[option] if option < len(CHOICES) else Choose(option)
+
+
+def action_to_json(action: Action) -> dict:
+    if isinstance(action, Pass):
+        return {"type": "pass"}
+    if isinstance(action, Select):
+        return {"type": "select", "combatant": action.combatant}
+    if isinstance(action, Step):
+        return {"type": "step", "to": action.to, "turn": action.turn}
+    if isinstance(action, Dash):
+        return {"type": "dash", "to": action.to}
+    if isinstance(action, Play):
+        data = {
+            "type": "play",
+            "card": action.card,
+            "ability": action.ability,
+            "targets": list(action.targets),
+        }
+        if action.discard:
+            data["discard"] = list(action.discard)
+        return data
+    if isinstance(action, Choose):
+        return {"type": "choose", "option": action.option}
+    raise TypeError(f"not an action: {action!r}")
+
+
+def action_from_json(data: dict) -> Action:
+    kind = data.get("type")
+    try:
+        if kind == "pass":
+            return PASS
+        if kind == "select":
+            return Select(int(data["combatant"]))
+        if kind == "step":
+            to = data.get("to")
+            return Step(None if to is None else int(to), data.get("turn"))
+        if kind == "dash":
+            return Dash(int(data["to"]))
+        if kind == "play":
+            return Play(
+                int(data["card"]),
+                int(data["ability"]),
+                tuple(int(t) for t in data.get("targets", ())),
+                tuple(int(d) for d in data.get("discard", ())),
+            )
+        if kind == "choose":
+            return Choose(int(data["option"]))
+    except (KeyError, TypeError, ValueError) as exc:
+        raise IllegalAction(f"malformed {kind} action: {exc}") from None
+    raise IllegalAction(f"unknown action type {kind!r}")

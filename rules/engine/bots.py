@@ -1,0 +1,319 @@
+"""Bots: a random-legal bot and a heuristic bot. Both also take the between-games decisions of a
+best-of-three (who leads, and the lock-and-show swap; rules.match).
+
+A bot is an object with `choose_action(state)`, `choose_lead(match, seat)` and
+`choose_swap(match, seat)`. Its randomness comes from its own seed, so a game between seeded
+bots is reproducible.
+"""
+
+import random
+from collections import Counter
+
+from rules import match as protocol
+from rules.cards import CardType, Speed, name_key
+
+from . import arena
+from .actions import PASS, Choose, Dash, Pass, Play, Select, Step
+from .costs import energy_due
+from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
+from .queries import has, reach_spots
+from .state import GameState
+
+
+class RandomBot:
+    """Plays a random legal action.
+
+    When passing is legal it passes with probability `pass_probability` on an empty stack, and
+    more often the deeper the stack is (it plays with probability (1 - p) / (1 + depth));
+    otherwise it picks uniformly among the other actions. A uniform pick would almost never
+    pass when many abilities are playable, and two free swift abilities (e.g. Hops whose Energy
+    is all taken off by Energy Reduction) would then pile up on the stack for ever.
+    """
+
+    def __init__(self, seed: int = 0, pass_probability: float = 0.6) -> None:
+        self.rng = random.Random(seed)
+        self.pass_probability = pass_probability
+
+    def choose_action(self, state: GameState):
+        if awaits_priority(state):
+            # Decide whether to pass before listing the plays: listing is the costly part.
+            play = (1.0 - self.pass_probability) / (1 + len(state.stack))
+            if self.rng.random() >= play:
+                return PASS
+            actions = legal_actions(state)
+            if len(actions) == 1:
+                return PASS  # nothing was playable after all
+            return actions[self.rng.randrange(len(actions) - 1)]  # the last one is the pass
+        actions = legal_actions(state)
+        if type(actions[-1]) is Pass and len(actions) > 1:
+            if self.rng.random() >= 1.0 - self.pass_probability:
+                return actions[-1]
+            return actions[self.rng.randrange(len(actions) - 1)]
+        return actions[self.rng.randrange(len(actions))]
+
+    def choose_lead(self, match: protocol.MatchState, seat: str) -> bool:
+        return self.rng.random() < 0.5
+
+    def choose_swap(self, match: protocol.MatchState, seat: str) -> tuple[tuple, tuple]:
+        """A random legal lock: one card out of the timeline and one forethought of the same
+        Chi in, when such a pair exists (Lock and Show: equal count and equal Chi)."""
+        side = match.side(seat)
+        chi = dict(match.chi)
+        timeline = [e.name for e in side.current.timeline]
+        forethoughts = [e.name for e in side.current.forethoughts]
+        pairs = [
+            (out, in_)
+            for out in timeline
+            for in_ in forethoughts
+            if chi.get(name_key(out)) == chi.get(name_key(in_)) and name_key(out) != name_key(in_)
+        ]
+        if not pairs or self.rng.random() < 0.3:
+            return (), ()
+        out, in_ = pairs[self.rng.randrange(len(pairs))]
+        try:
+            protocol.check_swap(match, seat, [out], [in_])
+        except protocol.ProtocolError:
+            return (), ()
+        return (out,), (in_,)
+
+
+class HeuristicBot:
+    """A rule-of-thumb player: close in on the enemy champion, face it, and hit it; beckon
+    summons while Aura lasts; never pay Energy it cannot spare; defend and heal when hurt.
+
+    Each legal action gets a score from what it would do; the best one is played (ties go to
+    the earliest, so the bot is deterministic).
+    """
+
+    # At most this many plays in one step of one turn: a free ability (a Hop that Energy
+    # Reduction makes free) could otherwise be played for ever.
+    PLAYS_PER_STEP = 6
+
+    def __init__(self, seed: int = 0, cards=None) -> None:
+        self.rng = random.Random(seed)
+        self.cards = cards
+        self._step_key: tuple | None = None
+        self._plays_in_step = 0
+
+    # --- between games -----------------------------------------------------------------------
+
+    def choose_lead(self, match: protocol.MatchState, seat: str) -> bool:
+        return True  # leading gives the first turn of every round
+
+    def choose_swap(self, match: protocol.MatchState, seat: str) -> tuple[tuple, tuple]:
+        """Swap the timeline's priciest Energy cards for forethoughts of equal Chi that cost no
+        Energy, one pair at a time, as far as the lock's rules allow."""
+        from .samples import card_set  # by default, the bundled cards know each name's costs
+
+        cards = self.cards if self.cards is not None else card_set()
+        side = match.side(seat)
+        chi = dict(match.chi)
+
+        def energy(name: str) -> int:
+            card = cards.get(name_key(name))
+            if card is None:
+                return 0
+            return max((a.cost.energy for a in card.abilities), default=0)
+
+        timeline = sorted(
+            {e.name for e in side.current.timeline}, key=lambda n: (-energy(n), name_key(n))
+        )
+        pool = Counter({e.name: e.count for e in side.current.forethoughts})
+        out: list[str] = []
+        in_: list[str] = []
+        for name in timeline:
+            if energy(name) < 2:
+                break
+            match_in = next(
+                (
+                    f
+                    for f in sorted(pool, key=name_key)
+                    if pool[f] > 0
+                    and chi.get(name_key(f)) == chi.get(name_key(name))
+                    and energy(f) == 0
+                ),
+                None,
+            )
+            if match_in is None:
+                continue
+            try:
+                protocol.check_swap(match, seat, [*out, name], [*in_, match_in])
+            except protocol.ProtocolError:
+                continue
+            out.append(name)
+            in_.append(match_in)
+            pool[match_in] -= 1
+        return tuple(out), tuple(in_)
+
+    # --- during a game -----------------------------------------------------------------------
+
+    def choose_action(self, state: GameState):
+        actions = legal_actions(state)
+        if len(actions) == 1:
+            return actions[0]
+        me = to_act(state)
+        key = (state.round, state.active, state.phase, me)
+        if key != self._step_key:
+            self._step_key, self._plays_in_step = key, 0
+        best, best_score = actions[0], float("-inf")
+        for action in actions:
+            if isinstance(action, Play) and self._plays_in_step >= self.PLAYS_PER_STEP:
+                continue
+            score = self._score(state, me, action)
+            if score > best_score:
+                best, best_score = action, score
+        if isinstance(best, Play):
+            self._plays_in_step += 1
+        return best
+
+    def _score(self, st: GameState, me: int, action) -> float:
+        if isinstance(action, Pass):
+            return self._pass_score(st, me)
+        if isinstance(action, Play):
+            return self._play_score(st, me, action)
+        if isinstance(action, Step):
+            return self._step_score(st, me, action)
+        if isinstance(action, Dash):
+            return self._position_score(st, me, st.perms[st.active], action.to, None)
+        if isinstance(action, Select):
+            perm = st.perms[action.combatant]
+            # Summons first, so the champion keeps its swift responses for longer.
+            return 1.0 if not perm.is_champion else 0.0
+        if isinstance(action, Choose):
+            return self._choose_score(st, me, action)
+        return 0.0
+
+    def _pass_score(self, st: GameState, me: int) -> float:
+        if st.phase == MOVE:
+            # Stay put if the enemy champion is already in reach of an attack.
+            return 2.0 if self._enemy_in_awareness(st, me, st.perms[st.active]) else -1.0
+        return 0.0
+
+    def _enemy_in_awareness(self, st: GameState, me: int, perm, spot=None, facing=None) -> bool:
+        enemy = st.perms[st.players[1 - me].champion]
+        seen = arena.seen_spots(
+            perm.card.awareness,
+            perm.spot if spot is None else spot,
+            perm.facing if facing is None else facing,
+        )
+        return enemy.spot in seen
+
+    def _position_score(self, st, me, perm, to, turn) -> float:
+        enemy = st.perms[st.players[1 - me].champion]
+        spot = perm.spot if to is None else to
+        facing = perm.facing if turn is None else arena.rotate(perm.facing, turn)
+        score = -arena.distance(spot, enemy.spot)
+        if enemy.spot in arena.seen_spots(perm.card.awareness, spot, facing):
+            score += 6.0
+        elif facing == arena.facing_towards(spot, enemy.spot):
+            score += 1.0
+        return score
+
+    def _step_score(self, st: GameState, me: int, action: Step) -> float:
+        perm = st.perms[st.active]
+        score = self._position_score(st, me, perm, action.to, action.turn)
+        # A step that brings the enemy into reach is worth more than a second step, which would
+        # skip the main phase.
+        now = self._position_score(st, me, perm, None, None)
+        return score - now + (0.5 if st.moves == 0 else -1.5)
+
+    def _play_score(self, st: GameState, me: int, action: Play) -> float:
+        perm = st.perms.get(action.card)
+        if perm is not None:
+            spec = perm.spec.abilities[action.ability]
+            user = perm
+        else:
+            spec = st.setup.specs[action.card].abilities[action.ability]
+            user = st.perms[st.players[me].champion]
+        player = st.players[me]
+        champion = st.perms[player.champion]
+        cost = spec.cost
+        score = 0.0
+        # Energy is the timeline, and an empty timeline loses: keep a reserve.
+        energy = energy_due(cost.energy, champion.card.energy_reduction or 0) if cost.energy else 0
+        reserve = len(player.timeline) - energy
+        if energy and reserve < 12:
+            return -100.0
+        score -= 0.6 * energy + 0.15 * cost.aura + 1.0 * cost.hp
+        kinds = {op.kind for op in spec.effects}
+        enemy_champion = st.players[1 - me].champion
+        targets = (
+            [st.perms[t] for t in action.targets if t in st.perms]
+            if not (spec.target or "").startswith("spot_")
+            else []
+        )
+        if kinds & {"damage", "drain"}:
+            amount = spec.damage
+            if spec.area:
+                reach = reach_spots(st, spec, user)
+                hit = [p for p in st.perms.values() if p.spot in reach]
+                value = sum(
+                    (3.0 if p.id == enemy_champion else 1.0) * (1 if p.controller != me else -1.5)
+                    for p in hit
+                    if p.card.type is not CardType.ALTERATION or p.controller != me
+                )
+                score += amount * value
+            else:
+                for t in targets:
+                    if t.controller == me:
+                        return -50.0
+                    weight = 3.0 if t.id == enemy_champion else 1.5
+                    if not t.is_champion and t.hp <= amount:
+                        weight += 2.0  # a kill
+                    score += amount * weight
+        if "beckon" in kinds:
+            score += 4.0 + (st.setup.cards[action.card].hp or 0) * 0.5
+        if kinds & {"cure", "heal"}:
+            hurt = champion.hp < (champion.card.hp or 0) - 3
+            friendly = all(t.controller == me for t in targets)
+            score += 3.0 if hurt and friendly else -2.0
+        if any(item.source == user.id and item.spec is spec for item in st.stack):
+            return -20.0  # the same ability is already waiting on the stack
+        if "grant" in kinds or "ailment" in kinds:
+            friendly = not targets or all(t.controller == me for t in targets)
+            ailing = any(op.kind == "ailment" for op in spec.effects)
+            if ailing:
+                score += 2.0 if targets and not friendly else -5.0
+            else:
+                # Defense and the like are worth it when something is about to hit.
+                threatened = any(item.controller != me for item in st.stack)
+                score += 2.5 if threatened and friendly else -1.0
+        if "attach" in kinds:
+            keyword = next(op.keyword for op in spec.effects if op.kind == "attach")
+            friendly = targets and targets[0].controller == me
+            score += 2.0 if (keyword == "enchant") == bool(friendly) else -5.0
+        if kinds & {"create", "build", "trap"}:
+            score += 1.5
+        if "draw" in kinds:
+            score += 1.0 if len(player.timeline) > 20 and len(player.thoughts) < 6 else -2.0
+        if kinds & {"move", "hop"} and not kinds & {"damage", "drain"}:
+            if any(item.controller == me for item in st.stack):
+                return -20.0  # its position will change first: judge later
+            spot = action.targets[0]
+            before = self._position_score(st, me, user, None, None)
+            after = self._position_score(st, me, user, spot, None)
+            score += (after - before) - 1.0
+        if kinds & {"push"} and not kinds & {"damage"}:
+            score -= 1.0
+        if spec.speed is Speed.SWIFT and cost.exert and st.phase in (MAIN, END_SWIFT):
+            score += 0.5  # an attack now rather than never
+        if st.phase == ROUND_SWIFT and cost.exert:
+            score += 0.5
+        if has(st, user, "stun") and kinds & {"move"}:
+            return -10.0
+        return score
+
+    def _choose_score(self, st: GameState, me: int, action: Choose) -> float:
+        pending = st.pending
+        option = pending.options[action.option]
+        if pending.kind == "may":
+            return 1.0 if option == 1 and len(st.players[me].timeline) > 15 else 0.0
+        if pending.kind == "beckon_spot":
+            enemy = st.perms[st.players[1 - me].champion]
+            return -arena.distance(option, enemy.spot)
+        if pending.kind == "trigger_target":
+            targets = [st.perms[t] for t in option if t in st.perms]
+            return sum(
+                (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1) for t in targets
+            )
+        return -action.option  # trigger order: as listed

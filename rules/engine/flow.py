@@ -1,0 +1,704 @@
+"""Rounds, turns, phases and priority: what may be done next, and doing it.
+
+Core Rulebook 5.2, Rounds and Turns:
+- Beginning of Round: beginning-of-round triggers; then all Exert tokens are removed and both
+  players draw; then the leading player declares the active combatant.
+- A turn: Beginning of Turn (triggers, Dash); the Move Phase (0-2 moves and/or rotations; taking
+  two skips the Main Phase); the Main Phase (actions and swifts; paying Exert with the active
+  combatant ends it); the End Phase (Swift Step, Exert Step, Clean Up Step). Then the other
+  player declares a combatant; a player with none passes at once, and when every combatant is
+  exerted the round completes (Product decision › No un-exerted combatant).
+- Completion of Round: a Swift Step led by the leading player, then the Clean Up Step with the
+  end-of-round triggers (Decay among them); then a new round.
+
+Priority follows Using The Stack: adding to the stack passes priority; the top resolves when
+both players pass in succession.
+
+The engine takes forced steps itself: when the player to act has exactly one legal action
+(usually a pass with nothing playable) it is taken at once and not logged, and automatic parts
+of the flow run without asking. `legal_actions` therefore always offers a real choice.
+"""
+
+from itertools import combinations
+
+from rules.cards import CardType, Speed
+
+from . import arena
+from .actions import (
+    DASHES,
+    PASS,
+    STEPS,
+    Choose,
+    Dash,
+    IllegalAction,
+    Pass,
+    Play,
+    Select,
+    Step,
+    choose,
+)
+from .costs import energy_due
+from .queries import (
+    can_move_itself,
+    card_occupies,
+    has,
+    mods,
+    move_destinations,
+    place_allowed,
+    target_options,
+)
+from .stack import (
+    beckon_spots,
+    check_end,
+    choose_order,
+    choose_trigger_target,
+    draw,
+    flush_queue,
+    mill,
+    next_seq,
+    note,
+    push_trigger,
+    queue_trigger,
+    remove_dead,
+    resolve,
+    resolve_top,
+    set_position,
+)
+from .state import GameState, InvariantError, StackItem
+
+ROUND_BEGIN = "round_begin"
+SELECT = "select"
+TURN_BEGIN = "turn_begin"
+DASH = "dash"
+MOVE = "move"
+MAIN = "main"
+END_SWIFT = "end_swift"
+TURN_END = "turn_end"
+ROUND_SWIFT = "round_swift"
+ROUND_END = "round_end"
+OVER = "over"
+
+PRIORITY_PHASES = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
+
+
+# --- who acts, and what they may do ------------------------------------------------------------
+
+
+def to_act(st: GameState) -> int | None:
+    """The player whose decision the game waits for (None when it is over)."""
+    if st.over:
+        return None
+    if st.pending is not None:
+        return st.pending.player
+    if st.stack or st.phase in PRIORITY_PHASES or st.phase == SELECT:
+        return st.priority
+    return st.turn_player
+
+
+def legal_actions(st: GameState) -> tuple:
+    """Every action the player to act may take now (computed once per state)."""
+    if st.legal is not None:
+        return st.legal
+    st.legal = _legal_actions(st)
+    return st.legal
+
+
+def _legal_actions(st: GameState) -> tuple:
+    if st.over:
+        acts: list = []
+    elif st.pending is not None:
+        acts = [choose(i) for i in range(len(st.pending.options))]
+    elif st.stack or st.phase in PRIORITY_PHASES:
+        acts = plays(st, st.priority)
+        acts.append(PASS)
+    elif st.phase == SELECT:
+        acts = [Select(pid) for pid in selectable(st, st.priority)]
+    elif st.phase == DASH:
+        acts = [DASHES[s] for s in dash_spots(st)]
+        acts.append(PASS)
+    elif st.phase == MOVE:
+        acts = move_steps(st)
+        acts.append(PASS)
+    else:
+        acts = []
+    return tuple(acts)
+
+
+def selectable(st: GameState, player: int) -> list[int]:
+    """Un-exerted combatants the player controls (Beginning of Round; Clean Up Step)."""
+    return [
+        p.id
+        for p in st.perms.values()
+        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION
+    ]
+
+
+def dash_spots(st: GameState) -> list[int]:
+    """Glossary: Dash. At the beginning of its turn the combatant may move (no rotation)."""
+    perm = st.perms.get(st.active)
+    if perm is None or not has(st, perm, "dash") or not can_move_itself(st, perm):
+        return []
+    return move_destinations(st, perm, arena.adjacent(perm.spot))
+
+
+def move_steps(st: GameState) -> list:
+    """Navigating the Arena, Moving/Rotation as a Part of the Move Phase: a move to an
+    adjacent spot (unoccupied, unless Flight or Tiny), a 90° rotation, or a move with a
+    rotation. A stunned combatant can do neither; a pinned one can only rotate."""
+    perm = st.perms[st.active]
+    if has(st, perm, "stun"):
+        return []
+    steps = []
+    if not has(st, perm, "pinned"):
+        for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
+            steps.append(STEPS[s, None])
+            steps.append(STEPS[s, "left"])
+            steps.append(STEPS[s, "right"])
+    steps.append(STEPS[None, "left"])
+    steps.append(STEPS[None, "right"])
+    return steps
+
+
+def _affordable(st: GameState, cost, payer, player, from_thoughts: bool) -> bool:
+    """The Costs of Abilities: every part can be paid (see rules.engine.costs.can_pay)."""
+    if cost.exert and payer.exerted:
+        return False
+    champion = payer.card.type is CardType.CHAMPION
+    p = st.players[player]
+    if cost.aura and (not champion or cost.aura > p.aura):
+        return False
+    if cost.energy and (
+        not champion or energy_due(cost.energy, payer.card.energy_reduction or 0) > len(p.timeline)
+    ):
+        return False
+    if cost.hp and cost.hp > payer.hp:
+        return False
+    return not cost.discard or cost.discard <= len(p.thoughts) - from_thoughts
+
+
+def _discard_options(st: GameState, player: int, count: int, playing: int | None) -> list:
+    if not count:
+        return [()]
+    cards = st.setup.cards
+    others = [c for c in st.players[player].thoughts if c != playing]
+    found: dict[tuple, tuple] = {}
+    for combo in combinations(others, count):
+        key = tuple(sorted(cards[c].name for c in combo))
+        found.setdefault(key, combo)
+    return list(found.values())
+
+
+def awaits_priority(st: GameState) -> bool:
+    """Whether the decision awaited is a priority one: play an ability or pass."""
+    return not st.over and st.pending is None and (bool(st.stack) or st.phase in PRIORITY_PHASES)
+
+
+def has_play(st: GameState, player: int) -> bool:
+    """Whether `player` could play any ability now."""
+    return bool(plays(st, player))
+
+
+def might_play(st: GameState, player: int) -> bool:
+    """A quick test that is false only when `player` surely has nothing to play: no card or
+    combatant with an ability whose speed and cost allow it now (targets are not looked at)."""
+    p = st.players[player]
+    champ = st.perms[p.champion]
+    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
+    champion_acts = main_empty and st.active == champ.id and not champ.exerted
+    hand = p.hand
+    if hand is None:
+        hand = p.hand = _distinct_hand(st, p)
+    aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
+    reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
+    for _, spec in hand:
+        for ability in spec.from_thoughts if champion_acts else spec.swift_from_thoughts:
+            # The Costs of Abilities, as _affordable checks them, inlined for speed.
+            c = ability.cost
+            if (
+                c.aura <= aura
+                and c.energy - reduction <= timeline
+                and c.hp <= hp
+                and not (c.exert and exerted)
+                and c.discard <= spare
+            ):
+                return True
+    for perm in st.perms.values():
+        if perm.controller != player or not perm.spec.own:
+            continue
+        for ability in perm.spec.own:
+            if ability.speed is Speed.ACTION:
+                if not (main_empty and st.active == perm.id and not perm.exerted):
+                    continue
+            elif ability.speed is not Speed.SWIFT:
+                continue
+            if _affordable(st, ability.cost, perm, player, False):
+                return True
+    return False
+
+
+def _distinct_hand(st: GameState, p) -> tuple:
+    """(card id, spec) for each different card in the thoughts, first copy first."""
+    specs = st.setup.specs
+    seen: dict[str, tuple] = {}
+    for cid in p.thoughts:
+        spec = specs[cid]
+        if spec.from_thoughts and spec.card.name not in seen:
+            seen[spec.card.name] = (cid, spec)
+    return tuple(seen.values())
+
+
+def plays(st: GameState, player: int) -> list:
+    """The abilities `player` may play now, with every legal declaration of targets.
+
+    Speeds of Abilities: an action only by the active combatant in its own Main Phase on an
+    empty stack; a swift whenever the player has priority. Cards in the thoughts are played by
+    the champion (To Play a Card from Hand); identical copies give one set of choices.
+
+    The answer is remembered in the board memo (queries), keyed by everything else it reads:
+    the thoughts (their serial), Aura, the timeline's size, the HP and Exert of the player's
+    combatants, and whether an action may be played and by whom.
+    """
+    p = st.players[player]
+    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
+    memo = st.memo
+    if memo is None:
+        memo = st.memo = {}
+    key = (
+        "plays",
+        player,
+        p.serial,
+        p.aura,
+        len(p.timeline),
+        st.active if main_empty else -1,
+        tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
+    )
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _plays(st, player, main_empty)
+    return list(found)
+
+
+def _plays(st: GameState, player: int, main_empty: bool) -> list:
+    found: list = []
+    memo = st.memo
+    p = st.players[player]
+    champ = st.perms[p.champion]
+    champion_acts = main_empty and st.active == champ.id and not champ.exerted
+    hand = p.hand
+    if hand is None:
+        hand = p.hand = _distinct_hand(st, p)
+    aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
+    reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
+    for cid, spec in hand:
+        abilities = spec.from_thoughts if champion_acts else spec.swift_from_thoughts
+        if not abilities:
+            continue
+        for ability in abilities:
+            # The Costs of Abilities, as _affordable checks them, inlined for speed.
+            c = ability.cost
+            if (
+                c.aura > aura
+                or c.energy - reduction > timeline
+                or c.hp > hp
+                or (c.exert and exerted)
+                or c.discard > spare
+            ):
+                continue
+            kinds = ability.kinds
+            if "beckon" in kinds and not beckon_spots(
+                st, StackItem(0, player, ability, champ.id, cid)
+            ):
+                continue
+            if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
+                continue
+            if ability.cost.discard:
+                discards = _discard_options(st, player, ability.cost.discard, cid)
+                for targets in target_options(st, ability, champ, player, placed=spec):
+                    for discard in discards:
+                        found.append(Play(cid, ability.index, targets, discard))
+                continue
+            # The plays of one ability depend only on the board while the memo lasts.
+            key = (cid, ability.index)
+            ready = memo.get(key)
+            if ready is None:
+                index = ability.index
+                ready = memo[key] = [
+                    Play(cid, index, targets)
+                    for targets in target_options(st, ability, champ, player, placed=spec)
+                ]
+            found += ready
+    for perm in st.perms.values():
+        if perm.controller != player or not perm.spec.own:
+            continue
+        if perm.card.type is CardType.ALTERATION:
+            continue
+        for ability in perm.spec.own:
+            speed = ability.speed
+            if speed is Speed.ACTION:
+                if not (main_empty and st.active == perm.id and not perm.exerted):
+                    continue
+            elif speed is not Speed.SWIFT:
+                continue
+            if not _affordable(st, ability.cost, perm, player, False):
+                continue
+            if ability.cost.discard:
+                discards = _discard_options(st, player, ability.cost.discard, None)
+                for targets in target_options(st, ability, perm, player):
+                    for discard in discards:
+                        found.append(Play(perm.id, ability.index, targets, discard))
+                continue
+            key = (perm.id, ability.index)
+            ready = memo.get(key)
+            if ready is None:
+                index = ability.index
+                ready = memo[key] = [
+                    Play(perm.id, index, targets)
+                    for targets in target_options(st, ability, perm, player)
+                ]
+            found += ready
+    return found
+
+
+# --- taking an action --------------------------------------------------------------------------
+
+
+def step(st: GameState, action, log: bool = True) -> None:
+    """Take `action` in place and run the game on to the next real decision."""
+    do(st, action, log)
+    advance(st)
+
+
+def do(st: GameState, action, log: bool = True) -> None:
+    st.legal = None
+    st.decisions += 1
+    if log:
+        st.log = (action, st.log)
+    if st.pending is not None:
+        if not isinstance(action, Choose):
+            raise IllegalAction("a choice is pending: answer it with a choose action")
+        _choose(st, action.option)
+    elif isinstance(action, Pass):
+        _pass(st)
+    elif isinstance(action, Play):
+        _play(st, action)
+    elif isinstance(action, Step):
+        _step(st, action)
+    elif isinstance(action, Select):
+        _select(st, action.combatant)
+    elif isinstance(action, Dash):
+        set_position(st, st.perms[st.active], action.to)
+        note(st, "dash", st.active, action.to)
+        st.phase = MOVE
+    else:
+        raise IllegalAction(f"{action!r} cannot be taken now")
+
+
+def _choose(st: GameState, option: int) -> None:
+    pending = st.pending
+    st.pending = None
+    if pending.kind == "order":
+        choose_order(st, pending.options[option])
+    elif pending.kind == "trigger_target":
+        choose_trigger_target(st, pending, option)
+    else:  # "beckon_spot" or "may": carry on resolving the ability
+        resolve(st, pending.item, choice=pending.options[option])
+
+
+def _pass(st: GameState) -> None:
+    player = st.priority
+    if st.stack:
+        st.passes += 1
+        if st.passes >= 2:
+            resolve_top(st)
+        else:
+            st.priority = 1 - player
+        return
+    phase = st.phase
+    if phase == MOVE:
+        st.phase = MAIN
+        st.priority = st.turn_player
+        st.passes = 0
+        note(st, "phase", MAIN)
+    elif phase == DASH:
+        st.phase = MOVE
+    elif phase == MAIN:
+        enter_end_phase(st)
+    elif phase in (END_SWIFT, ROUND_SWIFT):
+        # A consecutive pass of priority on an empty stack ends the Swift Step.
+        st.passes += 1
+        if st.passes < 2:
+            st.priority = 1 - player
+        elif phase == END_SWIFT:
+            exert_step(st)
+        else:
+            round_clean_up(st)
+    else:
+        raise IllegalAction(f"nothing to pass in the {phase} step")
+
+
+def _play(st: GameState, action: Play) -> None:
+    """To Play any Active Ability: the card (or a token) goes on the stack, targets are
+    declared and all costs paid, then priority passes."""
+    player = st.priority
+    p = st.players[player]
+    perm = st.perms.get(action.card)
+    if perm is not None:
+        user = perm
+        spec = perm.spec.abilities[action.ability]
+        card = None
+    else:
+        p.thoughts.remove(action.card)
+        p.hand = None
+        p.serial += 1
+        user = st.perms[p.champion]
+        spec = st.setup.specs[action.card].abilities[action.ability]
+        card = action.card
+    cost = spec.cost
+    if cost.aura:
+        p.aura -= cost.aura
+    if cost.energy:
+        mill(st, player, energy_due(cost.energy, user.card.energy_reduction or 0))
+    if cost.hp:
+        user.hp -= cost.hp
+    if cost.exert:
+        user.exerted = True
+        if user.id == st.active and st.phase == MAIN:
+            st.exert_paid = True
+    for discarded in action.discard:
+        p.thoughts.remove(discarded)
+        p.memories.append(discarded)
+        p.hand = None
+        p.serial += 1
+    st.stack.append(StackItem(next_seq(st), player, spec, user.id, card, action.targets))
+    st.priority = 1 - player
+    st.passes = 0
+    note(st, "play", player, spec.card_name, spec.name, action.targets)
+    remove_dead(st)
+    # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses at
+    # once; the ability does not resolve (Product decision › Paying a cost ...).
+    check_end(st)
+
+
+def _step(st: GameState, action: Step) -> None:
+    perm = st.perms[st.active]
+    if action.to is not None:
+        set_position(st, perm, action.to)
+    if action.turn is not None:
+        perm.facing = arena.rotate(perm.facing, action.turn)
+        st.memo = None
+    st.moves += 1
+    if st.moves >= 2:
+        # Turn Order: two moves and/or rotations go straight to the End Phase.
+        enter_end_phase(st)
+
+
+def _select(st: GameState, combatant: int) -> None:
+    perm = st.perms[combatant]
+    st.active = combatant
+    st.turn_player = perm.controller
+    st.moves = 0
+    st.exert_paid = False
+    st.phase = TURN_BEGIN
+    st.passes = 0
+    note(st, "turn", perm.controller, combatant)
+    for ability in perm.spec.triggers:
+        if ability.trigger == "turn_begin":
+            queue_trigger(st, perm.controller, ability, perm.id)
+
+
+# --- the flow between decisions ----------------------------------------------------------------
+
+
+def enter_end_phase(st: GameState) -> None:
+    st.phase = END_SWIFT
+    st.priority = st.turn_player
+    st.passes = 0
+    note(st, "phase", END_SWIFT)
+
+
+def exert_step(st: GameState) -> None:
+    """End Phase, Exert Step: the combatant taking its turn exerts if it is not exerted; then
+    the Clean Up Step's end-of-turn triggers."""
+    perm = st.perms.get(st.active)
+    if perm is not None:
+        perm.exerted = True
+    st.phase = TURN_END
+    for other in list(st.perms.values()):
+        for ability in other.spec.triggers:
+            if ability.trigger == "turn_end":
+                queue_trigger(st, other.controller, ability, other.id)
+
+
+def round_clean_up(st: GameState) -> None:
+    """Completion of Round, Clean Up Step: end-of-round triggers, Decay among them."""
+    st.phase = ROUND_END
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for perm in list(st.perms.values()):
+        for ability in perm.spec.triggers:
+            if ability.trigger == "round_end" or (
+                ability.trigger == "round_end_entry" and perm.entered_round == st.round
+            ):
+                queue_trigger(st, perm.controller, ability, perm.id)
+        for skill in perm.skills:
+            for ability in specs[skill].triggers:
+                if ability.trigger == "round_end":
+                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+        decay = sum(1 for m in mods(st, perm) if m.keyword == "decay")
+        if decay:
+            queue_trigger(st, perm.controller, None, perm.id, kind="decay", value=decay)
+
+
+def start_round(st: GameState) -> None:
+    """Beginning of Round: its passive abilities first (Order of Events: the leading player's
+    go on the stack first)."""
+    st.round += 1
+    st.phase = ROUND_BEGIN
+    st.active = None
+    st.priority = st.leader
+    st.passes = 0
+    note(st, "round", st.round)
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for perm in list(st.perms.values()):
+        for ability in perm.spec.triggers:
+            if ability.trigger == "round_begin":
+                queue_trigger(st, perm.controller, ability, perm.id)
+        for skill in perm.skills:
+            for ability in specs[skill].triggers:
+                if ability.trigger == "round_begin":
+                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+
+
+def _round_draw(st: GameState) -> None:
+    """Beginning of Round: remove all Exert tokens and both players draw a card for the round
+    (at the same instant: both emptying their timelines is a drawn game)."""
+    for perm in st.perms.values():
+        perm.exerted = False
+    draw(st, 0)
+    draw(st, 1)
+    if not check_end(st):
+        next_selection(st, st.leader)
+
+
+def next_selection(st: GameState, player: int) -> None:
+    st.phase = SELECT
+    st.active = None
+    st.priority = player
+
+
+def _turn_begin_done(st: GameState) -> None:
+    st.phase = DASH if dash_spots(st) else MOVE
+
+
+def _turn_end_done(st: GameState) -> None:
+    _expire(st, "turn")
+    next_selection(st, 1 - st.turn_player)
+
+
+def _round_end_done(st: GameState) -> None:
+    _expire(st, "round")
+    st.killed_this_round = ()
+    if st.round >= st.setup.round_cap:
+        # Product decision › Round cap: a safety valve for automated games, not a rule.
+        st.over = True
+        st.phase = OVER
+        st.winner = None
+        st.reason = "round_cap"
+        note(st, "game_over", None, "round_cap")
+        return
+    start_round(st)
+
+
+def _expire(st: GameState, duration: str) -> None:
+    """All abilities that last until the end of the turn (or round) end."""
+    for perm in st.perms.values():
+        if perm.effects and any(e.duration == duration for e in perm.effects):
+            perm.effects = tuple(e for e in perm.effects if e.duration != duration)
+            st.memo = None
+
+
+_AUTOMATIC = {
+    ROUND_BEGIN: _round_draw,
+    TURN_BEGIN: _turn_begin_done,
+    TURN_END: _turn_end_done,
+    ROUND_END: _round_end_done,
+}
+
+
+def stack_emptied(st: GameState) -> None:
+    """Where play goes once the stack is empty again."""
+    phase = st.phase
+    if phase == MAIN:
+        active = st.perms.get(st.active)
+        # Main Phase: paying Exert with the active combatant moves on to the End Phase.
+        if st.exert_paid or active is None:
+            enter_end_phase(st)
+        else:
+            st.priority = st.turn_player
+            st.passes = 0
+    elif phase == END_SWIFT:
+        st.priority = st.turn_player
+        st.passes = 0
+    elif phase == ROUND_SWIFT:
+        st.priority = st.leader
+        st.passes = 0
+
+
+def advance(st: GameState) -> None:
+    """Run automatic steps and forced single choices until a player has a real decision."""
+    cap = st.setup.action_cap
+    while True:
+        st.legal = None
+        if st.over:
+            return
+        if st.decisions >= cap:
+            st.over = True
+            st.phase = OVER
+            st.winner = None
+            st.reason = "action_cap"
+            note(st, "game_over", None, "action_cap")
+            return
+        if st.pending is None:
+            if st.queue:
+                flush_queue(st)
+                continue
+            if not st.stack:
+                phase = st.phase
+                automatic = _AUTOMATIC.get(phase)
+                if automatic is not None:
+                    automatic(st)
+                    continue
+                if phase == SELECT and not selectable(st, st.priority):
+                    if selectable(st, 1 - st.priority):
+                        st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
+                    else:
+                        st.phase = ROUND_SWIFT
+                        st.active = None
+                        st.priority = st.leader
+                        st.passes = 0
+                    continue
+        if st.pending is None and (st.stack or st.phase in PRIORITY_PHASES):
+            # A priority decision: with nothing to play, the only choice is to pass, and the
+            # engine passes for the player. (The quick test spares listing every play when
+            # nothing can be paid for at this speed anyway.)
+            if not might_play(st, st.priority) or not has_play(st, st.priority):
+                do(st, PASS, log=False)
+                continue
+            return
+        acts = legal_actions(st)
+        if len(acts) == 1:
+            do(st, acts[0], log=False)
+            continue
+        if not acts:
+            raise InvariantError(f"no legal action in {st!r}")
+        return
+
+
+__all__ = [
+    "advance",
+    "legal_actions",
+    "push_trigger",
+    "step",
+    "to_act",
+]

@@ -1,0 +1,292 @@
+"""Starting a game, the game log, and replaying a log to the identical state.
+
+Core Rulebook 5.2, How to Start a Game: champions on the middle column of their back rows,
+facing each other (Product decision › Arena); Aura and HP at their printed values; timelines
+shuffled (here, by the seed); five cards each; then the first round, whose draw brings both
+players to six cards before the first turn (Product decision › First round).
+"""
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from rules.cards import Card
+from rules.formats import DEFAULT_FORMAT, Format
+
+from . import arena
+from .actions import Action, IllegalAction, action_from_json, action_to_json
+from .decks import Deck, DeckRefused, deck_from_json, deck_problems
+from .flow import advance, legal_actions, start_round, step
+from .keywords import card_spec
+from .stack import check_end, draw
+from .state import SEATS, GameState, Permanent, Player, Setup, check_invariants
+
+LOG_FORMAT = 1
+# Set to True (e.g. from a test or a debugging session) to assert the engine invariants after
+# every `apply`; off by default because it costs more than the step itself.
+CHECK_INVARIANTS = False
+ROUND_CAP = 60  # Product decision › Round cap for automated games
+ACTION_CAP = 50_000  # a second safety valve: steps (forced ones included) per game
+OPENING_HAND = 5  # Core Rulebook 5.2, How to Start a Game
+
+
+def _seat_index(seat) -> int:
+    if seat in (0, "a"):
+        return 0
+    if seat in (1, "b"):
+        return 1
+    raise ValueError(f"a seat is 'a' or 'b', not {seat!r}")
+
+
+def new_game(
+    decks: Sequence[Deck],
+    seed: int,
+    *,
+    leader: str | None = None,
+    fmt: Format | None = DEFAULT_FORMAT,
+    round_cap: int = ROUND_CAP,
+    action_cap: int = ACTION_CAP,
+) -> GameState:
+    """A new game between `decks` (seat a, seat b), shuffled by `seed`.
+
+    `leader` is the leading player ("a" or "b"); None lets the seed's coin flip decide (How to
+    Start a Game: its winner chooses, and the engine has it lead). A deck the engine cannot
+    play, or whose timeline breaks `fmt`, is refused with DeckRefused before anything starts;
+    `fmt` None skips the timeline check (hand-built decks).
+    """
+    if len(decks) != 2:
+        raise ValueError("a game needs exactly two decks")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    for seat, deck in zip(SEATS, decks, strict=True):
+        problems = deck_problems(deck, fmt)
+        if problems:
+            raise DeckRefused(seat, problems)
+    rng = random.Random(seed)
+    # The coin is always flipped, so that the shuffles below do not depend on whether the
+    # leader was given (a replay gives it).
+    coin = rng.randrange(2)
+    lead = coin if leader is None else _seat_index(leader)
+
+    cards: list[Card] = [decks[0].champion, decks[1].champion]
+    owners = [0, 1]
+    zones: list[tuple[list[int], list[int]]] = []
+    for seat, deck in enumerate(decks):
+        timeline = list(range(len(cards), len(cards) + len(deck.timeline)))
+        cards += deck.timeline
+        owners += [seat] * len(deck.timeline)
+        subconscious = list(range(len(cards), len(cards) + len(deck.subconscious)))
+        cards += deck.subconscious
+        owners += [seat] * len(deck.subconscious)
+        zones.append((timeline, subconscious))
+    setup = Setup(
+        seed=seed,
+        leader=lead,
+        cards=tuple(cards),
+        specs=tuple(card_spec(c) for c in cards),
+        owners=tuple(owners),
+        decks=(decks[0].as_json(), decks[1].as_json()),
+        round_cap=round_cap,
+        action_cap=action_cap,
+    )
+    starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
+    st = _blank(setup)
+    for seat in (0, 1):
+        champion = cards[seat]
+        player = Player(seat, champion.aura or 0)
+        timeline, subconscious = zones[seat]
+        # How to Start a Game, step 4: both players shuffle their timelines.
+        rng.shuffle(timeline)
+        player.timeline = timeline
+        player.subconscious = subconscious
+        st.players.append(player)
+        spot, facing = starts[seat]
+        st.perms[seat] = Permanent(
+            seat, champion, setup.specs[seat], seat, seat, spot, facing, champion.hp or 0
+        )
+    for seat in (0, 1):
+        draw(st, seat, OPENING_HAND)
+    if not check_end(st):
+        start_round(st)
+        advance(st)
+    return st
+
+
+def _blank(setup: Setup) -> GameState:
+    st = GameState.__new__(GameState)
+    st.setup = setup
+    st.players = []
+    st.perms = {}
+    st.stack = []
+    st.round = 0
+    st.phase = "setup"
+    st.turn_player = setup.leader
+    st.active = None
+    st.priority = setup.leader
+    st.passes = 0
+    st.moves = 0
+    st.exert_paid = False
+    st.pending = None
+    st.queue = []
+    st.seq = 0
+    st.over = False
+    st.winner = None
+    st.reason = None
+    st.log = None
+    st.events = None
+    st.decisions = 0
+    st.killed_this_round = ()
+    st.legal = None
+    st.memo = None
+    st.area_sources = 0  # permanents whose continuous abilities reach other spots
+    return st
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after `action`; `state` itself is not changed. IllegalAction when the action
+    is not among `legal_actions(state)`."""
+    if state.over:
+        raise IllegalAction("the game is over")
+    if action not in legal_actions(state):
+        raise IllegalAction(f"{action!r} is not a legal action now ({state.phase})")
+    new = state.copy()
+    step(new, action)
+    if CHECK_INVARIANTS:
+        check_invariants(new)
+    return new
+
+
+def is_over(state: GameState) -> bool:
+    return state.over
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a game ended. `winner` is "a", "b" or None (a drawn game); `reason` is "hp" (the
+    loser's champion reached 0 HP), "timeline" (the loser's timeline ran out), "both_lost",
+    "round_cap" or "action_cap" (the safety valves for automated games)."""
+
+    winner: str | None
+    reason: str | None
+    rounds: int
+    over: bool
+    log: "GameLog | None" = field(default=None, compare=False, repr=False)
+    state: GameState | None = field(default=None, compare=False, repr=False)
+
+    def as_dict(self) -> dict:
+        return {
+            "winner": self.winner,
+            "reason": self.reason,
+            "rounds": self.rounds,
+            "over": self.over,
+        }
+
+
+def result(state: GameState) -> GameResult:
+    winner = None if state.winner is None else SEATS[state.winner]
+    return GameResult(winner, state.reason, state.round, state.over, game_log(state), state)
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """Everything needed to rebuild a game: the seed, who led, the decks as written (before the
+    seeded shuffle), the caps, and the actions taken (forced single choices are not logged:
+    replaying takes them again). `result` is informative; replay recomputes it."""
+
+    seed: int
+    leader: str
+    decks: tuple[dict, dict]
+    actions: tuple[Action, ...]
+    result: dict
+    round_cap: int = ROUND_CAP
+    action_cap: int = ACTION_CAP
+
+    def as_json(self) -> dict:
+        note = None
+        if self.result.get("reason") == "round_cap":
+            note = f"Unfinished after {self.round_cap} rounds: a draw by the round cap."
+        return {
+            "format": LOG_FORMAT,
+            "seed": self.seed,
+            "leader": self.leader,
+            "decks": list(self.decks),
+            "round_cap": self.round_cap,
+            "action_cap": self.action_cap,
+            "actions": [action_to_json(a) for a in self.actions],
+            "result": self.result,
+            "note": note,
+        }
+
+    def dumps(self) -> str:
+        """The log as JSON text, keys sorted: byte-for-byte stable for equal games."""
+        return json.dumps(self.as_json(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, data: Mapping) -> "GameLog":
+        if data.get("format") != LOG_FORMAT:
+            raise ValueError(f"unknown game log format {data.get('format')!r}")
+        return cls(
+            seed=int(data["seed"]),
+            leader=data["leader"],
+            decks=tuple(data["decks"]),
+            actions=tuple(action_from_json(a) for a in data["actions"]),
+            result=dict(data.get("result", {})),
+            round_cap=int(data.get("round_cap", ROUND_CAP)),
+            action_cap=int(data.get("action_cap", ACTION_CAP)),
+        )
+
+    @classmethod
+    def loads(cls, text: str) -> "GameLog":
+        return cls.from_json(json.loads(text))
+
+
+def game_log(state: GameState) -> GameLog:
+    setup = state.setup
+    winner = None if state.winner is None else SEATS[state.winner]
+    return GameLog(
+        seed=setup.seed,
+        leader=SEATS[setup.leader],
+        decks=setup.decks,
+        actions=tuple(state.actions_taken()),
+        result={
+            "winner": winner,
+            "reason": state.reason,
+            "rounds": state.round,
+            "over": state.over,
+        },
+        round_cap=setup.round_cap,
+        action_cap=setup.action_cap,
+    )
+
+
+def replay(log: GameLog, cards: Mapping[str, Card]) -> GameState:
+    """Rebuild the game `log` records. `cards` maps name_key(name) to Card for every card the
+    decks name. Raises IllegalAction if an action does not fit (a log from other card data)."""
+    decks = [deck_from_json(data, cards, seat) for seat, data in zip(SEATS, log.decks, strict=True)]
+    state = new_game(
+        decks,
+        log.seed,
+        leader=log.leader,
+        fmt=None,
+        round_cap=log.round_cap,
+        action_cap=log.action_cap,
+    )
+    for action in log.actions:
+        if action not in legal_actions(state):
+            raise IllegalAction(f"the log's action {action!r} is not legal at this point")
+        step(state, action)
+    return state
+
+
+__all__ = [
+    "GameLog",
+    "GameResult",
+    "apply",
+    "game_log",
+    "is_over",
+    "new_game",
+    "replay",
+    "result",
+    "DeckRefused",
+]

@@ -1,0 +1,318 @@
+"""Reading the rules off a state: a permanent's keywords, occupancy, awareness and targets.
+
+Core Rulebook 5.2: Navigating the Arena (occupancy, moves, places), Declaring Targets, Glossary:
+Aerial, Spectral, Tiny, Flight, Grounded, Pinned, Stun, Pacify, Allies, Enemy. Nothing here
+changes a state.
+
+Answers that depend on where permanents stand and what is on them (modifiers, occupancy,
+targets) are remembered in `state.memo`. Every change to positions, facings, effects, skills or
+the permanents in the arena sets `memo` to None (rules.engine.stack and .flow do so where they
+make those changes), and `check_invariants` compares the remembered answers with fresh ones.
+"""
+
+from rules.cards import CardType
+
+from . import arena
+from .damage import Modifier
+from .keywords import AbilitySpec, CardSpec
+from .state import GameState, Permanent
+
+_NOT_WHILE_GROUNDED = ("flight", "aerial")
+_ALTERATION = CardType.ALTERATION
+
+
+def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...]:
+    """Every modifier on `perm` now: printed ones, its skills', those alterations give to its
+    position, and the effects (ailments, granted keywords) put on it. Grounded takes Flight and
+    Aerial away (Glossary: Grounded)."""
+    spec = perm.spec
+    if not perm.skills and not perm.effects and not st.area_sources:
+        return spec.self_mods  # the common case: only what is printed on the card
+    memo = st.memo
+    if memo is None:
+        memo = st.memo = {}
+    else:
+        found = memo.get(perm.id)
+        if found is not None:
+            return found
+    found = list(spec.self_mods)
+    if perm.skills:
+        specs = st.setup.specs
+        for skill in perm.skills:
+            found += specs[skill].bearer_mods
+    if perm.card.type is not _ALTERATION:
+        spot = perm.spot
+        for other in st.perms.values():
+            if other.spec.area_mods and other is not perm:
+                for scope, m in other.spec.area_mods:
+                    if (
+                        (scope == "spot" and other.spot == spot)
+                        or (scope == "adjacent" and arena.is_adjacent(other.spot, spot))
+                        or (scope == "around" and arena.is_around(other.spot, spot))
+                    ):
+                        found.append(m)
+    if perm.effects:
+        found += perm.effects
+    if found and any(m.keyword == "grounded" for m in found):
+        found = [m for m in found if m.keyword not in _NOT_WHILE_GROUNDED]
+    memo[perm.id] = found
+    return found
+
+
+def fresh_mods(st: GameState, perm: Permanent):
+    """`mods` worked out afresh, ignoring the memo (for the invariant check)."""
+    saved = st.memo
+    st.memo = None
+    try:
+        return list(mods(st, perm))
+    finally:
+        st.memo = saved
+
+
+def has(st: GameState, perm: Permanent, keyword: str) -> bool:
+    # A plain loop rather than any(): this is the engine's most frequent question.
+    for m in mods(st, perm):  # noqa: SIM110
+        if m.keyword == keyword:
+            return True
+    return False
+
+
+def total(st: GameState, perm: Permanent, keyword: str) -> int:
+    """The sum of a keyword's [X] values (Counter Attack, Defense), or its instance count."""
+    return sum((m.value or 1) for m in mods(st, perm) if m.keyword == keyword)
+
+
+def occupies(st: GameState, perm: Permanent) -> bool:
+    """Core Rulebook 5.2, Alterations and Glossary: Tiny. Alterations do not occupy their spot
+    unless their card says so; Tiny combatants never do; a flyer over an occupied spot does not
+    (Product decision › Flight and occupancy, docs/engine.md)."""
+    if perm.card.type is _ALTERATION:
+        return perm.card.occupies_spot
+    if perm.aloft:
+        return False
+    return not has(st, perm, "tiny")
+
+
+def _occupants(st: GameState) -> dict[int, int]:
+    """Occupying permanent id -> its spot."""
+    memo = st.memo
+    if memo is None:
+        memo = st.memo = {}
+    else:
+        found = memo.get("occupants")
+        if found is not None:
+            return found
+    found = {p.id: p.spot for p in st.perms.values() if occupies(st, p)}
+    memo["occupants"] = found
+    return found
+
+
+def occupied_spots(st: GameState, ignore: int | None = None) -> set[int] | frozenset[int]:
+    """Spots holding an occupying permanent (other than `ignore`)."""
+    occupants = _occupants(st)
+    memo = st.memo
+    key = ("occupied", ignore if ignore in occupants else None)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = frozenset(s for pid, s in occupants.items() if pid != ignore)
+    return found
+
+
+def champion_of(st: GameState, player: int) -> Permanent:
+    return st.perms[st.players[player].champion]
+
+
+def can_leave_spot(st: GameState, perm: Permanent) -> bool:
+    """Glossary: Pinned. A pinned permanent cannot leave its spot."""
+    return not has(st, perm, "pinned")
+
+
+def can_move_itself(st: GameState, perm: Permanent) -> bool:
+    """Glossary: Stun and Pinned: a stunned combatant cannot move or rotate itself."""
+    return not has(st, perm, "stun") and not has(st, perm, "pinned")
+
+
+def move_destinations(st: GameState, perm: Permanent, spots) -> list[int]:
+    """Spots among `spots` the permanent may move onto: unoccupied ones, or any with Flight or
+    Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
+    occupied = occupied_spots(st, ignore=perm.id)
+    free_roam = has(st, perm, "tiny") or has(st, perm, "flight")
+    return [s for s in spots if s != perm.spot and (free_roam or s not in occupied)]
+
+
+def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None = None) -> bool:
+    """Whether placing a permanent on spot `s` keeps at most one occupying permanent there.
+
+    The rulebook lets a place effect put a permanent on an occupied spot; the engine keeps the
+    invariant that no spot holds two occupying permanents, so it offers only spots where that
+    holds (Product decision › Placing on occupied spots, docs/engine.md).
+    """
+    if not perm_occupies:
+        return True
+    return s not in occupied_spots(st, ignore=ignore)
+
+
+def card_occupies(spec: CardSpec) -> bool:
+    """Whether a card entering the arena would occupy its spot (before any skill)."""
+    return spec.occupies
+
+
+def blocks_sight(st: GameState, s: int) -> bool:
+    """Glossary: Line of Sight. A permanent blocks it when its card says it "blocks line of
+    sight"."""
+    return any(
+        p.spot == s and "blocks line of sight" in p.card.text.lower() for p in st.perms.values()
+    )
+
+
+_ALL_SPOTS = tuple(range(arena.SPOTS))
+
+
+def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int, ...]:
+    """The spots an ability can affect, measured from `user` (the champion for a card played
+    from the thoughts; the permanent itself for its own abilities).
+
+    Declaring Targets: a combatant's targets are in its awareness; spells and techniques have
+    their own. Glossary: Pacify, a pacified combatant has lost its own awareness.
+    """
+    reach = spec.reach
+    if reach == "own":
+        if user.card.type is not _ALTERATION and has(st, user, "pacify"):
+            return ()
+        if spec.line_of_sight:
+            return arena.line_of_sight(user.spot, user.facing, lambda s: blocks_sight(st, s))
+        return arena.seen(user.spec.pattern, user.spot, user.facing)
+    if reach == "card":
+        if spec.line_of_sight:
+            return arena.line_of_sight(user.spot, user.facing, lambda s: blocks_sight(st, s))
+        return arena.seen(spec.pattern, user.spot, user.facing)
+    if reach == "arena":
+        return _ALL_SPOTS[: user.spot] + _ALL_SPOTS[user.spot + 1 :]
+    if reach == "adjacent":
+        return arena.adjacent(user.spot)
+    return ()
+
+
+def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
+    """Glossary: Tiny (never targeted), Spectral (not by attacks; cast abilities still may),
+    Aerial (attacks only if Range; cast abilities still may)."""
+    strict = spec.attack and not spec.cast
+    for m in mods(st, t):
+        k = m.keyword
+        if k == "tiny":
+            return False
+        if strict:
+            if k == "spectral":
+                return False
+            if k == "aerial" and not spec.range:
+                return False
+    return True
+
+
+def kind_matches(st: GameState, kind: str, controller: int, t: Permanent) -> bool:
+    """Glossary: Allies (a champion is not its own ally), Enemy, Target (anything)."""
+    if kind == "permanent":
+        return True
+    combatant = t.card.type is not _ALTERATION
+    if kind in ("combatant", "you_or_combatant"):
+        return combatant
+    if kind == "ally":
+        return combatant and t.controller == controller and not t.is_champion
+    if kind == "enemy":
+        return combatant and t.controller != controller
+    if kind == "enemy_champion":
+        return t.is_champion and t.controller != controller
+    if kind == "champion":
+        return t.is_champion
+    if kind == "summon":
+        return t.card.type is CardType.SUMMON
+    return False
+
+
+def permanent_targets(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int
+) -> list[int]:
+    """Permanents `spec` may target now, in id order."""
+    kind = spec.target
+    reach = reach_spots(st, spec, user)
+    found = []
+    for t in st.perms.values():
+        inside = t.spot in reach or (kind == "you_or_combatant" and t.id == user.id)
+        if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
+            found.append(t.id)
+    found.sort()
+    return found
+
+
+def spot_targets(
+    st: GameState, spec: AbilitySpec, user: Permanent, placed: CardSpec | None = None
+) -> list[int]:
+    """Spots `spec` may target now. `placed` is the card an alteration ability puts down."""
+    kind = spec.target
+    if kind == "spot_create":
+        # Glossary: Create, any unoccupied spot of the arena.
+        occupied = occupied_spots(st)
+        return [s for s in _ALL_SPOTS if s not in occupied]
+    reach = reach_spots(st, spec, user)
+    if kind == "spot_move":
+        if not can_move_itself(st, user):
+            return []
+        return sorted(move_destinations(st, user, reach))
+    if kind == "spot_place":
+        if not can_leave_spot(st, user):
+            return []
+        if not occupies(st, user):
+            return sorted(s for s in reach if s != user.spot)
+        occupied = occupied_spots(st, ignore=user.id)
+        return sorted(s for s in reach if s != user.spot and s not in occupied)
+    if kind == "spot_trap":
+        # Glossary: Trap, an occupied spot (in the card's awareness).
+        if placed is not None and placed.occupies:
+            return []
+        occupied = occupied_spots(st)
+        return sorted(s for s in reach if s in occupied)
+    return []
+
+
+def is_spot_target(spec: AbilitySpec) -> bool:
+    return spec.target is not None and spec.target.startswith("spot_")
+
+
+def target_options(
+    st: GameState,
+    spec: AbilitySpec,
+    user: Permanent,
+    controller: int,
+    placed: CardSpec | None = None,
+) -> list[tuple[int, ...]]:
+    """Every legal declaration of targets for `spec`, as tuples (one entry per target)."""
+    if spec.target is None:
+        return [()]
+    memo = st.memo
+    if memo is None:
+        memo = st.memo = {}
+    key = (spec.target_key, user.id, controller, placed is not None and placed.occupies)
+    found = memo.get(key)
+    if found is None:
+        found = memo[key] = _target_options(st, spec, user, controller, placed)
+    return found
+
+
+def _target_options(st, spec, user, controller, placed) -> list[tuple[int, ...]]:
+    if is_spot_target(spec):
+        return [(s,) for s in spot_targets(st, spec, user, placed)]
+    candidates = permanent_targets(st, spec, user, controller)
+    if spec.targets <= 1:
+        return [(c,) for c in candidates]
+    # Glossary: Chain. Each link after the first is around the one before it; the same target
+    # may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances).
+    spot_of = {c: st.perms[c].spot for c in candidates}
+    chains: list[tuple[int, ...]] = [(c,) for c in candidates]
+    for _ in range(spec.targets - 1):
+        chains = [
+            chain + (c,)
+            for chain in chains
+            for c in candidates
+            if c != chain[-1] and arena.is_around(spot_of[chain[-1]], spot_of[c])
+        ]
+    return chains

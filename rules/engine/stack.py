@@ -1,0 +1,586 @@
+"""The stack: putting abilities and triggers on it, and resolving the top one.
+
+Core Rulebook 5.2, Using The Stack, Resolving a Stack, Order of Events, When an Ability "Fails",
+Damage Resolution, and the Glossary entries of the effects. On resolution the source must still
+be in the arena with HP above 0 and every declared target must still be valid; otherwise the
+ability fails and a card on the stack goes to its owner's memories.
+"""
+
+from functools import lru_cache
+
+from rules.cards import CardType, Cost, Speed
+
+from . import arena
+from .costs import fatigue_due
+from .damage import DamageKind, Modifier, damage_dealt
+from .keywords import AbilitySpec, Op
+from .queries import (
+    can_leave_spot,
+    can_move_itself,
+    card_occupies,
+    champion_of,
+    has,
+    mods,
+    move_destinations,
+    occupied_spots,
+    occupies,
+    place_allowed,
+    reach_spots,
+    target_options,
+    total,
+)
+from .state import GameState, Pending, Permanent, StackItem
+
+
+@lru_cache(maxsize=64)
+def counter_attack_spec(value: int) -> AbilitySpec:
+    """Glossary: Counter Attack [X], a trigger that deals X damage to the damaging permanent
+    without targeting it."""
+    return AbilitySpec(
+        card_name="",
+        index=-1,
+        name=f"Counter Attack [{value}]",
+        speed=Speed.TRIGGER,
+        cost=Cost(),
+        origin="passive",
+        reach="none",
+        effects=(Op("damage", "fixed", values=(value,)),),
+        attack=True,
+        trigger="damaged",
+    )
+
+
+# --- small state changes ---------------------------------------------------------------------
+
+
+def note(st: GameState, *event) -> None:
+    st.events = (event, st.events)
+
+
+def next_seq(st: GameState) -> int:
+    st.seq += 1
+    return st.seq
+
+
+def check_end(st: GameState) -> bool:
+    """Conditions for Winning the Game, checked at once: a champion at 0 HP or a player with no
+    cards left in the timeline loses; both at the same instant is a drawn game (Product
+    decision › Drawn games)."""
+    if st.over:
+        return True
+    lost = []
+    for player in (0, 1):
+        champ = st.perms[st.players[player].champion]
+        if champ.hp <= 0:
+            lost.append((player, "hp"))
+        elif not st.players[player].timeline:
+            lost.append((player, "timeline"))
+    if not lost:
+        return False
+    st.over = True
+    st.phase = "over"
+    st.pending = None
+    if len(lost) == 2:
+        st.winner = None
+        st.reason = "both_lost"
+    else:
+        st.winner = 1 - lost[0][0]
+        st.reason = lost[0][1]
+    note(st, "game_over", st.winner, st.reason)
+    return True
+
+
+def draw(st: GameState, player: int, count: int = 1) -> None:
+    p = st.players[player]
+    p.hand = None
+    p.serial += 1
+    for _ in range(count):
+        if not p.timeline:
+            return
+        p.thoughts.append(p.timeline.pop())
+        if not p.timeline:
+            return  # instant loss, checked by the caller
+
+
+def mill(st: GameState, player: int, count: int) -> None:
+    """Energy: cards from the top of the timeline straight to the memories."""
+    p = st.players[player]
+    for _ in range(min(count, len(p.timeline))):
+        p.memories.append(p.timeline.pop())
+
+
+def leave_arena(st: GameState, perm: Permanent) -> None:
+    """Killed or destroyed: to its owner's memories; attached skills go to their owners'
+    memories (Core Rulebook 5.2, Damage Resolution; The Skill Zone)."""
+    del st.perms[perm.id]
+    st.memo = None
+    if perm.spec.area_mods:
+        st.area_sources -= 1
+    st.players[perm.owner].memories.append(perm.id)
+    for skill in perm.skills:
+        st.players[st.setup.owners[skill]].memories.append(skill)
+    if perm.card.type is CardType.SUMMON:
+        st.killed_this_round = (*st.killed_this_round, perm.spot)
+    note(st, "left_arena", perm.id)
+
+
+def remove_dead(st: GameState) -> None:
+    for perm in [p for p in st.perms.values() if p.hp <= 0]:
+        if perm.is_champion:
+            perm.hp = 0  # defeated: the game ends at the next check
+        else:
+            leave_arena(st, perm)
+
+
+def set_position(st: GameState, perm: Permanent, s: int) -> None:
+    """Leave the spot for `s`; a flyer landing where something occupies stays aloft."""
+    flying = perm.card.type is not CardType.ALTERATION and has(st, perm, "flight")
+    aloft = flying and s in occupied_spots(st, ignore=perm.id)
+    perm.aloft = aloft
+    perm.spot = s
+    st.memo = None
+
+
+def switch(st: GameState, first: Permanent, second: Permanent) -> bool:
+    """Navigating the Arena, Switch: two permanents swap spots, with no rotation; not a move or
+    a place. It fails (False, nothing changes) if either cannot leave its spot, or if it would
+    leave two occupying permanents on one spot (the engine's occupancy invariant)."""
+    if not can_leave_spot(st, first) or not can_leave_spot(st, second):
+        return False
+    old = (first.spot, first.aloft, second.spot, second.aloft)
+    first.spot, second.spot = second.spot, first.spot
+    first.aloft = second.aloft = False
+    st.memo = None
+    spots = [p.spot for p in st.perms.values() if occupies(st, p)]
+    if len(spots) != len(set(spots)):
+        first.spot, first.aloft, second.spot, second.aloft = old
+        st.memo = None
+        return False
+    note(st, "switch", first.id, second.id)
+    return True
+
+
+def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: int) -> Permanent:
+    """Glossary: Enter (the Arena). Face-up at printed HP; its "enters the arena" triggers
+    happen."""
+    spec = st.setup.specs[card_id]
+    card = st.setup.cards[card_id]  # this very card (specs are shared by equal cards)
+    perm = Permanent(
+        card_id, card, spec, st.setup.owners[card_id], controller, s, facing, card.hp or 0, st.round
+    )
+    st.perms[card_id] = perm
+    st.memo = None
+    if spec.area_mods:
+        st.area_sources += 1
+    note(st, "enter", card_id, s)
+    for ability in spec.triggers:
+        if ability.trigger == "enter":
+            queue_trigger(st, perm.controller, ability, perm.id)
+    return perm
+
+
+# --- triggers --------------------------------------------------------------------------------
+
+
+def queue_trigger(
+    st: GameState,
+    controller: int,
+    spec: AbilitySpec | None,
+    source: int,
+    *,
+    skill: int | None = None,
+    kind: str = "trigger",
+    value: int = 0,
+    targets: tuple = (),
+) -> None:
+    st.queue.append(StackItem(0, controller, spec, source, None, targets, skill, kind, value))
+
+
+def first_to_add(st: GameState) -> int:
+    """Order of Events: the leading player adds first at a round's beginning or end; during a
+    turn, the player taking it does."""
+    if st.phase in ("round_begin", "round_swift", "round_end", "select"):
+        return st.leader
+    return st.turn_player
+
+
+def flush_queue(st: GameState) -> None:
+    """Put waiting triggers on the stack, one at a time, in the order of events. A player with
+    several chooses their order; a trigger that needs a target gets one chosen."""
+    first = first_to_add(st)
+    for player in (first, 1 - first):
+        mine = [i for i, item in enumerate(st.queue) if item.controller == player]
+        if not mine:
+            continue
+        if len(mine) > 1 and len({_trigger_key(st.queue[i]) for i in mine}) > 1:
+            st.pending = Pending(player, "order", tuple(mine))
+            return
+        push_trigger(st, st.queue.pop(mine[0]))
+        return
+
+
+def _trigger_key(item: StackItem) -> tuple:
+    return (item.kind, item.spec, item.source, item.skill, item.value, item.targets)
+
+
+def choose_order(st: GameState, index: int) -> None:
+    push_trigger(st, st.queue.pop(index))
+
+
+def push_trigger(st: GameState, item: StackItem) -> None:
+    spec = item.spec
+    if spec is not None and spec.target is not None and not item.targets:
+        user = st.perms.get(item.source)
+        options = [] if user is None else target_options(st, spec, user, item.controller)
+        if not options:
+            note(st, "trigger_without_target", spec.card_name, spec.name)
+            return
+        if len(options) > 1:
+            st.pending = Pending(item.controller, "trigger_target", tuple(options), item)
+            return
+        item = _with_targets(item, options[0])
+    _push(st, item)
+
+
+def _with_targets(item: StackItem, targets: tuple) -> StackItem:
+    return StackItem(
+        item.seq,
+        item.controller,
+        item.spec,
+        item.source,
+        item.card,
+        targets,
+        item.skill,
+        item.kind,
+        item.value,
+    )
+
+
+def _push(st: GameState, item: StackItem) -> None:
+    item = StackItem(
+        next_seq(st),
+        item.controller,
+        item.spec,
+        item.source,
+        item.card,
+        item.targets,
+        item.skill,
+        item.kind,
+        item.value,
+    )
+    st.stack.append(item)
+    st.priority = 1 - item.controller
+    st.passes = 0
+
+
+def choose_trigger_target(st: GameState, pending: Pending, index: int) -> None:
+    _push(st, _with_targets(pending.item, pending.options[index]))
+
+
+# --- resolving -------------------------------------------------------------------------------
+
+
+def resolve_top(st: GameState) -> None:
+    """Both players passed in succession: the top of the stack resolves."""
+    item = st.stack.pop()
+    st.passes = 0
+    resolve(st, item)
+
+
+def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
+    """Resolve `item`; when it needs a choice on resolution (a Beckon's spot, a "may") without
+    one, wait for it in `st.pending` and come back here with the choice."""
+    spec = item.spec
+    if item.kind == "decay":
+        perm = st.perms.get(item.source)
+        if perm is not None:
+            # Glossary: Decay, HP loss that cannot be prevented; instances add up.
+            perm.hp = max(perm.hp - item.value, 0)
+            note(st, "decay", perm.id, item.value)
+            remove_dead(st)
+        return finish(st, item, used=False)
+    user = st.perms.get(item.source)
+    # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
+    if user is None or user.hp <= 0:
+        return fail(st, item, "source gone")
+    if item.skill is not None and item.skill not in user.skills:
+        return fail(st, item, "skill gone")
+    # Rule 2: every declared target is still valid (a chain fails as a whole).
+    if choice is None and spec.target is not None and not _targets_valid(st, item, user):
+        return fail(st, item, "invalid target")
+    if spec.optional and item.kind == "trigger":
+        if choice is None:
+            st.pending = Pending(item.controller, "may", (1, 0), item)
+            return
+        if choice == 0:
+            return finish(st, item, used=False)
+        choice = None
+    if any(op.kind == "beckon" for op in spec.effects) and choice is None:
+        options = beckon_spots(st, item)
+        if not options:
+            return fail(st, item, "no spot to beckon onto")
+        if len(options) > 1:
+            st.pending = Pending(item.controller, "beckon_spot", tuple(options), item)
+            return
+        choice = options[0]
+    note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
+    used = run_effects(st, item, user, choice)
+    finish(st, item, used)
+
+
+def _targets_valid(st: GameState, item: StackItem, user: Permanent) -> bool:
+    spec = item.spec
+    if spec.target.startswith("spot_"):
+        placed = st.setup.specs[item.card] if item.card is not None else None
+        return item.targets in target_options(st, spec, user, item.controller, placed)
+    if spec.targets > 1:
+        return item.targets in target_options(st, spec, user, item.controller)
+    options = target_options(st, spec, user, item.controller)
+    return all((t,) in options for t in item.targets)
+
+
+def fail(st: GameState, item: StackItem, why: str) -> None:
+    """When an Ability "Fails": a card that does not resolve goes to its owner's memories; an
+    ability of a permanent is just removed."""
+    note(st, "fail", item.controller, item.spec.name if item.spec else item.kind, why)
+    finish(st, item, used=False)
+
+
+def finish(st: GameState, item: StackItem, used: bool) -> None:
+    """After resolving (or failing): the card goes where it belongs, dead permanents leave,
+    the game may end, and priority passes."""
+    if item.card is not None and not used:
+        # Spells and techniques go to their owner's memories after resolving; so does any card
+        # whose ability failed (To Play a Card from Hand; When an Ability "Fails").
+        st.players[st.setup.owners[item.card]].memories.append(item.card)
+    remove_dead(st)
+    if check_end(st):
+        return
+    if st.queue:
+        return  # the triggers go on first; priority follows them
+    if st.stack:
+        # Using The Stack: priority passes to the player who did not play the ability removed.
+        st.priority = 1 - item.controller
+        st.passes = 0
+    else:
+        from .flow import stack_emptied
+
+        stack_emptied(st)
+
+
+def beckon_spots(st: GameState, item: StackItem) -> list[int]:
+    """Glossary: Beckon. A spot adjacent to the champion, chosen on resolution; the engine only
+    offers spots the summon can share (see queries.place_allowed)."""
+    champ = champion_of(st, item.controller)
+    mine = card_occupies(st.setup.specs[item.card])
+    return [s for s in arena.adjacent(champ.spot) if place_allowed(st, mine, s)]
+
+
+def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool:
+    """Apply the ability's effects in order. True when the card on the stack stayed in play
+    (a placed summon or alteration, an attached skill)."""
+    spec = item.spec
+    controller = item.controller
+    used = False
+    for op in spec.effects:
+        if st.over:
+            break
+        kind = op.kind
+        if kind == "damage":
+            _damage(st, item, spec, op, user)
+        elif kind == "drain":
+            _drain(st, item, op, user)
+        elif kind == "push":
+            _push_targets(st, item, user)
+        elif kind == "ailment" or kind == "grant":
+            who = _recipients(st, item, op, user)
+            duration = op.duration
+            # Prevention applies "in the order of the abilities' resolution".
+            seq = next_seq(st)
+            for perm in who:
+                perm.effects = (
+                    *perm.effects,
+                    Modifier(op.keyword, op.value or None, op.specific, seq, duration),
+                )
+            st.memo = None
+        elif kind == "cure" or kind == "heal":
+            for perm in _recipients(st, item, op, user):
+                perm.hp += op.value
+        elif kind == "draw":
+            draw(st, controller, op.value or 1)
+            if check_end(st):
+                break
+        elif kind == "move":
+            s = item.targets[0]
+            if can_move_itself(st, user) and s in move_destinations(st, user, (s,)):
+                set_position(st, user, s)
+        elif kind == "hop":
+            s = item.targets[0]
+            if can_leave_spot(st, user) and place_allowed(st, occupies(st, user), s, user.id):
+                set_position(st, user, s)
+        elif kind == "beckon":
+            champ = champion_of(st, controller)
+            perm = enter_arena(st, item.card, controller, choice, champ.facing)
+            perm.exerted = True  # Glossary: Beckon, "then Exert it"
+            used = True
+        elif kind == "build":
+            # Glossary: Build, on your own spot; it faces the way its champion faces (Product
+            # decision › Orientation of placed alterations).
+            champ = champion_of(st, controller)
+            if place_allowed(st, card_occupies(st.setup.specs[item.card]), champ.spot):
+                enter_arena(st, item.card, controller, champ.spot, champ.facing)
+                used = True
+        elif kind == "create" or kind == "trap":
+            champ = champion_of(st, controller)
+            enter_arena(st, item.card, controller, item.targets[0], champ.facing)
+            used = True
+        elif kind == "attach":
+            target = st.perms.get(item.targets[0])
+            if target is not None:
+                target.skills = (*target.skills, item.card)
+                st.memo = None
+                note(st, "attach", item.card, target.id)
+                used = True
+        elif kind == "fatigue":
+            for perm in _recipients(st, item, op, user):
+                if perm.is_champion:
+                    player = perm.controller
+                    due = fatigue_due(
+                        op.value,
+                        perm.card.energy_reduction or 0,
+                        len(st.players[player].timeline),
+                    )
+                    mill(st, player, due)
+                    note(st, "fatigue", player, due)
+            if check_end(st):
+                break
+        elif kind == "blitz":
+            user.exerted = False
+        elif kind == "exert":
+            for perm in _recipients(st, item, op, user):
+                perm.exerted = True
+        elif kind == "destroy" and user.id in st.perms and not user.is_champion:
+            leave_arena(st, user)
+        elif kind == "lose_hp" and user.id in st.perms:
+            user.hp = max(user.hp - op.value, 0)
+            remove_dead(st)
+    return used
+
+
+def _recipients(st: GameState, item: StackItem, op: Op, user: Permanent) -> list[Permanent]:
+    who = op.who
+    if who == "target":
+        return [st.perms[t] for t in dict.fromkeys(item.targets) if t in st.perms]
+    if who == "self" or who == "bearer":
+        return [user] if user.id in st.perms else []
+    if who == "area_combatants":
+        reach = reach_spots(st, item.spec, user)
+        return [p for p in st.perms.values() if p.spot in reach and p.is_combatant]
+    if who == "area":
+        reach = reach_spots(st, item.spec, user)
+        return [p for p in st.perms.values() if p.spot in reach]
+    return []
+
+
+def _damage(st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Permanent) -> None:
+    """Damage Resolution for one ability: lump sums per receiver, then the modifier steps,
+    then HP loss, deaths, and "damage dealt" triggers (Counter Attack) for survivors."""
+    amounts: dict[int, int] = {}
+    targeted = op.who == "target"
+    if op.who == "area":
+        reach = reach_spots(st, spec, user)
+        for p in st.perms.values():
+            if p.spot in reach:
+                amounts[p.id] = op.values[0]
+    else:
+        values = op.values if spec.chain else op.values[:1] * len(item.targets)
+        for target, value in zip(item.targets, values, strict=True):
+            amounts[target] = amounts.get(target, 0) + value  # lump sum per target
+    controller = item.controller
+    dealt: dict[int, int] = {}
+    for pid, amount in amounts.items():
+        receiver = st.perms.get(pid)
+        if receiver is None:
+            continue
+        kind = DamageKind(
+            elements=spec.elements,
+            attack=spec.attack,
+            cast=spec.cast,
+            range=spec.range,
+            heavy=spec.heavy,
+            targeted=targeted,
+            enemy_source=receiver.controller != controller,
+        )
+        receiver_mods = sorted(mods(st, receiver), key=lambda m: m.seq)
+        dealt[pid] = damage_dealt(amount, kind, receiver_mods)
+    for pid, amount in dealt.items():
+        receiver = st.perms[pid]
+        receiver.hp = max(receiver.hp - amount, 0)
+        note(st, "damage", pid, amount)
+    remove_dead(st)
+    # Glossary: Counter Attack [X]. Only a survivor hits back, and only at a permanent in its
+    # awareness that dealt it damage.
+    if user.id not in st.perms:
+        return
+    for pid, amount in dealt.items():
+        receiver = st.perms.get(pid)
+        if amount <= 0 or receiver is None or receiver.id == user.id:
+            continue
+        if receiver.card.type is CardType.ALTERATION:
+            continue
+        value = total(st, receiver, "counter_attack")
+        if value and user.spot in reach_spots(st, _OWN_REACH, receiver):
+            queue_trigger(
+                st,
+                receiver.controller,
+                counter_attack_spec(value),
+                receiver.id,
+                targets=(user.id,),
+            )
+
+
+_OWN_REACH = AbilitySpec(
+    card_name="",
+    index=-1,
+    name="",
+    speed=Speed.TRIGGER,
+    cost=Cost(),
+    origin="passive",
+    reach="own",
+)
+
+
+def _drain(st: GameState, item: StackItem, op: Op, user: Permanent) -> None:
+    """Glossary: Drain Attack [X]. HP loss, not damage: nothing prevents or increases it; the
+    target loses as much as it can and the user gains X."""
+    for pid in item.targets[:1]:
+        target = st.perms.get(pid)
+        if target is None:
+            continue
+        target.hp = max(target.hp - op.value, 0)
+        note(st, "hp_loss", pid, op.value)
+        if user.id in st.perms:
+            user.hp += op.value
+    remove_dead(st)
+
+
+def _push_targets(st: GameState, item: StackItem, user: Permanent) -> None:
+    """Glossary: Push and Away. One spot straight away from the user; the arena's edge, an
+    occupied spot or Pinned stops it."""
+    for pid in item.targets[:1]:
+        target = st.perms.get(pid)
+        if target is None or not can_leave_spot(st, target):
+            continue
+        direction = arena.away_step(user.spot, target.spot)
+        if direction is None:
+            continue
+        dest = arena.step(target.spot, *direction)
+        if dest is None:
+            continue
+        if target.card.type is CardType.ALTERATION:
+            ok = dest not in occupied_spots(st, ignore=target.id) or not occupies(st, target)
+        else:
+            ok = dest in move_destinations(st, target, (dest,))
+        if ok:
+            set_position(st, target, dest)
+            note(st, "push", pid, dest)

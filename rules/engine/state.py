@@ -1,0 +1,437 @@
+"""The game state: the arena's permanents, each player's zones, the stack and where play is.
+
+Core Rulebook 5.2, Play Space and Zones: thoughts, timeline, memories, subconscious and the
+skill zone (here, a permanent's attached skills); the stack is not a zone but is held here too.
+
+States are values to the outside world: `rules.engine.apply` copies a state before changing it,
+so a state handed out is never changed. Inside, the classes are small mutable records with
+`__slots__`, because the engine plays hundreds of games a second and copies must be cheap:
+zones are lists of card ids, a permanent's effects and skills are tuples, and the stack holds
+immutable items. Every physical card has an id for the whole game (champions are 0 and 1).
+"""
+
+from dataclasses import dataclass
+
+from rules.cards import Card, CardType
+
+from .keywords import AbilitySpec, CardSpec
+
+SEATS = ("a", "b")
+
+
+class InvariantError(AssertionError):
+    """A broken engine invariant: a bug, never a player's mistake."""
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What never changes during a game: the cards by id, their owners and the decks."""
+
+    seed: int
+    leader: int
+    cards: tuple[Card, ...]
+    specs: tuple[CardSpec, ...]
+    owners: tuple[int, ...]
+    decks: tuple[dict, dict]  # the decks as written in the log
+    round_cap: int
+    action_cap: int
+
+
+@dataclass(frozen=True)
+class StackItem:
+    """One ability waiting on the stack (Core Rulebook 5.2, Using The Stack).
+
+    `card` is the card put on the stack when it was played from the thoughts (None for an
+    ability of a permanent already in the arena, which is only a token). `source` is the
+    permanent playing the ability or whose trigger it is; `skill` the attached enchantment a
+    skill's trigger comes from. `seq` orders resolutions (prevention applies in that order).
+    """
+
+    seq: int
+    controller: int
+    spec: AbilitySpec | None
+    source: int | None
+    card: int | None = None
+    targets: tuple = ()
+    skill: int | None = None
+    kind: str = "ability"  # "ability", "trigger" or "decay"
+    value: int = 0
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A choice the engine waits for: `player` picks one of `options`."""
+
+    player: int
+    kind: str  # "beckon_spot", "order", "trigger_target", "may"
+    options: tuple
+    item: StackItem | None = None
+
+
+class Permanent:
+    """A champion, summon or alteration in the arena (Permanents in the Arena)."""
+
+    __slots__ = (
+        "id",
+        "card",
+        "spec",
+        "owner",
+        "controller",
+        "spot",
+        "facing",
+        "hp",
+        "exerted",
+        "effects",
+        "skills",
+        "entered_round",
+        "aloft",
+    )
+
+    def __init__(self, id, card, spec, owner, controller, spot, facing, hp, entered_round=0):
+        self.id = id
+        self.card: Card = card
+        self.spec: CardSpec = spec
+        self.owner = owner
+        self.controller = controller
+        self.spot = spot
+        self.facing = facing
+        self.hp = hp
+        self.exerted = False
+        # Effects put on it: (keyword, value, specific, duration, seq); duration "turn",
+        # "round" or None (until removed). Ailments and granted keywords both live here.
+        self.effects: tuple = ()
+        self.skills: tuple[int, ...] = ()  # attached enchantments (its owner's skill zone)
+        self.entered_round = entered_round
+        # Flight: a flyer that moved onto an occupied spot is over it and does not occupy it.
+        self.aloft = False
+
+    def copy(self) -> "Permanent":
+        other = Permanent.__new__(Permanent)
+        other.id = self.id
+        other.card = self.card
+        other.spec = self.spec
+        other.owner = self.owner
+        other.controller = self.controller
+        other.spot = self.spot
+        other.facing = self.facing
+        other.hp = self.hp
+        other.exerted = self.exerted
+        other.effects = self.effects
+        other.skills = self.skills
+        other.entered_round = self.entered_round
+        other.aloft = self.aloft
+        return other
+
+    @property
+    def is_champion(self) -> bool:
+        return self.card.type is CardType.CHAMPION
+
+    @property
+    def is_combatant(self) -> bool:
+        return self.card.type is not CardType.ALTERATION
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} #{self.id} hp={self.hp} at {self.spot}>"
+
+
+class Player:
+    """One player's zones and Aura. The top of the timeline is the end of its list."""
+
+    __slots__ = (
+        "thoughts",
+        "timeline",
+        "memories",
+        "subconscious",
+        "aura",
+        "champion",
+        "hand",
+        "serial",
+    )
+
+    def __init__(self, champion: int, aura: int):
+        self.champion = champion
+        self.aura = aura
+        # The thoughts' distinct cards, remembered until the thoughts change: whatever changes
+        # the thoughts sets `hand` to None and counts up `serial`.
+        self.hand: tuple | None = None
+        self.serial = 0
+        self.thoughts: list[int] = []
+        self.timeline: list[int] = []
+        self.memories: list[int] = []
+        self.subconscious: list[int] = []
+
+    def copy(self) -> "Player":
+        other = Player.__new__(Player)
+        other.champion = self.champion
+        other.aura = self.aura
+        other.thoughts = list(self.thoughts)
+        other.timeline = list(self.timeline)
+        other.memories = list(self.memories)
+        other.subconscious = list(self.subconscious)
+        other.hand = self.hand
+        other.serial = self.serial
+        return other
+
+
+class GameState:
+    """One moment of a game. Read it freely; change it only through rules.engine.apply."""
+
+    __slots__ = (
+        "setup",
+        "players",
+        "perms",
+        "stack",
+        "round",
+        "phase",
+        "turn_player",
+        "active",
+        "priority",
+        "passes",
+        "moves",
+        "exert_paid",
+        "pending",
+        "queue",
+        "seq",
+        "over",
+        "winner",
+        "reason",
+        "log",
+        "events",
+        "decisions",
+        "killed_this_round",
+        "legal",
+        "memo",
+        "area_sources",
+    )
+
+    def copy(self) -> "GameState":
+        other = GameState.__new__(GameState)
+        other.setup = self.setup
+        other.players = [p.copy() for p in self.players]
+        other.perms = {k: p.copy() for k, p in self.perms.items()}
+        other.stack = list(self.stack)
+        other.round = self.round
+        other.phase = self.phase
+        other.turn_player = self.turn_player
+        other.active = self.active
+        other.priority = self.priority
+        other.passes = self.passes
+        other.moves = self.moves
+        other.exert_paid = self.exert_paid
+        other.pending = self.pending
+        other.queue = list(self.queue)
+        other.seq = self.seq
+        other.over = self.over
+        other.winner = self.winner
+        other.reason = self.reason
+        other.log = self.log
+        other.events = self.events
+        other.decisions = self.decisions
+        other.killed_this_round = self.killed_this_round
+        other.legal = self.legal
+        other.memo = None
+        other.area_sources = self.area_sources
+        return other
+
+    # The log and the events are linked tuples ((newest, rest)) so that copying a state costs
+    # nothing for them; pickling flattens them (a long chain would exceed pickle's recursion).
+    def __getstate__(self) -> dict:
+        data = {name: getattr(self, name) for name in self.__slots__}
+        data["log"] = self.actions_taken()
+        data["events"] = self.event_list()
+        data["memo"] = None
+        data["legal"] = None
+        return data
+
+    def __setstate__(self, data: dict) -> None:
+        for name in self.__slots__:
+            setattr(self, name, data[name])
+        self.log = _chain(data["log"])
+        self.events = _chain(data["events"])
+
+    # --- reading ----------------------------------------------------------------------------
+
+    @property
+    def leader(self) -> int:
+        return self.setup.leader
+
+    def card(self, card_id: int) -> Card:
+        return self.setup.cards[card_id]
+
+    def champion(self, player: int) -> Permanent:
+        return self.perms[self.players[player].champion]
+
+    def permanents_at(self, spot: int) -> list[Permanent]:
+        return [p for p in self.perms.values() if p.spot == spot]
+
+    def actions_taken(self) -> list:
+        """The logged actions, oldest first."""
+        found = []
+        node = self.log
+        while node is not None:
+            found.append(node[0])
+            node = node[1]
+        found.reverse()
+        return found
+
+    def event_list(self) -> list[tuple]:
+        """What happened, oldest first: ("resolve", name, ...), ("damage", ...), ..."""
+        found = []
+        node = self.events
+        while node is not None:
+            found.append(node[0])
+            node = node[1]
+        found.reverse()
+        return found
+
+    def card_count(self) -> int:
+        """Cards in every zone, the arena, skill zones and on the stack (champions excluded)."""
+        total = 0
+        for p in self.players:
+            total += len(p.thoughts) + len(p.timeline) + len(p.memories) + len(p.subconscious)
+        for perm in self.perms.values():
+            total += len(perm.skills) + (not perm.is_champion)
+        total += sum(1 for item in self.stack if item.card is not None)
+        if self.pending is not None and self.pending.item is not None:
+            total += self.pending.item.card is not None
+        return total
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState round={self.round} phase={self.phase} priority={SEATS[self.priority]} "
+            f"over={self.over} winner={self.winner}>"
+        )
+
+
+def _chain(items: list) -> tuple | None:
+    node = None
+    for item in items:
+        node = (item, node)
+    return node
+
+
+def check_invariants(state: GameState) -> None:
+    """Assert what must hold after every step; raise InvariantError otherwise.
+
+    HP is never below 0; the number of cards is conserved across the zones, the arena, the
+    skill zones and the stack; no spot holds two occupying permanents (alterations and Tiny
+    combatants do not occupy); every card is in exactly one place.
+    """
+    from .queries import occupies  # the occupancy rule lives with the rest of the rules
+
+    expected = len(state.setup.cards) - 2
+    if state.card_count() != expected:
+        raise InvariantError(f"card count {state.card_count()} != {expected}")
+    seen: set[int] = set()
+
+    def place(card_id: int, where: str) -> None:
+        if card_id in seen:
+            raise InvariantError(f"card {card_id} is in two places (again in {where})")
+        seen.add(card_id)
+
+    for index, p in enumerate(state.players):
+        for zone in ("thoughts", "timeline", "memories", "subconscious"):
+            for card_id in getattr(p, zone):
+                place(card_id, f"{SEATS[index]} {zone}")
+    occupied: dict[int, int] = {}
+    for perm in state.perms.values():
+        place(perm.id, "arena")
+        for skill in perm.skills:
+            place(skill, "skill zone")
+        if perm.hp < 0:
+            raise InvariantError(f"{perm.card.name} has {perm.hp} HP")
+        if not 0 <= perm.spot < 30:
+            raise InvariantError(f"{perm.card.name} is off the arena at {perm.spot}")
+        if occupies(state, perm):
+            if perm.spot in occupied:
+                raise InvariantError(
+                    f"spot {perm.spot} holds two occupying permanents: "
+                    f"#{occupied[perm.spot]} and #{perm.id}"
+                )
+            occupied[perm.spot] = perm.id
+    for item in state.stack:
+        if item.card is not None:
+            place(item.card, "stack")
+    resolving = state.pending.item if state.pending is not None else None
+    if resolving is not None and resolving.card is not None:
+        place(resolving.card, "resolving")
+    for seat in (0, 1):
+        if state.players[seat].champion not in state.perms:
+            raise InvariantError(f"champion {SEATS[seat]} left the arena")
+    # What the engine remembers about the arena must match the arena.
+    from .queries import fresh_mods, mods
+
+    for perm in state.perms.values():
+        if sorted(map(tuple, mods(state, perm))) != sorted(map(tuple, fresh_mods(state, perm))):
+            raise InvariantError(f"stale modifiers remembered for {perm.card.name}")
+
+
+def snapshot(state: GameState) -> dict:
+    """The whole state as plain JSON-able values (hidden zones included): for comparing states,
+    storing a position, or showing it. Two states with equal snapshots play on identically."""
+    cards = state.setup.cards
+
+    def zone(ids: list[int]) -> list[list]:
+        return [[i, cards[i].name] for i in ids]
+
+    return {
+        "round": state.round,
+        "phase": state.phase,
+        "leader": SEATS[state.setup.leader],
+        "turn_player": SEATS[state.turn_player],
+        "active": state.active,
+        "priority": SEATS[state.priority],
+        "passes": state.passes,
+        "moves": state.moves,
+        "over": state.over,
+        "winner": None if state.winner is None else SEATS[state.winner],
+        "reason": state.reason,
+        "players": [
+            {
+                "seat": SEATS[index],
+                "aura": p.aura,
+                "thoughts": zone(p.thoughts),
+                "timeline": zone(p.timeline),
+                "memories": zone(p.memories),
+                "subconscious": zone(p.subconscious),
+            }
+            for index, p in enumerate(state.players)
+        ],
+        "arena": [
+            {
+                "id": perm.id,
+                "card": perm.card.name,
+                "owner": SEATS[perm.owner],
+                "controller": SEATS[perm.controller],
+                "spot": perm.spot,
+                "facing": perm.facing,
+                "hp": perm.hp,
+                "exerted": perm.exerted,
+                "aloft": perm.aloft,
+                "effects": [list(e) for e in perm.effects],
+                "skills": zone(list(perm.skills)),
+            }
+            for perm in state.perms.values()
+        ],
+        "stack": [
+            {
+                "controller": SEATS[item.controller],
+                "ability": None
+                if item.spec is None
+                else f"{item.spec.card_name}: {item.spec.name}",
+                "kind": item.kind,
+                "source": item.source,
+                "card": item.card,
+                "targets": list(item.targets),
+            }
+            for item in state.stack
+        ],
+        "queue": len(state.queue),
+        "pending": None
+        if state.pending is None
+        else {
+            "player": SEATS[state.pending.player],
+            "kind": state.pending.kind,
+            "options": [list(o) if isinstance(o, tuple) else o for o in state.pending.options],
+        },
+    }

@@ -1,0 +1,161 @@
+"""Whole games over the sample timelines: they finish, the invariants hold at every step, the
+log replays to the identical state, the same seed gives the same bytes, and the bots play
+matches (leads and lock-and-show swaps included)."""
+
+import pickle
+from itertools import islice
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rules import match as protocol
+from rules.engine import (
+    GameLog,
+    IllegalAction,
+    apply,
+    check_invariants,
+    game_log,
+    legal_actions,
+    new_game,
+    replay,
+    snapshot,
+)
+from rules.engine.bots import HeuristicBot, RandomBot
+from rules.engine.decks import deck_from_decklist
+from rules.engine.play import play_game, play_match
+from rules.engine.samples import card_set, sample_decklists
+
+CARDS = card_set()
+SAMPLES = sample_decklists()
+NAMES = sorted(SAMPLES)
+FINISHED = {"hp", "timeline", "both_lost", "round_cap"}
+
+
+def pairing(seed: int) -> tuple[str, str]:
+    return NAMES[seed % 4], NAMES[(seed // 4) % 4]
+
+
+def random_game(seed: int, check: bool = True):
+    a, b = pairing(seed)
+    bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+    return play_game(SAMPLES[a], SAMPLES[b], CARDS, seed, bots, check=check)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 2**31))
+def test_random_games_finish_with_the_invariants_holding_at_every_step(seed):
+    result = random_game(seed)  # check=True asserts the invariants after every step
+    assert result.over and result.reason in FINISHED
+
+
+def test_two_hundred_random_games_over_the_sample_timelines_all_finish():
+    reasons = [random_game(seed, check=False).reason for seed in range(200)]
+    assert set(reasons) <= FINISHED
+    assert reasons.count("round_cap") < 10
+
+
+def test_the_same_decks_and_seed_give_the_same_log_byte_for_byte():
+    first = random_game(11, check=False).log.dumps()
+    second = random_game(11, check=False).log.dumps()
+    assert first == second
+    assert random_game(12, check=False).log.dumps() != first
+
+
+@pytest.mark.parametrize("seed", [0, 5, 17])
+def test_the_log_replays_to_the_identical_state(seed):
+    result = random_game(seed, check=False)
+    text = result.log.dumps()
+    rebuilt = replay(GameLog.loads(text), CARDS)
+    assert snapshot(rebuilt) == snapshot(result.state)
+    assert rebuilt.event_list() == result.state.event_list()
+    assert game_log(rebuilt).dumps() == text
+
+
+def test_a_log_from_other_card_data_is_refused_on_replay():
+    result = random_game(3, check=False)
+    log = result.log
+    tampered = GameLog(log.seed + 1, log.leader, log.decks, log.actions, log.result)
+    with pytest.raises(IllegalAction):
+        replay(tampered, CARDS)
+
+
+def test_apply_never_changes_the_state_it_is_given():
+    deck = deck_from_decklist(SAMPLES[NAMES[0]], CARDS)
+    state = new_game((deck, deck), seed=9)
+    bot = RandomBot(4)
+    for _ in range(60):
+        if state.over:
+            break
+        before = snapshot(state)
+        action = bot.choose_action(state)
+        after = apply(state, action)
+        assert snapshot(state) == before
+        check_invariants(after)
+        state = after
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing():
+    deck = deck_from_decklist(SAMPLES[NAMES[1]], CARDS)
+    state = new_game((deck, deck), seed=2)
+    from rules.engine import Play
+
+    with pytest.raises(IllegalAction):
+        apply(state, Play(999, 0, ()))
+    assert legal_actions(state)
+
+
+def test_a_game_state_stays_small():
+    result = random_game(21, check=False)
+    assert len(pickle.dumps(result.state)) < 5 * 2**20
+
+
+def test_the_heuristic_bot_beats_the_random_bot_with_mirrored_decks():
+    wins = 0
+    games = 24
+    for seed in range(games):
+        deck = SAMPLES[NAMES[seed % 4]]
+        heuristic_first = seed % 2 == 0
+        bots = (
+            (HeuristicBot(seed), RandomBot(seed))
+            if heuristic_first
+            else (
+                RandomBot(seed),
+                HeuristicBot(seed),
+            )
+        )
+        result = play_game(deck, deck, CARDS, seed, bots)
+        wins += result.winner == ("a" if heuristic_first else "b")
+    assert wins >= 0.8 * games
+
+
+@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+def test_bots_play_a_best_of_three_with_leads_and_swaps(bot):
+    a, b = SAMPLES[NAMES[0]], SAMPLES[NAMES[3]]
+    outcome = play_match(a, b, CARDS, seed=5, bots=(bot(1), bot(2)))
+    result = protocol.result(outcome.match)
+    assert result.over and len(outcome.games) in (2, 3)
+    shows = [e for e in outcome.match.log if isinstance(e, protocol.Show)]
+    assert len(shows) == len(outcome.games) - 1  # a lock and show between games
+    for game in outcome.games:
+        assert game.over
+
+
+def test_the_random_bot_swaps_cards_of_equal_chi():
+    a, b = SAMPLES[NAMES[0]], SAMPLES[NAMES[2]]
+    swaps = []
+    for seed in range(6):
+        outcome = play_match(a, b, CARDS, seed=seed, bots=(RandomBot(seed), RandomBot(seed + 1)))
+        swaps += [
+            swap
+            for e in outcome.match.log
+            if isinstance(e, protocol.Show)
+            for swap in (e.a, e.b)
+            if swap.out
+        ]
+    assert swaps  # some bot swapped something
+    chi = protocol.chi_table(CARDS.values())
+    from rules.cards import name_key
+
+    for swap in islice(swaps, 10):
+        assert sum(chi[name_key(n)] for n in swap.out) == sum(chi[name_key(n)] for n in swap.in_)

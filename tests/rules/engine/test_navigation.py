@@ -1,0 +1,256 @@
+"""Navigating the Arena: spots, facings, awareness turned with the facing, adjacent versus
+around, line of sight, Away, and occupancy in moves and places."""
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.awareness import Awareness
+from rules.engine import Play, Step, apply, arena, legal_actions
+from rules.engine.queries import occupied_spots, occupies
+from rules.engine.scenario import Place, find, scenario
+
+from .builders import AROUND, FILLER, ability, card, champion, settle, summon
+
+HERO = champion("Hero", ability("swift", "Basic Attack [1]", "You deal 1 damage.", exert=True))
+FOE = champion("Foe", ability("swift", "Basic Attack [1]", "You deal 1 damage.", exert=True))
+WALL = card(
+    "Wall",
+    "alteration",
+    ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1),
+    hp=3,
+    occupies_spot=True,
+)
+RUG = card(
+    "Rug",
+    "alteration",
+    ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1),
+    hp=3,
+)
+MITE = summon("Mite", 1, ability("continuous", "Tiny", "Does not occupy its spot."))
+BIRD = summon("Bird", 2, ability("continuous", "Flight", "Can move onto occupied spots."))
+BRUTE = summon("Brute", 3)
+
+
+def test_the_arena_is_5_columns_by_6_rows():
+    assert (arena.COLUMNS, arena.ROWS, arena.SPOTS) == (5, 6, 30)
+    assert arena.label(arena.spot(2, 0)) == "c3r1"
+    assert arena.column_row(arena.spot(4, 5)) == (4, 5)
+
+
+def test_adjacent_is_the_four_orthogonal_spots_and_around_is_all_eight():
+    middle = arena.spot(2, 2)
+    assert sorted(arena.adjacent(middle)) == sorted(
+        [arena.spot(2, 3), arena.spot(3, 2), arena.spot(2, 1), arena.spot(1, 2)]
+    )
+    assert len(arena.around(middle)) == 8
+    assert set(arena.adjacent(middle)) < set(arena.around(middle))
+    corner = arena.spot(0, 0)
+    assert len(arena.adjacent(corner)) == 2 and len(arena.around(corner)) == 3
+
+
+@pytest.mark.parametrize(
+    ("facing", "expected"),
+    [
+        (arena.NORTH, (2, 3)),  # forward is up the rows
+        (arena.EAST, (3, 2)),
+        (arena.SOUTH, (2, 1)),
+        (arena.WEST, (1, 2)),
+    ],
+)
+def test_awareness_turns_with_the_facing(facing, expected):
+    ahead = Awareness.parse(["x", "^"])
+    assert arena.seen_spots(ahead, arena.spot(2, 2), facing) == (arena.spot(*expected),)
+
+
+def test_awareness_keeps_its_right_hand_side_when_turned():
+    # A pattern that sees forward-right only.
+    right = Awareness.parse([". x", "^ ."])
+    origin = arena.spot(2, 2)
+    assert arena.seen_spots(right, origin, arena.NORTH) == (arena.spot(3, 3),)
+    assert arena.seen_spots(right, origin, arena.EAST) == (arena.spot(3, 1),)
+    assert arena.seen_spots(right, origin, arena.SOUTH) == (arena.spot(1, 1),)
+    assert arena.seen_spots(right, origin, arena.WEST) == (arena.spot(1, 3),)
+
+
+def test_the_origin_is_never_part_of_the_awareness_and_edges_cut_it():
+    around = Awareness.parse(AROUND)
+    corner = arena.spot(0, 0)
+    seen = arena.seen_spots(around, corner, arena.NORTH)
+    assert corner not in seen and len(seen) == 3
+    unbounded = Awareness(unbounded=True)
+    assert len(arena.seen_spots(unbounded, corner, arena.NORTH)) == 29
+
+
+@given(st.integers(0, 29), st.integers(0, 3))
+def test_rotating_four_times_gives_the_same_awareness(origin, facing):
+    pattern = Awareness.parse(["x x .", ". ^ x", "x . ."])
+    turned = facing
+    for _ in range(4):
+        turned = arena.rotate(turned, "right")
+    assert turned == facing
+    assert arena.seen_spots(pattern, origin, facing) == arena.seen_spots(pattern, origin, turned)
+    assert arena.rotate(arena.rotate(facing, "left"), "right") == facing
+
+
+def test_line_of_sight_runs_to_the_edge_or_stops_on_a_blocker():
+    origin = arena.spot(2, 0)
+    assert arena.line_of_sight(origin, arena.NORTH, lambda s: False) == tuple(
+        arena.spot(2, row) for row in range(1, 6)
+    )
+    blocker = arena.spot(2, 3)
+    assert arena.line_of_sight(origin, arena.NORTH, lambda s: s == blocker) == (
+        arena.spot(2, 1),
+        arena.spot(2, 2),
+        blocker,
+    )
+
+
+@pytest.mark.parametrize(
+    ("user", "target", "step"),
+    [
+        ((2, 2), (2, 3), (0, 1)),
+        ((2, 2), (1, 2), (-1, 0)),
+        ((2, 2), (3, 3), (1, 1)),  # a diagonal stays diagonal
+        ((2, 2), (3, 4), (0, 1)),  # off-line: along the longer axis
+    ],
+)
+def test_away_is_a_straight_line_from_the_user(user, target, step):
+    assert arena.away_step(arena.spot(*user), arena.spot(*target)) == step
+
+
+def test_alterations_and_tiny_do_not_occupy_but_an_occupying_alteration_does():
+    state = scenario(
+        (HERO, FOE),
+        permanents=[
+            Place(RUG, "a", 1, 3),
+            Place(WALL, "a", 2, 3),
+            Place(MITE, "a", 4, 3),
+        ],
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    )
+    rug, wall, mite = find(state, RUG), find(state, WALL), find(state, MITE)
+    assert not occupies(state, rug)
+    assert occupies(state, wall)
+    assert not occupies(state, mite)
+    assert occupied_spots(state) == {state.perms[0].spot, state.perms[1].spot, wall.spot}
+
+
+def move_phase(permanents, active=None, facing="north", spot=(3, 3), effects=()):
+    """Seat a's turn, in the move phase of `active` (its champion by default)."""
+    return scenario(
+        (HERO, FOE),
+        champion_spots=(spot, (3, 6)),
+        champion_facings=(facing, "south"),
+        permanents=permanents,
+        active=active,
+        phase="move",
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    )
+
+
+def destinations(state) -> set[int]:
+    return {a.to for a in legal_actions(state) if isinstance(a, Step) and a.to is not None}
+
+
+def test_moves_go_to_adjacent_unoccupied_spots_only():
+    state = move_phase([Place(BRUTE, "b", 3, 4), Place(RUG, "b", 2, 3), Place(MITE, "b", 4, 3)])
+    # North is taken by the Brute; the rug and the Tiny mite do not occupy their spots.
+    assert destinations(state) == {arena.spot(1, 2), arena.spot(3, 2), arena.spot(2, 1)}
+    rotations = [a for a in legal_actions(state) if isinstance(a, Step) and a.to is None]
+    assert {a.turn for a in rotations} == {"left", "right"}
+
+
+def test_flight_and_tiny_may_move_onto_occupied_spots():
+    bird = move_phase([Place(BIRD, "a", 3, 3), Place(BRUTE, "b", 3, 4)], active=BIRD, spot=(1, 1))
+    flyer = find(bird, BIRD)
+    assert arena.spot(2, 3) in destinations(bird)
+    after = apply(bird, Step(arena.spot(2, 3), None))
+    moved = after.perms[flyer.id]
+    # Over the Brute's spot the flyer does not occupy it: still one occupant there.
+    assert moved.spot == arena.spot(2, 3) and moved.aloft and not occupies(after, moved)
+
+
+def test_a_pinned_combatant_can_rotate_but_not_move_and_a_stunned_one_neither():
+    trap = card(
+        "Snare",
+        "alteration",
+        ability("swift", "Trap", "Place this alteration on an occupied spot.", aura=1),
+        ability("continuous", "Pinned", "A combatant on this alteration's spot cannot leave it."),
+        hp=1,
+        awareness="arena",
+    )
+    pinned = move_phase([Place(trap, "b", 3, 3)])
+    assert destinations(pinned) == set()
+    assert {a.turn for a in legal_actions(pinned) if isinstance(a, Step)} == {"left", "right"}
+    stun = card(
+        "Daze",
+        "alteration",
+        ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1),
+        ability("continuous", "Stun", "A combatant on this alteration's spot is stunned."),
+        hp=1,
+    )
+    stunned = move_phase([Place(stun, "b", 3, 3)])
+    # A stunned combatant cannot move or rotate itself: its move phase passed by itself.
+    assert [e for e in stunned.event_list() if e[0] == "phase"][0] == ("phase", "main")
+    assert stunned.perms[0].spot == arena.spot(2, 2) and stunned.perms[0].facing == arena.NORTH
+
+
+def test_hop_places_only_where_no_occupying_permanent_would_be_doubled():
+    hop = card(
+        "Vault",
+        "technique",
+        ability("swift", "Hop", "You place yourself on a spot in the awareness.", energy=0),
+        awareness=["x", "x", "^"],
+    )
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(BRUTE, "b", 3, 4)],
+        thoughts={"a": [hop]},
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    )
+    spots = {a.targets[0] for a in legal_actions(state) if isinstance(a, Play) and a.card != 0}
+    assert spots == {arena.spot(2, 4)}  # not the Brute's spot, right ahead
+    after = settle(apply(state, Play(state.players[0].thoughts[0], 0, (arena.spot(2, 4),))))
+    assert after.perms[0].spot == arena.spot(2, 4)
+
+
+def test_champions_start_in_the_middle_column_of_their_back_rows_facing_each_other():
+    from rules.engine import new_game
+    from rules.engine.decks import Deck
+
+    state = new_game((Deck(HERO, (FILLER,) * 20), Deck(FOE, (FILLER,) * 20)), seed=3, fmt=None)
+    a, b = state.perms[0], state.perms[1]
+    assert (a.spot, a.facing) == (arena.spot(2, 0), arena.NORTH)
+    assert (b.spot, b.facing) == (arena.spot(2, 5), arena.SOUTH)
+
+
+def test_switch_swaps_two_permanents_and_fails_if_one_cannot_leave_its_spot():
+    from rules.engine.stack import switch
+
+    snare = card(
+        "Snare",
+        "alteration",
+        ability("swift", "Trap", "Place this alteration on an occupied spot.", aura=1),
+        ability("continuous", "Pinned", "A combatant on this alteration's spot cannot leave it."),
+        hp=1,
+        awareness="arena",
+    )
+    state = scenario(
+        (HERO, FOE),
+        permanents=[Place(BRUTE, "b", 1, 4, facing="east"), Place(BIRD, "b", 5, 4)],
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    ).copy()
+    brute, bird = find(state, BRUTE), find(state, BIRD)
+    assert switch(state, brute, bird)
+    assert (brute.spot, bird.spot) == (arena.spot(4, 3), arena.spot(0, 3))
+    assert brute.facing == arena.EAST  # a switch does not rotate
+    pinned = scenario(
+        (HERO, FOE),
+        permanents=[Place(BRUTE, "b", 1, 4), Place(BIRD, "b", 5, 4), Place(snare, "a", 1, 4)],
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    ).copy()
+    brute, bird = find(pinned, BRUTE), find(pinned, BIRD)
+    assert not switch(pinned, brute, bird)
+    assert brute.spot == arena.spot(0, 3)

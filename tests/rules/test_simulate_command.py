@@ -1,0 +1,59 @@
+"""`manage.py simulate`: results, determinism by log digest, and decks the engine refuses."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from django.core.management import call_command
+
+pytestmark = pytest.mark.django_db
+
+SERA = "decks/samples/sera-vantyne-storm-lattice.txt"
+HEDRA = "decks/samples/hedra-voss-iron-bastion.txt"
+
+
+@pytest.fixture
+def bundled(db):
+    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
+    call_command("import_cards", *files, stdout=io.StringIO())
+
+
+def simulate(*args) -> dict:
+    out = io.StringIO()
+    call_command("simulate", *args, "--json", stdout=out)
+    return json.loads(out.getvalue())
+
+
+def test_simulate_reports_every_game_and_is_deterministic(bundled):
+    first = simulate(SERA, HEDRA, "--games", "6", "--seed", "7")
+    again = simulate(SERA, HEDRA, "--games", "6", "--seed", "7")
+    other = simulate(SERA, HEDRA, "--games", "6", "--seed", "8")
+    assert first["wins"]["a"] + first["wins"]["b"] + first["draws"] == 6
+    assert first["average_rounds"] > 0 and first["games_per_second"] > 0
+    assert first["log_digest"] == again["log_digest"] != other["log_digest"]
+
+
+def test_heuristic_bots_play_too(bundled):
+    report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
+    assert (
+        report["bot"] == "heuristic"
+        and report["wins"]["a"] + report["wins"]["b"] + report["draws"] == 2
+    )
+
+
+def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled, tmp_path):
+    illegal = tmp_path / "short.txt"
+    illegal.write_text("Champion: Sera Vantyne\nTimeline\n4 Static Lattice\n")
+    err = io.StringIO()
+    with pytest.raises(SystemExit) as exit_:
+        call_command("simulate", SERA, str(illegal), "--games", "1", stderr=err)
+    assert exit_.value.code == 2 and "cannot play this deck" in err.getvalue()
+    unrevealed = tmp_path / "rulebook.txt"
+    unrevealed.write_text(
+        Path(SERA).read_text().replace("Champion: Sera Vantyne", "Champion: Nubia")
+    )
+    err = io.StringIO()
+    with pytest.raises(SystemExit):
+        call_command("simulate", str(unrevealed), SERA, "--games", "1", stderr=err)
+    assert "Nubia" in err.getvalue()
