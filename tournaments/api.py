@@ -5,6 +5,7 @@ import csv
 from datetime import timedelta
 
 from django.http import HttpResponse
+from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
@@ -20,6 +21,7 @@ from tournaments.standings import format_tiebreaker
 from . import selectors, services
 from .models import Match, Round, Tournament
 from .serializers import (
+    EntrantCreate,
     PairingSerializer,
     RegistrationCreate,
     RegistrationSerializer,
@@ -76,6 +78,8 @@ class TournamentListCreate(generics.ListAPIView):
             top_cut=v["top_cut"],
             round_minutes=v["round_minutes"],
             late_registration_until=v["late_registration_until"],
+            automated=v["automated"],
+            bot=v["bot"],
         )
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
@@ -121,6 +125,27 @@ class Registrations(APIView):
     def delete(self, request, pk):
         services.registration_withdraw(tournament=_tournament(pk), player=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class Entrants(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=EntrantCreate,
+        responses={201: RegistrationSerializer},
+        summary="Enter a deck in an automated event (organizer; a bot plays it)",
+    )
+    def post(self, request, pk):
+        data = EntrantCreate(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        registration = services.entrant_add(
+            tournament=_tournament(pk),
+            actor=request.user,
+            name=v["name"],
+            decklist=deck_services.read_decklist(text=v["decklist"]),
+        )
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
 class Drop(APIView):
@@ -299,6 +324,22 @@ def match_view(match: Match, user) -> dict:
         lock=protocol.visible_lock(state, seat, privileged=judge and seat is None),
         score=protocol.result(state).as_dict(),
     )
+    if match.round.tournament.automated:
+        data["engine_games"] = [
+            {
+                "number": game.number,
+                "winner": game.winner or None,
+                "reason": game.reason,
+                "rounds": game.rounds,
+                "replay": reverse(
+                    "tournaments:game-replay",
+                    args=[match.round.tournament_id, match.pk, game.number],
+                )
+                if game.reason != "time_limit"  # a timed-out game has no log
+                else None,
+            }
+            for game in selectors.engine_games(match=match)
+        ]
     return data
 
 

@@ -12,6 +12,7 @@ urlpatterns = [
         api.Registrations.as_view(),
         name="tournament-registrations",
     ),
+    path("tournaments/<int:pk>/entrants/", api.Entrants.as_view(), name="tournament-entrants"),
     path("tournaments/<int:pk>/drop/", api.Drop.as_view(), name="tournament-drop"),
     path("tournaments/<int:pk>/judges/", api.Judges.as_view(), name="tournament-judges"),
     path("tournaments/<int:pk>/start/", api.Start.as_view(), name="tournament-start"),

@@ -16,6 +16,10 @@ def new_seed() -> int:
 
 
 class Tournament(models.Model):
+    class Bot(models.TextChoices):
+        RANDOM = "random", "Random legal actions"
+        HEURISTIC = "heuristic", "Heuristic"
+
     class Status(models.TextChoices):
         REGISTRATION = "registration", "Registration open"
         RUNNING = "running", "Running"
@@ -35,6 +39,10 @@ class Tournament(models.Model):
     # Players may still register before this Swiss round is paired (0: not after the start).
     late_registration_until = models.PositiveSmallIntegerField(default=0)
     decklists_published = models.BooleanField(default=False)
+    # Automated: the organizer enters decks, each played by a bot; the engine plays the matches
+    # in Celery workers (tournaments.tasks.adjudicate_game_task).
+    automated = models.BooleanField(default=False)
+    bot = models.CharField(max_length=10, choices=Bot.choices, default=Bot.HEURISTIC)
     seed = models.BigIntegerField(default=new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
@@ -210,3 +218,31 @@ class ResultOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} changed {self.match}"
+
+
+class EngineGame(models.Model):
+    """One game of an automated match, played by the engine. Its row is written in the same
+    transaction as the match's protocol state, so a game has a result exactly when it has a row;
+    the unique (match, number) makes a rerun of the same game unable to record it twice."""
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="engine_games")
+    number = models.PositiveSmallIntegerField()
+    seed = models.BigIntegerField()
+    winner = models.CharField(max_length=1, blank=True)  # "a", "b", or "" for a drawn game
+    reason = models.CharField(max_length=20, blank=True)  # rules.engine GameResult.reason
+    rounds = models.PositiveSmallIntegerField(default=0)
+    actions = models.PositiveIntegerField(default=0)  # logged actions: the replay's last step
+    log = models.TextField(blank=True)  # rules.engine GameLog.dumps(); empty if time ran out
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "number"], name="engine_game_unique"),
+            models.CheckConstraint(
+                condition=Q(winner__in=["a", "b", ""]), name="engine_game_winner"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match}, game {self.number}"

@@ -5,12 +5,21 @@ Like tournaments.selectors, each function fixes its own queries, so every page's
 stays the same whether an event has 8 players or 2,048.
 """
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
 
-from .models import Judge, Match, Registration, Report, ResultOverride, Round, Tournament
+from .models import (
+    EngineGame,
+    Judge,
+    Match,
+    Registration,
+    Report,
+    ResultOverride,
+    Round,
+    Tournament,
+)
 
 
 def event_list() -> QuerySet[Tournament]:
@@ -75,6 +84,10 @@ def pairings_matching(*, round: Round, query: str = "") -> QuerySet[Match]:
     """A round's pairings by table, optionally only those with a player whose name contains
     `query`."""
     matches = round.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    if round.tournament.automated:  # the engine's games, linked to their replays
+        matches = matches.prefetch_related(
+            Prefetch("engine_games", EngineGame.objects.defer("log").order_by("number"))
+        )
     if query:
         matches = matches.filter(
             Q(player_a__player__username__icontains=query)

@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 
 from tournaments.standings import MatchResult, Standing, compute_standings
 
-from .models import Judge, Match, Registration, Round, Tournament
+from .models import EngineGame, Judge, Match, Registration, Round, Tournament
 
 # --- roles ---------------------------------------------------------------------------------------
 
@@ -61,6 +61,15 @@ def match_get(*, match_id: int) -> Match:
     return Match.objects.select_related(
         "round__tournament__organizer", "player_a__player", "player_b__player"
     ).get(pk=match_id)
+
+
+def engine_games(*, match: Match) -> QuerySet[EngineGame]:
+    """An automated match's recorded games, without their logs (which can be large)."""
+    return match.engine_games.defer("log").order_by("number")
+
+
+def engine_game_get(*, match: Match, number: int) -> EngineGame:
+    return match.engine_games.get(number=number)
 
 
 def match_current_for(*, tournament: Tournament, user) -> Match | None:

@@ -16,6 +16,15 @@ class TournamentCreate(serializers.Serializer):
     late_registration_until = serializers.IntegerField(
         required=False, default=0, min_value=0, max_value=20
     )
+    automated = serializers.BooleanField(required=False, default=False)
+    bot = serializers.ChoiceField(
+        choices=Tournament.Bot.choices, required=False, default=Tournament.Bot.HEURISTIC
+    )
+
+
+class EntrantCreate(serializers.Serializer):
+    name = serializers.CharField(max_length=40)
+    decklist = serializers.CharField(max_length=400_000, trim_whitespace=False)
 
 
 class TournamentSerializer(serializers.ModelSerializer):
@@ -36,6 +45,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "round_minutes",
             "late_registration_until",
             "decklists_published",
+            "automated",
+            "bot",
             "created_at",
             "started_at",
         ]

@@ -1,8 +1,14 @@
 """Celery tasks of the tournaments app: they take ids, and the work lives in services."""
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 
 from . import services
+
+# An engine game takes well under a second (docs/engine.md: about 13 ms for random bots, and
+# its action cap bounds the worst case); these limits only catch a game that never ends.
+GAME_SOFT_TIME_LIMIT = 60
+GAME_TIME_LIMIT = 90
 
 
 @shared_task(
@@ -21,3 +27,30 @@ def round_pair_task(round_id: int) -> dict:
         "rematches": round.rematches,
         "pair_downs": round.pair_downs,
     }
+
+
+@shared_task(
+    name="tournaments.adjudicate_game",
+    acks_late=True,
+    reject_on_worker_lost=True,
+    soft_time_limit=GAME_SOFT_TIME_LIMIT,
+    time_limit=GAME_TIME_LIMIT,
+    max_retries=3,
+    autoretry_for=(ConnectionError,),
+    retry_backoff=True,
+)
+def adjudicate_game_task(match_id: int, number: int) -> dict:
+    """Play game `number` of an automated match and record it; the last game confirms the match
+    and any other enqueues the next one.
+
+    Acknowledged only when done: a worker killed mid-game has recorded nothing (the game and
+    the match state are written in one transaction), and the redelivered message plays the
+    same seeded game again. A rerun of a recorded game does nothing.
+    """
+    try:
+        status = services.game_adjudicate(match_id=match_id, number=number)
+    except SoftTimeLimitExceeded:
+        # A game still running at the time limit is a drawn game, so the match goes on instead
+        # of replaying the same endless game at every redelivery.
+        status = services.game_adjudicate(match_id=match_id, number=number, timed_out=True)
+    return {"match": match_id, "game": number, "status": status}

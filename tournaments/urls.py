@@ -1,5 +1,5 @@
 """Page routes of events: /events/ (the list), an event's page, its pairings, standings, a
-player's current match and the judge queue. The JSON API lives in tournaments.api_urls."""
+player's current match, the judge queue and the replays of automated games. The JSON API lives in tournaments.api_urls."""
 
 from django.urls import path
 
@@ -22,6 +22,11 @@ urlpatterns = [
     path("<int:pk>/match/", views.my_match, name="my-match"),
     path("<int:pk>/matches/<int:match_id>/lead/", views.match_lead, name="match-lead"),
     path("<int:pk>/matches/<int:match_id>/games/", views.match_game, name="match-game"),
+    path(
+        "<int:pk>/matches/<int:match_id>/games/<int:number>/replay/",
+        views.game_replay,
+        name="game-replay",
+    ),
     path("<int:pk>/matches/<int:match_id>/lock/", views.match_lock, name="match-lock"),
     path("<int:pk>/matches/<int:match_id>/result/", views.match_result, name="match-result"),
     path("<int:pk>/judge/", views.judge, name="judge"),

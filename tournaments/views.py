@@ -8,6 +8,7 @@ is shown as its plain-English detail with its status code, never as a 500: "not 
 
 import hashlib
 import json
+import re
 from collections.abc import Callable
 
 from django.contrib import messages
@@ -19,12 +20,15 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from decks import services as deck_services
+from decks.selectors import card_index
 from genesis.errors import Forbidden, NotFound, Refusal
 from rules import match as protocol
 from rules.decklist import decklist_from_json, format_decklist, name_key
+from rules.engine import GameLog
+from rules.engine.viewer import position
 
 from . import api, forms, pages_selectors, selectors, services
-from .models import Match, Report, Round, Tournament
+from .models import EngineGame, Match, Report, Round, Tournament
 from .pairing import recommended_rounds
 
 EVENTS_PER_PAGE = 20
@@ -357,6 +361,30 @@ def standings(request, pk: int):
             "latest": pages_selectors.round_with_progress(tournament=tournament),
             "me": request.user.username if request.user.is_authenticated else None,
         },
+    )
+
+
+# --- replays of automated games ---------------------------------------------------------------
+
+
+def game_replay(request, pk: int, match_id: int, number: int):
+    """One engine game of an automated match, step by step (`?step=N`, 0 is its first
+    decision): the arena, the stack and each player's public zones."""
+    tournament, match = _event_match(pk, match_id)
+    try:
+        game = selectors.engine_game_get(match=match, number=number)
+    except EngineGame.DoesNotExist:
+        raise Http404(f"Game {number} of this match has not been played.") from None
+    if not game.log:
+        raise Http404("This game ran out of time: there is no log to replay.")
+    step = request.GET.get("step", "0")
+    if not re.fullmatch(r"[0-9]{1,7}", step) or int(step) > game.actions:
+        raise Http404(f"A step of this game is a number from 0 to {game.actions}.")
+    view = position(GameLog.loads(game.log), card_index(), int(step))
+    return render(
+        request,
+        "tournaments/replay.html",
+        {"tournament": tournament, "match": match, "game": game, "view": view},
     )
 
 

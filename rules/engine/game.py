@@ -260,9 +260,15 @@ def game_log(state: GameState) -> GameLog:
     )
 
 
-def replay(log: GameLog, cards: Mapping[str, Card]) -> GameState:
+def replay(log: GameLog, cards: Mapping[str, Card], upto: int | None = None) -> GameState:
     """Rebuild the game `log` records. `cards` maps name_key(name) to Card for every card the
-    decks name. Raises IllegalAction if an action does not fit (a log from other card data)."""
+    decks name. Raises IllegalAction if an action does not fit (a log from other card data).
+
+    With `upto`, only the first `upto` logged actions are applied: the position a replay viewer
+    shows at that step (0 is the first decision of the game). ValueError when the log has fewer
+    actions."""
+    if upto is not None and not 0 <= upto <= len(log.actions):
+        raise ValueError(f"step {upto} is outside the log (0 to {len(log.actions)})")
     decks = [deck_from_json(data, cards, seat) for seat, data in zip(SEATS, log.decks, strict=True)]
     state = new_game(
         decks,
@@ -272,7 +278,7 @@ def replay(log: GameLog, cards: Mapping[str, Card]) -> GameState:
         round_cap=log.round_cap,
         action_cap=log.action_cap,
     )
-    for action in log.actions:
+    for action in log.actions[:upto]:
         if action not in legal_actions(state):
             raise IllegalAction(f"the log's action {action!r} is not legal at this point")
         step(state, action)

@@ -3,6 +3,8 @@
 `play_game` plays one game and returns its result with the log. `play_match` plays a best of
 three through the match protocol (rules.match): the bots choose who leads and make the
 lock-and-show swaps between games, and each game is played on the timelines the swaps left.
+`play_next_game` is one game of that loop, for callers that play a match a game at a time
+(the automated events' Celery tasks).
 """
 
 from collections.abc import Mapping, Sequence
@@ -99,30 +101,59 @@ def play_match(
     state = protocol.new_match(deck_a, deck_b, chi, seed)
     games: list[GameResult] = []
     while protocol.phase(state) is not protocol.Phase.OVER:
-        phase = protocol.phase(state)
-        if phase is protocol.Phase.CHOOSING_LEAD:
-            seat = protocol.who_chooses(state)
-            lead = bots[SEATS.index(seat)].choose_lead(state, seat)
-            state = protocol.choose_lead(state, seat, lead)
-        elif phase is protocol.Phase.LOCKING:
-            seat = protocol.who_locks_next(state)
-            out, in_ = bots[SEATS.index(seat)].choose_swap(state, seat)
-            before = state
-            state = protocol.lock(state, seat, out, in_)
-            if state is before:
-                raise RuntimeError(f"the lock of seat {seat} changed nothing")
-        else:
-            decks = [deck_from_decklist(state.side(seat).current, cards, seat) for seat in SEATS]
-            game = play_game(
-                decks[0],
-                decks[1],
-                cards,
-                seed * 4 + len(games),
-                bots,
-                leader=state.leader,
-                fmt=fmt,
-                round_cap=round_cap,
-            )
-            games.append(game)
-            state = protocol.record_game(state, game.winner)
+        state, game = play_next_game(state, cards, bots, fmt=fmt, round_cap=round_cap)
+        games.append(game)
     return MatchOutcome(state, tuple(games))
+
+
+def game_seed(match: protocol.MatchState) -> int:
+    """The seed of the match's next game: fixed by the match seed and the games played, so an
+    automated game that is played again (a worker lost mid-game) is the identical game."""
+    return match.seed * 4 + len(match.games)
+
+
+def take_decisions(match: protocol.MatchState, bots: Sequence) -> protocol.MatchState:
+    """Let the bots take the decisions before the next game: who leads, then lock and show
+    (Core Rulebook 5.2, How to Start a Game and Lock and Show). Returns the match with its next
+    game ready to play (or unchanged when it is over or already playing)."""
+    while protocol.phase(match) in (protocol.Phase.CHOOSING_LEAD, protocol.Phase.LOCKING):
+        if protocol.phase(match) is protocol.Phase.CHOOSING_LEAD:
+            seat = protocol.who_chooses(match)
+            lead = bots[SEATS.index(seat)].choose_lead(match, seat)
+            match = protocol.choose_lead(match, seat, lead)
+        else:
+            seat = protocol.who_locks_next(match)
+            out, in_ = bots[SEATS.index(seat)].choose_swap(match, seat)
+            before = match
+            match = protocol.lock(match, seat, out, in_)
+            if match is before:
+                raise RuntimeError(f"the lock of seat {seat} changed nothing")
+    return match
+
+
+def play_next_game(
+    match: protocol.MatchState,
+    cards: Mapping[str, Card],
+    bots: Sequence,
+    *,
+    fmt: Format | None = DEFAULT_FORMAT,
+    round_cap: int = ROUND_CAP,
+) -> tuple[protocol.MatchState, GameResult]:
+    """One step of a best of three: the bots choose the lead and lock, the next game is played
+    on the timelines the swaps left (seeded by `game_seed`), and its result is recorded.
+    Returns the match after the game and the game's result with its log."""
+    if protocol.phase(match) is protocol.Phase.OVER:
+        raise ValueError("the match is over: there is no next game")
+    match = take_decisions(match, bots)
+    decks = [deck_from_decklist(match.side(seat).current, cards, seat) for seat in SEATS]
+    game = play_game(
+        decks[0],
+        decks[1],
+        cards,
+        game_seed(match),
+        bots,
+        leader=match.leader,
+        fmt=fmt,
+        round_cap=round_cap,
+    )
+    return protocol.record_game(match, game.winner), game

@@ -1,7 +1,8 @@
 // Small helpers of the tournament pages. Everything works without them (plain forms, server-side
-// search); they add the match clock's countdown, live lock totals, the pairings filter and a
-// Print button. The server keeps the clock: the countdown only counts down to the end time the
-// server rendered, corrected for the difference between this device's clock and the server's.
+// search); they add the match clock's countdown, live lock totals, the pairings filter, a
+// Print button and arrow keys on a game replay. The server keeps the clock: the countdown only
+// counts down to the end time the server rendered, corrected for the difference between this
+// device's clock and the server's.
 (function () {
   "use strict";
 
@@ -82,5 +83,13 @@
       button.hidden = false;
       button.addEventListener("click", function () { window.print(); });
     });
+  });
+
+  // --- a game replay: the arrow keys step back and forth (the links work without this) ------
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (/^(INPUT|TEXTAREA|SELECT)$/.test(event.target.tagName)) return;
+    var link = document.querySelector('[data-replay-nav] a[data-key="' + event.key + '"]');
+    if (link) window.location.href = link.href;
   });
 })();

@@ -1,0 +1,344 @@
+"""Automated events: decks entered by the organizer, played by bots through the engine in
+Celery tasks, results in the usual standings; each game recorded exactly once (reruns, races, a
+crash before commit), unplayable decks refused at entry, and the replay page."""
+
+import hashlib
+import io
+import time
+from pathlib import Path
+
+import pytest
+from celery.exceptions import SoftTimeLimitExceeded
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.db import connection
+from django.test import Client
+from django.urls import reverse
+
+from tests.conftest import card, card_set
+from tests.tournaments.conftest import api
+from tests.tournaments.test_concurrency import run_at_once
+from tournaments import services
+from tournaments.models import EngineGame, Match, Round
+from tournaments.tasks import adjudicate_game_task, round_pair_task
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+SAMPLES = sorted(Path("decks/samples").glob("*.txt"))
+TASKS = {task.name: task for task in (round_pair_task, adjudicate_game_task)}
+
+
+def automated_event(entrants: int = 4, bot: str = "heuristic") -> int:
+    """An automated event by `org` with the first `entrants` sample decks, started."""
+    org = api("org")
+    response = org.post(
+        "/api/tournaments/", {"name": "Bot Cup", "automated": True, "bot": bot}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    assert response.json()["automated"] is True and response.json()["bot"] == bot
+    event = response.json()["id"]
+    for path in SAMPLES[:entrants]:
+        entered = org.post(
+            f"/api/tournaments/{event}/entrants/",
+            {"name": path.stem, "decklist": path.read_text()},
+            format="json",
+        )
+        assert entered.status_code == 201, entered.json()
+    assert org.post(f"/api/tournaments/{event}/start/").status_code == 200
+    return event
+
+
+def run_tasks(enqueued: list, start: int = 0) -> int:
+    """Run the enqueued tasks in this process, as a worker would, including those they enqueue;
+    returns how many ran."""
+    index = start
+    while index < len(enqueued):
+        name, args, kwargs = enqueued[index]
+        TASKS[name](*args, **kwargs)
+        index += 1
+    return index - start
+
+
+def paired_round(event: int, enqueued: list) -> Round:
+    """Start round 1 and pair it in-process; its game tasks are enqueued, not run."""
+    assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
+    round = Round.objects.get(tournament_id=event, number=1)
+    services.round_pair(round_id=round.pk)
+    return round
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@pytest.fixture(autouse=True)
+def bundled_cards(card_sets):
+    """The bundled card sets (the sample decks' cards)."""
+
+
+def test_an_automated_round_is_played_to_confirmed_results_in_the_standings(enqueued_tasks):
+    # given
+    event = automated_event(4)
+    # when
+    api("org").post(f"/api/tournaments/{event}/rounds/")
+    ran = run_tasks(enqueued_tasks)
+    # then
+    round = Round.objects.get(tournament_id=event, number=1)
+    assert round.status == Round.Status.FINISHED
+    matches = list(Match.objects.filter(round=round))
+    assert len(matches) == 2 and all(m.status == Match.Status.CONFIRMED for m in matches)
+    games = 0
+    for match in matches:
+        rows = list(match.engine_games.order_by("number"))
+        state_games = match.state["games"]
+        assert [r.number for r in rows] == list(range(1, len(state_games) + 1))
+        assert [r.winner or None for r in rows] == [g["winner"] for g in state_games]
+        assert max(match.a_wins, match.b_wins) == 2
+        assert match.a_wins + match.b_wins + match.draws == len(rows)
+        assert all(r.log and r.actions > 0 for r in rows)
+        games += len(rows)
+    names = [name for name, _, _ in enqueued_tasks]
+    assert names.count("tournaments.adjudicate_game") == games == ran - 1
+    standings = api().get(f"/api/tournaments/{event}/standings/").json()
+    assert sorted(row["player"] for row in standings) == sorted(
+        f"bot-{path.stem}" for path in SAMPLES[:4]
+    )
+    assert sorted(row["points"] for row in standings) == [0, 0, 3, 3]
+    assert sum(row["wins"] for row in standings) == 2
+
+
+def test_a_game_task_run_twice_records_the_game_once(enqueued_tasks):
+    event = automated_event(2, bot="random")
+    round = paired_round(event, enqueued_tasks)
+    match = Match.objects.get(round=round)
+    # when
+    first = adjudicate_game_task(match.pk, 1)
+    second = adjudicate_game_task(match.pk, 1)
+    # then
+    assert (first["status"], second["status"]) == ("recorded", "already_recorded")
+    assert EngineGame.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert len(match.state["games"]) == 1
+    assert enqueued_tasks.count(("tournaments.adjudicate_game", (match.pk, 2), {})) == 1
+
+
+def test_two_reruns_at_once_record_one_game(enqueued_tasks):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are exercised on PostgreSQL")
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+    # when
+    results = run_at_once(
+        lambda: services.game_adjudicate(match_id=match.pk, number=1),
+        lambda: services.game_adjudicate(match_id=match.pk, number=1),
+    )
+    # then
+    assert sorted(results) == ["already_recorded", "recorded"], results
+    assert EngineGame.objects.filter(match=match).count() == 1
+    match.refresh_from_db()
+    assert len(match.state["games"]) == 1
+    assert enqueued_tasks.count(("tournaments.adjudicate_game", (match.pk, 2), {})) == 1
+
+
+def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_game(
+    enqueued_tasks, monkeypatch
+):
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+    before = match.state
+    played = []
+    real_play = services.play_next_game
+
+    def spy(*args, **kwargs):
+        after, game = real_play(*args, **kwargs)
+        played.append((game.winner, digest(game.log.dumps())))
+        return after, game
+
+    def worker_lost(*args):
+        raise RuntimeError("worker lost")
+
+    monkeypatch.setattr(services, "play_next_game", spy)
+    monkeypatch.setattr(
+        services, "_enqueue_game", worker_lost
+    )  # after the writes, in the transaction
+    # when: the game is played, then the process dies before the commit
+    with pytest.raises(RuntimeError, match="worker lost"):
+        adjudicate_game_task(match.pk, 1)
+    # then: nothing half-written
+    assert not EngineGame.objects.filter(match=match).exists()
+    match.refresh_from_db()
+    assert match.state == before
+    # when: the message is delivered again
+    monkeypatch.undo()
+    monkeypatch.setattr(services, "play_next_game", spy)
+    assert adjudicate_game_task(match.pk, 1)["status"] == "recorded"
+    # then: the identical game, recorded once
+    game = EngineGame.objects.get(match=match)
+    assert played[0] == played[1] == (game.winner or None, digest(game.log))
+
+
+def test_a_game_past_its_time_limit_is_a_drawn_game(enqueued_tasks, monkeypatch):
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+
+    def too_slow(*args, **kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(services, "play_next_game", too_slow)
+    assert adjudicate_game_task(match.pk, 1)["status"] == "recorded"
+    game = EngineGame.objects.get(match=match)
+    assert (game.winner, game.reason, game.log) == ("", "time_limit", "")
+    match.refresh_from_db()
+    assert match.state["games"][0]["winner"] is None
+    assert match.state["phase"] == "choosing_lead"
+
+
+UNSUPPORTED = card(
+    "Null Relay",
+    chi=5,
+    abilities=[
+        {"speed": "swift", "name": "Negate", "cost": {"aura": 2}, "text": "Negate an ability."}
+    ],
+)
+
+
+def test_a_deck_the_engine_cannot_play_is_refused_at_entry(write_card_set):
+    # given: a card legal in the format whose keyword the engine does not run
+    path = write_card_set(card_set([UNSUPPORTED], code="NUL", name="Null Set"))
+    call_command("import_cards", str(path), stdout=io.StringIO())
+    sera = Path("decks/samples/sera-vantyne-storm-lattice.txt").read_text()
+    unplayable = sera.replace("3 Arc Relay", "3 Null Relay")
+    assert unplayable != sera
+    org = api("org")
+    event = org.post(
+        "/api/tournaments/", {"name": "Bot Cup", "automated": True}, format="json"
+    ).json()["id"]
+    # when
+    response = org.post(
+        f"/api/tournaments/{event}/entrants/",
+        {"name": "null", "decklist": unplayable},
+        format="json",
+    )
+    # then
+    assert response.status_code == 400, response.json()
+    body = response.json()
+    assert body["code"] == "deck_unplayable"
+    assert body["detail"].startswith("The game engine cannot play this deck: ")
+    assert "Null Relay" in body["detail"] and "Negate" in body["detail"]
+    assert "not supported" in body["detail"]
+    assert not Match.objects.exists()
+    assert api().get(f"/api/tournaments/{event}/registrations/").json() == []
+
+
+def test_who_may_enter_what(sample_text):
+    org = api("org")
+    automated = org.post("/api/tournaments/", {"name": "Bots", "automated": True}, format="json")
+    human = org.post("/api/tournaments/", {"name": "Humans"}, format="json")
+    automated, human = automated.json()["id"], human.json()["id"]
+    cases = [
+        (api("p01"), f"/api/tournaments/{automated}/registrations/", {}, 409, "automated_event"),
+        (org, f"/api/tournaments/{human}/entrants/", {"name": "x"}, 409, "not_automated"),
+        (
+            api("p01"),
+            f"/api/tournaments/{automated}/entrants/",
+            {"name": "x"},
+            403,
+            "not_organizer",
+        ),
+        (org, f"/api/tournaments/{automated}/entrants/", {"name": "!!"}, 400, "invalid_name"),
+    ]
+    for client, url, body, status, code in cases:
+        response = client.post(url, {"decklist": sample_text, **body}, format="json")
+        assert (response.status_code, response.json()["code"]) == (status, code), url
+    # a person's account is never taken over by an entrant of the same name
+    get_user_model().objects.create_user("bot-person", password="secret-Pass-123")
+    response = org.post(
+        f"/api/tournaments/{automated}/entrants/",
+        {"name": "person", "decklist": sample_text},
+        format="json",
+    )
+    assert (response.status_code, response.json()["code"]) == (409, "name_taken")
+
+
+def test_judges_cannot_play_an_automated_matchs_games(enqueued_tasks):
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+    response = api("org").post(f"/api/matches/{match.pk}/lead/", {"lead": True}, format="json")
+    assert (response.status_code, response.json()["code"]) == (409, "automated_match")
+
+
+def test_the_replay_page_steps_through_a_game(enqueued_tasks):
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+    adjudicate_game_task(match.pk, 1)
+    game = EngineGame.objects.get(match=match, number=1)
+    url = reverse("tournaments:game-replay", args=[event, match.pk, 1])
+    client = Client()
+    # step 0: the opening position
+    page = client.get(url).content.decode()
+    assert page.count('class="arena-spot"') == 30
+    assert "Step <strong>0</strong> of " + str(game.actions) in page
+    assert page.count("c3r1") and page.count("c3r6")  # the grid's spot labels
+    assert 'rel="next"' in page and 'rel="prev"' not in page
+    assert "Sera" in page or "Hedra" in page or "Nyx" in page  # a champion on the grid
+    assert "The stack" in page and "Memories" in page and "(hidden)" in page
+    # a later step: the last action is described, and both ways are open
+    later = game.actions // 2
+    page = client.get(url, {"step": later}).content.decode()
+    assert f"Step <strong>{later}</strong>" in page and "Last: " in page
+    assert f'href="?step={later - 1}"' in page and f'href="?step={later + 1}"' in page
+    # the end of the game
+    page = client.get(url, {"step": game.actions}).content.decode()
+    assert "Game over" in page and 'rel="next"' not in page
+    # bad steps and games are 404s, never 500s
+    for step in (game.actions + 1, -1, "abc", "²", "9" * 5000):
+        assert client.get(url, {"step": step}).status_code == 404, step
+    missing = reverse("tournaments:game-replay", args=[event, match.pk, 9])
+    assert client.get(missing).status_code == 404
+    # the match API and the pairings page link to it
+    games = api().get(f"/api/matches/{match.pk}/").json()["engine_games"]
+    assert games[0]["replay"] == url
+    assert url in client.get(reverse("tournaments:pairings", args=[event, 1])).content.decode()
+
+
+@pytest.mark.integration
+def test_a_real_worker_plays_an_automated_event(celery_worker_process):
+    event = automated_event(2, bot="random")
+    response = api("org").post(f"/api/tournaments/{event}/rounds/")
+    assert response.status_code == 202
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        pairings = api().get(f"/api/tournaments/{event}/rounds/1/pairings/").json()
+        if pairings and pairings[0]["status"] == "confirmed":
+            break
+        time.sleep(0.25)
+    assert pairings and pairings[0]["status"] == "confirmed", pairings
+    match = Match.objects.get(pk=pairings[0]["match"])
+    rows = match.engine_games.count()
+    assert rows == match.a_wins + match.b_wins + match.draws >= 2
+    assert api().get(f"/api/tournaments/{event}/rounds/1/").json()["status"] == "finished"
+    standings = api().get(f"/api/tournaments/{event}/standings/").json()
+    assert [row["points"] for row in standings] in ([3, 0], [1, 1])
+
+
+@pytest.mark.browser
+def test_the_arrow_keys_step_through_a_replay_in_a_browser(
+    live_server, page, phone_page, enqueued_tasks
+):
+    from tests.tournaments.test_pages_browser import no_sideways_scroll, shot
+
+    event = automated_event(2, bot="random")
+    match = Match.objects.get(round=paired_round(event, enqueued_tasks))
+    adjudicate_game_task(match.pk, 1)
+    url = live_server.url + reverse("tournaments:game-replay", args=[event, match.pk, 1])
+    page.goto(url + "?step=3")
+    assert page.locator(".arena-grid tr").count() == 6
+    assert page.locator(".arena-spot").count() == 30
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**?step=4")
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_url("**?step=3")
+    shot(page, "replay")
+    phone_page.goto(url + "?step=3")
+    no_sideways_scroll(phone_page)
+    shot(phone_page, "replay-phone")
