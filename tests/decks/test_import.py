@@ -153,3 +153,19 @@ def test_bundled_sets_import_cleanly_and_idempotently():
     assert Card.objects.count() == count
     assert " 0 created, 0 updated" in out.text
     assert json.loads(Path(files[0]).read_text())["format_version"] == 1
+
+
+def test_keywords_the_engine_cannot_play_are_reported_at_import(write_card_set):
+    path = write_card_set(
+        card_set(
+            [
+                card("Null Relay", abilities=[{"speed": "swift", "name": "Negate"}]),
+                card("Plain Bolt", abilities=[{"speed": "swift", "name": "Range Attack [1]"}]),
+            ]
+        )
+    )
+    out, err = _Sink(), _Sink()
+    call_command("import_cards", str(path), stdout=out, stderr=err)
+    assert "Null Relay uses negate" in err.text and "rules engine does not support" in err.text
+    assert "Plain Bolt" not in err.text
+    assert Card.objects.filter(name="Null Relay").exists()  # a real card still imports

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from decks.cardfile import MAX_FILE_BYTES, CardFileError, Problem, read_card_file
 from decks.services import card_set_import
+from rules.engine import supported_keywords
 
 
 class Command(BaseCommand):
@@ -20,7 +21,8 @@ class Command(BaseCommand):
             try:
                 if path.stat().st_size > MAX_FILE_BYTES:
                     raise CardFileError([Problem("the file is larger than 50 MB")])
-                report = card_set_import(card_file=read_card_file(path.read_bytes()))
+                card_file = read_card_file(path.read_bytes())
+                report = card_set_import(card_file=card_file)
             except OSError as exc:
                 failed += 1
                 self.stderr.write(f"{path}: cannot read the file: {exc.strerror or exc}")
@@ -31,6 +33,7 @@ class Command(BaseCommand):
                     self.stderr.write(f"  - {problem}")
             else:
                 self.stdout.write(f"{path}: {report}")
+                self._warn_unsupported(path, card_file)
                 if verbosity > 1:
                     for name in report.created:
                         self.stdout.write(f"  + {name}")
@@ -38,3 +41,15 @@ class Command(BaseCommand):
                         self.stdout.write(f"  ~ {name}")
         if failed:
             raise CommandError(f"{failed} of {len(files)} file(s) had problems")
+
+    def _warn_unsupported(self, path: Path, card_file) -> None:
+        """Keywords the rules engine does not play yet are reported, never silently ignored:
+        the cards import (they are real cards), but bots refuse decks that use them."""
+        supported = supported_keywords()
+        for entry in card_file.entries:
+            missing = sorted({t.keyword for a in entry.card.abilities for t in a.terms} - supported)
+            if missing:
+                self.stderr.write(
+                    f"{path}: warning: {entry.card.name} uses {', '.join(missing)}, which the "
+                    "rules engine does not support yet; bots will not play decks with it"
+                )
