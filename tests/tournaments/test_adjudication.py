@@ -20,6 +20,7 @@ from tests.tournaments.conftest import api
 from tests.tournaments.test_concurrency import run_at_once
 from tournaments import services
 from tournaments.models import EngineGame, Match, Round
+from tournaments.services import automated
 from tournaments.tasks import adjudicate_game_task, round_pair_task
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -147,7 +148,7 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))
     before = match.state
     played = []
-    real_play = services.play_next_game
+    real_play = automated.play_next_game
 
     def spy(*args, **kwargs):
         after, game = real_play(*args, **kwargs)
@@ -157,9 +158,9 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
     def worker_lost(*args):
         raise RuntimeError("worker lost")
 
-    monkeypatch.setattr(services, "play_next_game", spy)
+    monkeypatch.setattr(automated, "play_next_game", spy)
     monkeypatch.setattr(
-        services, "_enqueue_game", worker_lost
+        automated, "_enqueue_game", worker_lost
     )  # after the writes, in the transaction
     # when: the game is played, then the process dies before the commit
     with pytest.raises(RuntimeError, match="worker lost"):
@@ -170,7 +171,7 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
     assert match.state == before
     # when: the message is delivered again
     monkeypatch.undo()
-    monkeypatch.setattr(services, "play_next_game", spy)
+    monkeypatch.setattr(automated, "play_next_game", spy)
     assert adjudicate_game_task(match.pk, 1)["status"] == "recorded"
     # then: the identical game, recorded once
     game = EngineGame.objects.get(match=match)
@@ -184,7 +185,7 @@ def test_a_game_past_its_time_limit_is_a_drawn_game(enqueued_tasks, monkeypatch)
     def too_slow(*args, **kwargs):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr(services, "play_next_game", too_slow)
+    monkeypatch.setattr(automated, "play_next_game", too_slow)
     assert adjudicate_game_task(match.pk, 1)["status"] == "recorded"
     game = EngineGame.objects.get(match=match)
     assert (game.winner, game.reason, game.log) == ("", "time_limit", "")

@@ -1,0 +1,183 @@
+"""Automated events: decks entered by the organizer, played by engine bots one game per task."""
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+from django.utils.text import slugify
+
+from decks import selectors as deck_selectors
+from genesis.errors import Conflict, Refusal
+from rules import match as protocol
+from rules.decklist import Decklist, decklist_to_json, name_key
+from rules.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
+from rules.engine.bots import HeuristicBot, RandomBot
+from rules.engine.play import game_seed, play_next_game, take_decisions
+from rules.formats import get_format
+
+from ..models import (
+    EngineGame,
+    Match,
+    Registration,
+    Tournament,
+)
+from .events import _lock_tournament, _registration_insert, _require_legal, _require_organizer
+from .matches import _confirm, _lock_match
+from .rounds import _enqueue_game
+
+User = get_user_model()
+
+BOT_PREFIX = "bot-"
+
+
+@transaction.atomic
+def entrant_add(*, tournament: Tournament, actor, name: str, decklist: Decklist) -> Registration:
+    """Enter a deck in an automated event. The event's bot plays it under the username
+    `bot-<name>`, an account nobody can log in to, so the standings name it like any player.
+
+    The deck must be legal in the event's format and playable by the engine, forethoughts
+    included (lock and show may swap them in): an unplayable deck is refused here, not halfway
+    through a round.
+    """
+    _require_organizer(tournament, actor)
+    tournament = _lock_tournament(tournament)
+    if not tournament.automated:
+        raise Conflict(
+            "Only automated events take decks entered by the organizer; players register "
+            "themselves for this one.",
+            code="not_automated",
+        )
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("Registration for this event is closed.", code="registration_closed")
+    slug = slugify(name)[:40]
+    if not slug:
+        raise Refusal(
+            "The entrant needs a name of letters or digits, e.g. storm-lattice.",
+            code="invalid_name",
+        )
+    _require_legal(tournament, decklist)
+    problems = engine_problems(decklist, tournament.format)
+    if problems:
+        raise Refusal(
+            "The game engine cannot play this deck: " + "; ".join(problems[:10]),
+            code="deck_unplayable",
+            problems=problems,
+        )
+    user, created = User.objects.get_or_create(username=BOT_PREFIX + slug)
+    if created:
+        user.set_unusable_password()
+        user.save(update_fields=["password"])
+    elif user.has_usable_password():
+        raise Conflict(
+            f"{user.username} is a player's account; give the entrant another name.",
+            code="name_taken",
+        )
+    return _registration_insert(
+        f"An entrant called {user.username} is already in this event.",
+        tournament=tournament,
+        player=user,
+        decklist=decklist_to_json(decklist),
+        champion=decklist.champion or "",
+    )
+
+
+def engine_problems(decklist: Decklist, format_slug: str) -> list[str]:
+    """Why the engine cannot play this decklist (empty when it can): unknown cards, keywords
+    the engine does not run (docs/engine.md, Keywords), unrevealed stats, including the
+    forethoughts' cards."""
+    cards = deck_selectors.card_index()
+    try:
+        deck = deck_from_decklist(decklist, cards)
+    except DeckRefused as exc:
+        return list(exc.problems)
+    keys = [name_key(entry.name) for entry in decklist.forethoughts]
+    forethoughts = [cards[key] for key in keys if key in cards]
+    problems = deck_problems(deck, get_format(format_slug))
+    return problems + [p for p in check_playable(forethoughts) if p not in problems]
+
+
+# --- automated events: the engine plays the games ----------------------------------------------
+
+# A Swiss match whose games keep being drawn ends on the score after this many games (Product
+# decision, Time: as if time had been called); random bots draw about one game in 30.
+MAX_AUTOMATED_GAMES = 5
+
+
+def _bots(kind: str, seed: int, cards) -> tuple:
+    """Fresh bots for one game, seeded from the game's seed, so a rerun plays the same game."""
+    if kind == Tournament.Bot.RANDOM:
+        return RandomBot(seed * 2), RandomBot(seed * 2 + 1)
+    return HeuristicBot(seed * 2, cards), HeuristicBot(seed * 2 + 1, cards)
+
+
+def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> str:
+    """Play game `number` of an automated match with the engine and record it exactly once.
+
+    The bots choose the lead and lock, then the game is played outside any transaction: it is
+    pure and seeded by the match seed and the game number, so playing it again (a worker lost
+    mid-game, a message delivered twice) gives the identical game. Recording is one transaction
+    (`_game_record`). `timed_out` records the game as drawn, unplayed: the task's time limit
+    ran out (Product decision, Time: an unfinished game is a drawn game).
+
+    Returns what happened: "recorded", "already_recorded" or "match_over".
+    """
+    match = Match.objects.select_related("round__tournament").get(pk=match_id)
+    tournament = match.round.tournament
+    if not tournament.automated or match.state is None:
+        raise ValueError(f"match {match_id} is not an automated match with games")
+    if match.status == Match.Status.CONFIRMED:
+        return "match_over"
+    state = protocol.from_dict(match.state)
+    if len(state.games) >= number:
+        return "already_recorded"
+    if len(state.games) != number - 1:
+        raise ValueError(f"match {match_id} has {len(state.games)} games; {number} is not next")
+    cards = deck_selectors.card_index()
+    seed = game_seed(state)
+    bots = _bots(tournament.bot, seed, cards)
+    if timed_out:
+        after = protocol.record_game(take_decisions(state, bots), None)
+        row = {"winner": "", "reason": "time_limit", "rounds": 0, "actions": 0, "log": ""}
+    else:
+        fmt = get_format(tournament.format)
+        after, game = play_next_game(state, cards, bots, fmt=fmt)
+        row = {
+            "winner": game.winner or "",
+            "reason": game.reason or "",
+            "rounds": game.rounds,
+            "actions": len(game.log.actions),
+            "log": game.log.dumps(),
+        }
+    return _game_record(match_id, number, seed, match.state, after, row)
+
+
+@transaction.atomic
+def _game_record(
+    match_id: int, number: int, seed: int, read: dict, after: protocol.MatchState, row: dict
+) -> str:
+    """Store a played game and the match's next protocol state together, under the match's
+    row lock. The EngineGame row is the "exactly once" guard: a concurrent rerun of the same
+    game finds the match moved on, or fails on the unique (match, number)."""
+    match = _lock_match(Match(pk=match_id))
+    if match.status == Match.Status.CONFIRMED:
+        return "match_over"
+    if match.state != read:
+        # Someone recorded this game first (a rerun that raced this one).
+        return "already_recorded"
+    try:
+        with transaction.atomic():
+            EngineGame.objects.create(match=match, number=number, seed=seed, **row)
+    except IntegrityError:
+        return "already_recorded"
+    if (
+        protocol.phase(after) is not protocol.Phase.OVER
+        and not after.top_cut
+        and len(after.games) >= MAX_AUTOMATED_GAMES
+    ):
+        after = protocol.call_time(after)
+    match.state = protocol.as_dict(after)
+    if protocol.phase(after) is protocol.Phase.OVER:
+        final = protocol.result(after)
+        _confirm(match, final.a_wins, final.b_wins, final.draws)  # the human path's confirmation
+    else:
+        match.save(update_fields=["state", "updated_at"])
+        _enqueue_game(match.pk, number + 1)
+    return "recorded"
