@@ -432,12 +432,14 @@ def test_pages_take_the_same_queries_for_64_and_256_players(page, django_assert_
     assert counts[0] == counts[1], counts
 
 
-def test_standings_of_256_players_render_every_row(django_assert_num_queries):
-    tournament = bulk_event(256)
+def test_standings_of_a_2048_player_event_render_every_row_in_five_queries(
+    django_assert_num_queries,
+):
+    tournament = bulk_event(2048)
     with django_assert_num_queries(5):  # event, standings (3), latest round
         response = as_user(None).get(url("standings", tournament.pk))
     html = response.content.decode()
-    assert html.count("<tr") == 257 and html.count("dropped</span>") == 1
+    assert html.count("<tr") == 2049 and html.count("dropped</span>") == 1
 
 
 # --- my match ----------------------------------------------------------------------------------
