@@ -1,5 +1,6 @@
 """JSON shapes of cards for the API. Presentation only: no logic lives here."""
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from rules.awareness import Awareness
@@ -71,6 +72,14 @@ class CardDetailSerializer(CardSerializer):
         }
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "string", "description": "The text form (docs/decklist-format.md)"},
+            {"type": "object", "description": "The JSON form: champion, timeline, ..."},
+        ]
+    }
+)
 class DecklistField(serializers.Field):
     """A decklist given as text (docs/decklist-format.md) or in its JSON form; kept as given and
     read by the service, which explains what it cannot read."""

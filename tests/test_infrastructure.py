@@ -78,3 +78,12 @@ def test_settings_come_from_the_environment():
         "genesis",
         "redis://cache.example:6379/0",
     ]
+
+
+def test_the_openapi_schema_validates_without_warnings(tmp_path):
+    from django.core.management import call_command
+
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "s.yaml"))
+    schema = (tmp_path / "s.yaml").read_text()
+    for path in ("/api/cards/", "/api/decks/validate/", "/api/tournaments/", "/api/rules/search/"):
+        assert f"  {path}:" in schema
