@@ -238,7 +238,8 @@ def _format(slug: str | None) -> Format:
         ) from None
 
 
-def _owned(deck: Deck, actor) -> None:
+def deck_require_owner(*, deck: Deck, actor) -> None:
+    """Refuses (403 not_owner) anyone but the deck's owner: every change to a deck checks it."""
     if not actor.is_authenticated or deck.owner_id != actor.pk:
         raise Forbidden("Only the deck's owner can change it.", code="not_owner")
 
@@ -290,7 +291,7 @@ def deck_update(
 ) -> Deck:
     """Change a deck. A changed list (or format) is saved as a new version."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
-    _owned(deck, actor)
+    deck_require_owner(deck=deck, actor=actor)
     if name is not None:
         deck.name = name.strip() or deck.name
     if description is not None:
@@ -314,7 +315,7 @@ def deck_update(
 
 @transaction.atomic
 def deck_delete(*, deck: Deck, actor) -> None:
-    _owned(deck, actor)
+    deck_require_owner(deck=deck, actor=actor)
     deck.delete()
 
 

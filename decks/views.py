@@ -156,8 +156,10 @@ def deck_delete(request, key: str):
             return refused(request, exc)
         messages.success(request, f"Deleted {deck.name}.")
         return redirect("decks:deck-list")
-    if not _is_owner(request, deck):
-        return refused(request, Forbidden("Only the deck's owner can delete it.", code="not_owner"))
+    try:
+        services.deck_require_owner(deck=deck, actor=request.user)
+    except Forbidden as exc:
+        return refused(request, exc)
     return render(request, "decks/deck_delete.html", {"deck": deck})
 
 
@@ -182,8 +184,10 @@ def deck_edit(request, key: str):
     deck = _visible_deck(request, key)
     if not request.user.is_authenticated:
         return redirect_to_login(request.path)
-    if not _is_owner(request, deck):
-        return refused(request, Forbidden("Only the deck's owner can change it.", code="not_owner"))
+    try:
+        services.deck_require_owner(deck=deck, actor=request.user)
+    except Forbidden as exc:
+        return refused(request, exc)
     return deck_builder(request, deck=deck)
 
 
