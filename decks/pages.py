@@ -1,0 +1,193 @@
+"""What the deck pages show, worked out from a decklist: the sections with each card's
+problems, the totals against the format's caps, the Chi curve, the card types, draw odds and
+the export forms. Views call these and render the result; nothing here writes.
+"""
+
+import json
+from collections import Counter
+
+from rules import odds
+from rules.decklist import (
+    CARD_SECTIONS,
+    Decklist,
+    decklist_to_json,
+    format_decklist,
+    name_key,
+)
+from rules.formats import DEFAULT_FORMAT, FORMATS, get_format
+
+from . import forms, selectors, services
+
+SEARCH_RESULTS = 40
+CHI_BUCKETS = 8  # the Chi curve's last column is "8+"
+TYPE_ORDER = ("summon", "spell", "technique", "alteration", "enchantment", "champion")
+
+
+def builder_results(query: str) -> dict:
+    """Cards for the builder's search; with no query, the champions to choose from."""
+    cards = selectors.card_search(query=query or "t:champion")
+    return {
+        "query": query,
+        "cards": cards[:SEARCH_RESULTS],
+        "total": cards.count(),
+        "limit": SEARCH_RESULTS,
+    }
+
+
+def builder_exports(decklist: Decklist) -> dict:
+    text = format_decklist(decklist)
+    return {"text": text, "json_text": json.dumps(decklist_to_json(decklist), indent=2)}
+
+
+def deck_panels(decklist: Decklist, format_slug: str, odds_card: str = "") -> dict:
+    """What the deck panels show: rows per section with the violations that name their cards,
+    the validation with totals against the format's caps, the charts and the draw odds."""
+    fmt = get_format(format_slug if format_slug in FORMATS else DEFAULT_FORMAT.slug)
+    validation = services.deck_validate(decklist=decklist, format_slug=fmt.slug).as_dict()
+    cards = selectors.card_index()
+    problems = [{**v, "level": "error"} for v in validation["errors"]] + [
+        {**v, "level": "warning"} for v in validation["warnings"]
+    ]
+    for problem in problems:
+        problem["keys"] = {name_key(name) for name in problem["cards"]}
+    totals = validation["totals"]
+    chi = {"timeline": totals["timeline_chi"], "forethoughts": totals["forethoughts_chi"]}
+    sections = [
+        _section(section, decklist.entries(section), cards, problems, chi.get(section.value))
+        for section in CARD_SECTIONS
+    ]
+    champion = cards.get(name_key(decklist.champion)) if decklist.champion else None
+    champion_problems = [p for p in problems if p["section"] == "champion"]
+    for problem in champion_problems:
+        problem["anchor"] = "champion-picker"
+        problem["replace"] = f"{forms.OP_REPLACE}:champion:0:"
+    timeline = sections[0]["rows"]
+    return {
+        "format": fmt,
+        "validation": validation,
+        "errors": [p for p in problems if p["level"] == "error"],
+        "warnings": [p for p in problems if p["level"] == "warning"],
+        "sections": sections,
+        "champion": {
+            "name": decklist.champion or "",
+            "card": champion,
+            "affiliations": sorted(champion.affiliations) if champion else [],
+            "problems": champion_problems,
+        },
+        "champion_choices": sorted(c.name for c in cards.values() if c.is_champion),
+        "totals": [
+            _total(
+                "Timeline cards",
+                "cards",
+                totals["timeline_cards"],
+                fmt.timeline_size,
+                fmt.size_is_legal(totals["timeline_cards"]),
+                fmt.timeline_size_rule.words,
+            ),
+            _total("Timeline Chi", "Chi", totals["timeline_chi"], fmt.chi_cap),
+            _total(
+                "Forethoughts Chi",
+                "forethoughts Chi",
+                totals["forethoughts_chi"],
+                fmt.forethoughts_chi_cap,
+            ),
+        ],
+        "curve": chi_curve(timeline),
+        "types": type_counts(timeline),
+        **draw_odds(timeline, totals["timeline_cards"], odds_card),
+    }
+
+
+def _section(section, entries, cards, problems: list[dict], chi: int | None) -> dict:
+    """One section's rows. A violation naming a card is shown on that card's row (and links
+    there from the validation panel); one naming no card is shown under the section's title."""
+    rows = []
+    for index, entry in enumerate(entries):
+        key = name_key(entry.name)
+        card = cards.get(key)
+        row = {
+            "index": index,
+            "id": f"{section.value}-{index}",
+            "count": entry.count,
+            "name": entry.name,
+            "card": card,
+            "type": card.type.value if card else "",
+            "search": 'name:"{}"'.format(entry.name.replace('"', "")),
+            "problems": [p for p in problems if p["section"] == section and key in p["keys"]],
+        }
+        for problem in row["problems"]:
+            problem.setdefault("anchor", f"row-{row['id']}")
+            problem["replace"] = f"{forms.OP_REPLACE}:{section.value}:{index}:"
+        rows.append(row)
+    general = [p for p in problems if p["section"] == section and not p["cards"]]
+    for problem in general:
+        problem["anchor"] = f"section-{section.value}"
+    return {
+        "key": section.value,
+        "title": section.value.capitalize(),
+        "rows": rows,
+        "cards": sum(row["count"] for row in rows),
+        "chi": chi,
+        "problems": general,
+    }
+
+
+def _total(label, short, value: int, cap: int, ok: bool | None = None, words="at most") -> dict:
+    return {
+        "label": label,
+        "short": short,
+        "value": value,
+        "cap": cap,
+        "ok": value <= cap if ok is None else ok,
+        "rule": f"{words} {cap}",
+        "percent": min(100, round(100 * value / cap)) if cap else 0,
+    }
+
+
+def chi_curve(rows: list[dict]) -> list[dict]:
+    """Timeline cards per Chi value, 0 (or 1) to 8+, then cards whose Chi is not known."""
+    counts = Counter()
+    for row in rows:
+        chi = row["card"].chi if row["card"] else None
+        counts[min(chi, CHI_BUCKETS) if chi is not None else None] += row["count"]
+    first = 0 if counts[0] else 1
+    buckets = [
+        (str(chi) + ("+" if chi == CHI_BUCKETS else ""), counts[chi])
+        for chi in range(first, CHI_BUCKETS + 1)
+    ]
+    if counts[None]:
+        buckets.append(("?", counts[None]))
+    return _bars(buckets)
+
+
+def type_counts(rows: list[dict]) -> list[dict]:
+    counts = Counter()
+    for row in rows:
+        counts[row["type"] or "unknown"] += row["count"]
+    order = [t for t in TYPE_ORDER if counts[t]] + (["unknown"] if counts["unknown"] else [])
+    return _bars([(kind, counts[kind]) for kind in order])
+
+
+def _bars(pairs: list[tuple[str, int]]) -> list[dict]:
+    top = max([count for _, count in pairs] + [1])
+    return [
+        {"label": label, "count": count, "percent": round(100 * count / top)}
+        for label, count in pairs
+    ]
+
+
+def draw_odds(rows: list[dict], deck_size: int, chosen: str) -> dict:
+    """The draw-odds table for the chosen timeline card (by default the first one)."""
+    if not rows or not deck_size:
+        return {"odds": None}
+    by_key = {name_key(row["name"]): row for row in rows}
+    row = by_key.get(name_key(chosen), rows[0])
+    return {
+        "odds": {
+            "name": row["name"],
+            "copies": row["count"],
+            "deck_size": deck_size,
+            "table": odds.draw_table(row["count"], deck_size),
+        },
+        "odds_choices": [(r["name"], r["count"]) for r in rows],
+    }
