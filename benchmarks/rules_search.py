@@ -12,17 +12,11 @@ Rulebook. Target (issue 6): under 50 ms median.
 import argparse
 import time
 
-from _setup import ROOT, machine, scratch_database, summary_ms, timed_ms, use_database
+from _setup import machine, scratch_database, summary_ms, timed_ms, use_database
 from _setup import vendor as vendor_of
 
-SEEDS = ROOT.parent / "shared" / "seeds"
-RULEBOOKS = [
-    ("genesis-core-rulebook-5.2.md", "Genesis Core Rulebook 5.2", "5.2"),
-    ("genesis-origins-rulebook-old.md", "Genesis Origins Rule Book", "old"),
-    ("genesis-quickstart-guide.txt", "Genesis Quickstart Guide", ""),
-    ("grand-archive-comprehensive-rules.txt", "Grand Archive Comprehensive Rules", ""),
-    ("titans-of-eden-rulebook.md", "Titans of Eden Rulebook", ""),
-]
+from rules import seeds
+
 CORE = "genesis-core-rulebook-5-2"
 QUESTIONS = [
     "how many cards do I mill with energy reduction 1",
@@ -52,8 +46,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=30, help="runs of each question")
     args = parser.parse_args()
-    if not SEEDS.is_dir():
-        raise SystemExit(f"the rulebooks are not here: {SEEDS}")
+    if not seeds.FOLDER.is_dir():
+        raise SystemExit(f"the rulebooks are not here: {seeds.FOLDER}")
 
     with scratch_database("genesis_bench_rules") as url:
         print(f"rules lookup benchmark on {vendor_of(url)}; {machine()}")
@@ -63,8 +57,8 @@ def main() -> None:
         from rules.models import Section
         from rules.services import glossary_load, rulebook_import
 
-        for filename, name, version in RULEBOOKS:
-            text = (SEEDS / filename).read_text(encoding="utf-8")
+        for filename, name, version in seeds.RULEBOOKS:
+            text = (seeds.FOLDER / filename).read_text(encoding="utf-8")
             start = time.perf_counter()
             report = rulebook_import(text=text, name=name, version=version, filename=filename)
             print(
@@ -72,7 +66,7 @@ def main() -> None:
             )
         glossary_load()
 
-        print(f"  {Section.objects.count()} sections in {len(RULEBOOKS) + 1} documents")
+        print(f"  {Section.objects.count()} sections in {len(seeds.RULEBOOKS) + 1} documents")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):
             all_times = []

@@ -16,18 +16,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from rules import seeds
 from rules.selectors import rules_search
 from rules.services import glossary_load, rulebook_import
 
-SEEDS = Path(settings.BASE_DIR).parent / "shared" / "seeds"
-# (file in ../shared/seeds, document name, version)
-RULEBOOKS = [
-    ("genesis-core-rulebook-5.2.md", "Genesis Core Rulebook 5.2", "5.2"),
-    ("genesis-origins-rulebook-old.md", "Genesis Origins Rule Book", "old"),
-    ("genesis-quickstart-guide.txt", "Genesis Quickstart Guide", ""),
-    ("grand-archive-comprehensive-rules.txt", "Grand Archive Comprehensive Rules", ""),
-    ("titans-of-eden-rulebook.md", "Titans of Eden Rulebook", ""),
-]
 CORE = "genesis-core-rulebook-5-2"
 ORIGINS = "genesis-origins-rule-book"
 QUICKSTART = "genesis-quickstart-guide"
@@ -174,8 +166,8 @@ CASES = [
 
 
 def load_rulebooks() -> None:
-    for filename, name, version in RULEBOOKS:
-        path = SEEDS / filename
+    for filename, name, version in seeds.RULEBOOKS:
+        path = seeds.FOLDER / filename
         rulebook_import(
             text=path.read_text(encoding="utf-8"),
             name=name,
@@ -194,8 +186,10 @@ def answered(case: Case, results) -> bool:
 
 @pytest.mark.django_db
 def test_players_questions_find_their_section_in_the_top_three(capsys):
-    if not SEEDS.is_dir():
-        pytest.skip(f"the rulebooks are not here: {SEEDS} (the shared/ folder beside the repo)")
+    if not seeds.FOLDER.is_dir():
+        pytest.skip(
+            f"the rulebooks are not here: {seeds.FOLDER} (the shared/ folder beside the repo)"
+        )
     # given
     load_rulebooks()
     # when
@@ -221,8 +215,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
 def test_the_same_questions_and_ranking_tests_pass_on_sqlite(tmp_path, capsys):
     if connection.vendor == "sqlite":
         pytest.skip("this run is on SQLite already: the tests it would repeat ran here")
-    if not SEEDS.is_dir():
-        pytest.skip(f"the rulebooks are not here: {SEEDS}")
+    if not seeds.FOLDER.is_dir():
+        pytest.skip(f"the rulebooks are not here: {seeds.FOLDER}")
     # given: a child pytest on SQLite (FTS5) running this file and the ranking tests
     env = {**os.environ, "DATABASE_URL": f"sqlite:///{tmp_path / 'questions.sqlite3'}"}
     ranking = Path(__file__).with_name("test_lookup_search.py")
