@@ -266,23 +266,11 @@ class GameState:
 
     def actions_taken(self) -> list:
         """The logged actions, oldest first."""
-        found = []
-        node = self.log
-        while node is not None:
-            found.append(node[0])
-            node = node[1]
-        found.reverse()
-        return found
+        return _oldest_first(self.log)
 
     def event_list(self) -> list[tuple]:
         """What happened, oldest first: ("resolve", name, ...), ("damage", ...), ..."""
-        found = []
-        node = self.events
-        while node is not None:
-            found.append(node[0])
-            node = node[1]
-        found.reverse()
-        return found
+        return _oldest_first(self.events)
 
     def card_count(self) -> int:
         """Cards in every zone, the arena, skill zones and on the stack (champions excluded)."""
@@ -435,3 +423,14 @@ def snapshot(state: GameState) -> dict:
             "options": [list(o) if isinstance(o, tuple) else o for o in state.pending.options],
         },
     }
+
+
+def _oldest_first(node) -> list:
+    """The items of a (newest, rest) linked list, oldest first. The log and the events are kept
+    as such lists so that copying a state shares them instead of copying them."""
+    found = []
+    while node is not None:
+        found.append(node[0])
+        node = node[1]
+    found.reverse()
+    return found
