@@ -94,11 +94,8 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
         else:
             report.unchanged += 1
 
+    # PostgreSQL and SQLite (the two supported databases) set the new ids on the rows.
     Card.objects.bulk_create([row for _, row in to_create], batch_size=BATCH)
-    if to_create and to_create[0][1].pk is None:  # backends that do not return ids (none today)
-        ids = dict(Card.objects.filter(card_set=card_set).values_list("name_key", "pk"))
-        for _, row in to_create:
-            row.pk = ids[row.name_key]
     if to_update:
         fields = [f.name for f in Card._meta.concrete_fields if f.name not in ("id", "name_key")]
         Card.objects.bulk_update([row for _, row in to_update], fields, batch_size=BATCH)
