@@ -194,46 +194,17 @@ def awaits_priority(st: GameState) -> bool:
 
 
 def has_play(st: GameState, player: int) -> bool:
-    """Whether `player` could play any ability now."""
-    return bool(plays(st, player))
-
-
-def might_play(st: GameState, player: int) -> bool:
-    """A quick test that is false only when `player` surely has nothing to play: no card or
-    combatant with an ability whose speed and cost allow it now (targets are not looked at)."""
-    p = st.players[player]
-    champ = st.perms[p.champion]
-    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
-    champion_acts = main_empty and st.active == champ.id and not champ.exerted
-    hand = p.hand
-    if hand is None:
-        hand = p.hand = _distinct_hand(st, p)
-    aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
-    reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
-    for _, spec in hand:
-        for ability in spec.from_thoughts if champion_acts else spec.swift_from_thoughts:
-            # The Costs of Abilities, as _affordable checks them, inlined for speed.
-            c = ability.cost
-            if (
-                c.aura <= aura
-                and c.energy - reduction <= timeline
-                and c.hp <= hp
-                and not (c.exert and exerted)
-                and c.discard <= spare
-            ):
-                return True
-    for perm in st.perms.values():
-        if perm.controller != player or not perm.spec.own:
-            continue
-        for ability in perm.spec.own:
-            if ability.speed is Speed.ACTION:
-                if not (main_empty and st.active == perm.id and not perm.exerted):
-                    continue
-            elif ability.speed is not Speed.SWIFT:
-                continue
-            if _affordable(st, ability.cost, perm, player, False):
-                return True
-    return False
+    """Whether `player` could play any ability now: the walk of `plays`, stopped at the first
+    ability that can be paid for and has a legal declaration of targets (no list is built)."""
+    memo = st.memo
+    if memo is None:
+        memo = st.memo = {}
+    key = _plays_key(st, player)
+    found = memo.get(key)
+    if found is None:
+        # Remember only the answer; `plays` lists them when they are asked for.
+        found = memo[key] = True if next(_playable(st, player, key[5] != -1), None) else ()
+    return bool(found)
 
 
 def _distinct_hand(st: GameState, p) -> tuple:
@@ -254,16 +225,26 @@ def plays(st: GameState, player: int) -> list:
     empty stack; a swift whenever the player has priority. Cards in the thoughts are played by
     the champion (To Play a Card from Hand); identical copies give one set of choices.
 
-    The answer is remembered in the board memo (queries), keyed by everything else it reads:
-    the thoughts (their serial), Aura, the timeline's size, the HP and Exert of the player's
-    combatants, and whether an action may be played and by whom.
+    The answer is remembered in the board memo (queries), keyed by everything else it reads
+    (`_plays_key`).
     """
-    p = st.players[player]
-    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
-    key = (
+    key = _plays_key(st, player)
+    found = memo.get(key)
+    if found is None or found is True:
+        found = memo[key] = _plays(st, player, key[5] != -1)
+    return list(found)
+
+
+def _plays_key(st: GameState, player: int) -> tuple:
+    """What the plays read besides the board: the thoughts (their serial), Aura, the
+    timeline's size, the HP and Exert of the player's combatants, and whether an action may be
+    played and by whom."""
+    p = st.players[player]
+    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
+    return (
         "plays",
         player,
         p.serial,
@@ -272,15 +253,11 @@ def plays(st: GameState, player: int) -> list:
         st.active if main_empty else -1,
         tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
     )
-    found = memo.get(key)
-    if found is None:
-        found = memo[key] = _plays(st, player, main_empty)
-    return list(found)
 
 
-def _plays(st: GameState, player: int, main_empty: bool) -> list:
-    found: list = []
-    memo = st.memo
+def _playable(st: GameState, player: int, main_empty: bool):
+    """Yield (card id or None, user, ability, placed card spec, target declarations) for every
+    ability `player` may play now that has at least one legal declaration of targets."""
     p = st.players[player]
     champ = st.perms[p.champion]
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
@@ -290,10 +267,7 @@ def _plays(st: GameState, player: int, main_empty: bool) -> list:
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
     for cid, spec in hand:
-        abilities = spec.from_thoughts if champion_acts else spec.swift_from_thoughts
-        if not abilities:
-            continue
-        for ability in abilities:
+        for ability in spec.from_thoughts if champion_acts else spec.swift_from_thoughts:
             # The Costs of Abilities, as _affordable checks them, inlined for speed.
             c = ability.cost
             if (
@@ -311,22 +285,9 @@ def _plays(st: GameState, player: int, main_empty: bool) -> list:
                 continue
             if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
                 continue
-            if ability.cost.discard:
-                discards = _discard_options(st, player, ability.cost.discard, cid)
-                for targets in target_options(st, ability, champ, player, placed=spec):
-                    for discard in discards:
-                        found.append(Play(cid, ability.index, targets, discard))
-                continue
-            # The plays of one ability depend only on the board while the memo lasts.
-            key = (cid, ability.index)
-            ready = memo.get(key)
-            if ready is None:
-                index = ability.index
-                ready = memo[key] = [
-                    Play(cid, index, targets)
-                    for targets in target_options(st, ability, champ, player, placed=spec)
-                ]
-            found += ready
+            targets = target_options(st, ability, champ, player, placed=spec)
+            if targets:
+                yield cid, champ, ability, targets
     for perm in st.perms.values():
         if perm.controller != player or not perm.spec.own:
             continue
@@ -341,21 +302,27 @@ def _plays(st: GameState, player: int, main_empty: bool) -> list:
                 continue
             if not _affordable(st, ability.cost, perm, player, False):
                 continue
-            if ability.cost.discard:
-                discards = _discard_options(st, player, ability.cost.discard, None)
-                for targets in target_options(st, ability, perm, player):
-                    for discard in discards:
-                        found.append(Play(perm.id, ability.index, targets, discard))
-                continue
-            key = (perm.id, ability.index)
-            ready = memo.get(key)
-            if ready is None:
-                index = ability.index
-                ready = memo[key] = [
-                    Play(perm.id, index, targets)
-                    for targets in target_options(st, ability, perm, player)
-                ]
-            found += ready
+            targets = target_options(st, ability, perm, player)
+            if targets:
+                yield None, perm, ability, targets
+
+
+def _plays(st: GameState, player: int, main_empty: bool) -> list:
+    found: list = []
+    memo = st.memo
+    for cid, user, ability, targets in _playable(st, player, main_empty):
+        source = user.id if cid is None else cid
+        index = ability.index
+        if ability.cost.discard:
+            discards = _discard_options(st, player, ability.cost.discard, cid)
+            found += [Play(source, index, t, d) for t in targets for d in discards]
+            continue
+        # The plays of one ability depend only on the board while the memo lasts.
+        key = (source, index)
+        ready = memo.get(key)
+        if ready is None:
+            ready = memo[key] = [Play(source, index, t) for t in targets]
+        found += ready
     return found
 
 
@@ -680,9 +647,8 @@ def advance(st: GameState) -> None:
                     continue
         if st.pending is None and (st.stack or st.phase in PRIORITY_PHASES):
             # A priority decision: with nothing to play, the only choice is to pass, and the
-            # engine passes for the player. (The quick test spares listing every play when
-            # nothing can be paid for at this speed anyway.)
-            if not might_play(st, st.priority) or not has_play(st, st.priority):
+            # engine passes for the player.
+            if not has_play(st, st.priority):
                 do(st, PASS, log=False)
                 continue
             return
