@@ -80,6 +80,7 @@ def _steps_table(offsets: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...],
 
 _ADJACENT = _steps_table(ADJACENT_STEPS)
 _AROUND = _steps_table(AROUND_STEPS)
+ALL_MASK = (1 << SPOTS) - 1
 
 
 def adjacent(s: int) -> tuple[int, ...]:
@@ -128,6 +129,41 @@ def seen(key: int, origin: int, facing: int) -> tuple[int, ...]:
     found = _SEEN.get((key, origin, facing))
     if found is None:
         found = _SEEN[(key, origin, facing)] = _compute_seen(_PATTERN_LIST[key], origin, facing)
+    return found
+
+
+_SEEN_MASKS: dict[tuple[int, int, int], int] = {}
+_MASK_SPOTS: dict[int, tuple[int, ...]] = {}
+
+
+def seen_mask(key: int, origin: int, facing: int) -> int:
+    """`seen` as a bitmask: bit s is set for each spot s the pattern covers."""
+    found = _SEEN_MASKS.get((key, origin, facing))
+    if found is None:
+        found = _SEEN_MASKS[(key, origin, facing)] = mask_of(seen(key, origin, facing))
+    return found
+
+
+def adjacent_mask(s: int) -> int:
+    return _ADJACENT_MASKS[s]
+
+
+def mask_of(spots) -> int:
+    """The bitmask with bit s set for each spot s."""
+    mask = 0
+    for s in spots:
+        mask |= 1 << s
+    return mask
+
+
+_ADJACENT_MASKS = tuple(mask_of(spots) for spots in _ADJACENT)
+
+
+def spots_of(mask: int) -> tuple[int, ...]:
+    """The spots whose bits are set in `mask`, in spot order (remembered: masks repeat)."""
+    found = _MASK_SPOTS.get(mask)
+    if found is None:
+        found = _MASK_SPOTS[mask] = tuple(s for s in range(SPOTS) if mask >> s & 1)
     return found
 
 

@@ -207,15 +207,20 @@ def has_play(st: GameState, player: int) -> bool:
     return bool(found)
 
 
-def _distinct_hand(st: GameState, p) -> tuple:
-    """(card id, spec) for each different card in the thoughts, first copy first."""
+def _hand_abilities(st: GameState, p) -> tuple[tuple, tuple]:
+    """The abilities of the different cards in the thoughts (first copy first) as (card id,
+    card spec, ability): the swift ones, and all of them."""
     specs = st.setup.specs
-    seen: dict[str, tuple] = {}
+    seen: set[str] = set()
+    swift: list[tuple] = []
+    every: list[tuple] = []
     for cid in p.thoughts:
         spec = specs[cid]
         if spec.from_thoughts and spec.card.name not in seen:
-            seen[spec.card.name] = (cid, spec)
-    return tuple(seen.values())
+            seen.add(spec.card.name)
+            swift += [(cid, spec, ability) for ability in spec.swift_from_thoughts]
+            every += [(cid, spec, ability) for ability in spec.from_thoughts]
+    return tuple(swift), tuple(every)
 
 
 def plays(st: GameState, player: int) -> list:
@@ -263,37 +268,33 @@ def _playable(st: GameState, player: int, main_empty: bool):
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
     hand = p.hand
     if hand is None:
-        hand = p.hand = _distinct_hand(st, p)
+        hand = p.hand = _hand_abilities(st, p)
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
-    for cid, spec in hand:
-        for ability in spec.from_thoughts if champion_acts else spec.swift_from_thoughts:
-            # The Costs of Abilities, as _affordable checks them, inlined for speed.
-            c = ability.cost
-            if (
-                c.aura > aura
-                or c.energy - reduction > timeline
-                or c.hp > hp
-                or (c.exert and exerted)
-                or c.discard > spare
-            ):
-                continue
-            kinds = ability.kinds
-            if "beckon" in kinds and not beckon_spots(
-                st, StackItem(0, player, ability, champ.id, cid)
-            ):
-                continue
-            if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
-                continue
-            targets = target_options(st, ability, champ, player, placed=spec)
-            if targets:
-                yield cid, champ, ability, targets
+    for cid, spec, ability in hand[1] if champion_acts else hand[0]:
+        # The Costs of Abilities, as _affordable checks them, inlined for speed.
+        c = ability.cost
+        if (
+            c.aura > aura
+            or c.energy - reduction > timeline
+            or c.hp > hp
+            or (c.exert and exerted)
+            or c.discard > spare
+        ):
+            continue
+        kinds = ability.kinds
+        if "beckon" in kinds and not beckon_spots(st, StackItem(0, player, ability, champ.id, cid)):
+            continue
+        if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
+            continue
+        targets = target_options(st, ability, champ, player, placed=spec)
+        if targets:
+            yield cid, champ, ability, targets
     for perm in st.perms.values():
-        if perm.controller != player or not perm.spec.own:
+        own = perm.spec.own
+        if not own or perm.controller != player or perm.card.type is CardType.ALTERATION:
             continue
-        if perm.card.type is CardType.ALTERATION:
-            continue
-        for ability in perm.spec.own:
+        for ability in own:
             speed = ability.speed
             if speed is Speed.ACTION:
                 if not (main_empty and st.active == perm.id and not perm.exerted):
@@ -369,6 +370,7 @@ def _choose(st: GameState, option: int) -> None:
         choose_trigger_target(st, pending, option)
     else:  # "beckon_spot" or "may": carry on resolving the ability
         resolve(st, pending.item, choice=pending.options[option])
+        resolved(st)
 
 
 def _pass(st: GameState) -> None:
@@ -377,6 +379,7 @@ def _pass(st: GameState) -> None:
         st.passes += 1
         if st.passes >= 2:
             resolve_top(st)
+            resolved(st)
         else:
             st.priority = 1 - player
         return
@@ -591,6 +594,13 @@ _AUTOMATIC = {
     TURN_END: _turn_end_done,
     ROUND_END: _round_end_done,
 }
+
+
+def resolved(st: GameState) -> None:
+    """After an item of the stack resolved (rules.engine.stack.finish): once the stack is
+    empty again, and nothing waits (a choice, triggers, the end of the game), play goes on."""
+    if st.pending is None and not st.stack and not st.queue and not st.over:
+        stack_emptied(st)
 
 
 def stack_emptied(st: GameState) -> None:

@@ -190,6 +190,7 @@ class CardSpec:
     # speed.
     pattern: int = -1
     occupies: bool = True
+    self_keywords: frozenset[str] = frozenset()  # the keywords of self_mods
     swift_from_thoughts: tuple[AbilitySpec, ...] = ()
     action_from_thoughts: tuple[AbilitySpec, ...] = ()
 
@@ -556,6 +557,7 @@ def card_spec(card: Card) -> CardSpec:
         ),
         pattern=pattern_key(card.awareness),
         occupies=occupies,
+        self_keywords=frozenset(m.keyword for m in self_mods),
         swift_from_thoughts=tuple(s for s in hand if s.speed is Speed.SWIFT),
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
     )

@@ -70,11 +70,18 @@ def fresh_mods(st: GameState, perm: Permanent):
 
 
 def has(st: GameState, perm: Permanent, keyword: str) -> bool:
-    # A plain loop rather than any(): this is the engine's most frequent question.
-    for m in mods(st, perm):  # noqa: SIM110
-        if m.keyword == keyword:
-            return True
-    return False
+    """Whether `perm` has `keyword` now (see `mods`): the engine's most frequent question."""
+    if not perm.skills and not perm.effects and not st.area_sources:
+        return keyword in perm.spec.self_keywords
+    memo = st.memo
+    key = ("keywords", perm.id)
+    if memo is not None:
+        found = memo.get(key)
+        if found is not None:
+            return keyword in found
+    found = frozenset([m.keyword for m in mods(st, perm)])
+    st.memo[key] = found  # mods() made the memo
+    return keyword in found
 
 
 def total(st: GameState, perm: Permanent, keyword: str) -> int:
@@ -107,15 +114,27 @@ def _occupants(st: GameState) -> dict[int, int]:
     return found
 
 
-def occupied_spots(st: GameState, ignore: int | None = None) -> set[int] | frozenset[int]:
-    """Spots holding an occupying permanent (other than `ignore`)."""
-    occupants = _occupants(st)
+def occupied_mask(st: GameState, ignore: int | None = None) -> int:
+    """The spots holding an occupying permanent (other than `ignore`), as a bitmask (bit s for
+    spot s): the arena's occupancy is asked about at every decision, and masks are cheap."""
     memo = st.memo
-    key = ("occupied", ignore if ignore in occupants else None)
-    found = memo.get(key)
+    found = None if memo is None else memo.get("occupied")
     if found is None:
-        found = memo[key] = frozenset(s for pid, s in occupants.items() if pid != ignore)
+        found = 0
+        for s in _occupants(st).values():
+            found |= 1 << s
+        st.memo["occupied"] = found
+    if ignore is not None:
+        spot = st.memo["occupants"].get(ignore)
+        if spot is not None:
+            # No spot holds two occupying permanents, so the bit was `ignore`'s alone.
+            found &= ~(1 << spot)
     return found
+
+
+def occupied_spots(st: GameState, ignore: int | None = None) -> frozenset[int]:
+    """Spots holding an occupying permanent (other than `ignore`)."""
+    return frozenset(arena.spots_of(occupied_mask(st, ignore)))
 
 
 def champion_of(st: GameState, player: int) -> Permanent:
@@ -135,9 +154,11 @@ def can_move_itself(st: GameState, perm: Permanent) -> bool:
 def move_destinations(st: GameState, perm: Permanent, spots) -> list[int]:
     """Spots among `spots` the permanent may move onto: unoccupied ones, or any with Flight or
     Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
-    occupied = occupied_spots(st, ignore=perm.id)
-    free_roam = has(st, perm, "tiny") or has(st, perm, "flight")
-    return [s for s in spots if s != perm.spot and (free_roam or s not in occupied)]
+    here = perm.spot
+    if has(st, perm, "tiny") or has(st, perm, "flight"):
+        return [s for s in spots if s != here]
+    occupied = occupied_mask(st, ignore=perm.id)
+    return [s for s in spots if s != here and not occupied >> s & 1]
 
 
 def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None = None) -> bool:
@@ -149,7 +170,7 @@ def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None
     """
     if not perm_occupies:
         return True
-    return s not in occupied_spots(st, ignore=ignore)
+    return not occupied_mask(st, ignore=ignore) >> s & 1
 
 
 def card_occupies(spec: CardSpec) -> bool:
@@ -193,6 +214,26 @@ def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int,
     return ()
 
 
+def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
+    """`reach_spots` as a bitmask (bit s for spot s), for the target lists."""
+    reach = spec.reach
+    if reach == "own":
+        if user.card.type is not _ALTERATION and has(st, user, "pacify"):
+            return 0
+        if spec.line_of_sight:
+            return arena.mask_of(reach_spots(st, spec, user))
+        return arena.seen_mask(user.spec.pattern, user.spot, user.facing)
+    if reach == "card":
+        if spec.line_of_sight:
+            return arena.mask_of(reach_spots(st, spec, user))
+        return arena.seen_mask(spec.pattern, user.spot, user.facing)
+    if reach == "arena":
+        return arena.ALL_MASK & ~(1 << user.spot)
+    if reach == "adjacent":
+        return arena.adjacent_mask(user.spot)
+    return 0
+
+
 def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     """Glossary: Tiny (never targeted), Spectral (not by attacks; cast abilities still may),
     Aerial (attacks only if Range; cast abilities still may)."""
@@ -234,10 +275,10 @@ def permanent_targets(
 ) -> list[int]:
     """Permanents `spec` may target now, in id order."""
     kind = spec.target
-    reach = reach_spots(st, spec, user)
+    reach = reach_mask(st, spec, user)
     found = []
     for t in st.perms.values():
-        inside = t.spot in reach or (kind == "you_or_combatant" and t.id == user.id)
+        inside = reach >> t.spot & 1 or (kind == "you_or_combatant" and t.id == user.id)
         if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
             found.append(t.id)
     found.sort()
@@ -251,26 +292,26 @@ def spot_targets(
     kind = spec.target
     if kind == "spot_create":
         # Glossary: Create, any unoccupied spot of the arena.
-        occupied = occupied_spots(st)
-        return [s for s in _ALL_SPOTS if s not in occupied]
-    reach = reach_spots(st, spec, user)
+        return list(arena.spots_of(arena.ALL_MASK & ~occupied_mask(st)))
+    reach = reach_mask(st, spec, user) & ~(1 << user.spot)
     if kind == "spot_move":
+        # Navigating the Arena, Move: unoccupied spots, or any with Flight or Tiny.
         if not can_move_itself(st, user):
             return []
-        return sorted(move_destinations(st, user, reach))
+        if not (has(st, user, "tiny") or has(st, user, "flight")):
+            reach &= ~occupied_mask(st, ignore=user.id)
+        return list(arena.spots_of(reach))
     if kind == "spot_place":
         if not can_leave_spot(st, user):
             return []
-        if not occupies(st, user):
-            return sorted(s for s in reach if s != user.spot)
-        occupied = occupied_spots(st, ignore=user.id)
-        return sorted(s for s in reach if s != user.spot and s not in occupied)
+        if occupies(st, user):
+            reach &= ~occupied_mask(st, ignore=user.id)
+        return list(arena.spots_of(reach))
     if kind == "spot_trap":
         # Glossary: Trap, an occupied spot (in the card's awareness).
         if placed is not None and placed.occupies:
             return []
-        occupied = occupied_spots(st)
-        return sorted(s for s in reach if s in occupied)
+        return list(arena.spots_of(reach & occupied_mask(st)))
     return []
 
 

@@ -22,7 +22,7 @@ from .queries import (
     has,
     mods,
     move_destinations,
-    occupied_spots,
+    occupied_mask,
     occupies,
     place_allowed,
     reach_spots,
@@ -135,7 +135,7 @@ def remove_dead(st: GameState) -> None:
 def set_position(st: GameState, perm: Permanent, s: int) -> None:
     """Leave the spot for `s`; a flyer landing where something occupies stays aloft."""
     flying = perm.card.type is not CardType.ALTERATION and has(st, perm, "flight")
-    aloft = flying and s in occupied_spots(st, ignore=perm.id)
+    aloft = flying and bool(occupied_mask(st, ignore=perm.id) >> s & 1)
     perm.aloft = aloft
     perm.spot = s
     st.memo = None
@@ -348,7 +348,8 @@ def fail(st: GameState, item: StackItem, why: str) -> None:
 
 def finish(st: GameState, item: StackItem, used: bool) -> None:
     """After resolving (or failing): the card goes where it belongs, dead permanents leave,
-    the game may end, and priority passes."""
+    the game may end, and priority passes (when the stack is empty, the flow decides where
+    play goes: rules.engine.flow.resolved)."""
     if item.card is not None and not used:
         # Spells and techniques go to their owner's memories after resolving; so does any card
         # whose ability failed (To Play a Card from Hand; When an Ability "Fails").
@@ -362,10 +363,6 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
         # Using The Stack: priority passes to the player who did not play the ability removed.
         st.priority = 1 - item.controller
         st.passes = 0
-    else:
-        from .flow import stack_emptied
-
-        stack_emptied(st)
 
 
 def beckon_spots(st: GameState, item: StackItem) -> list[int]:
@@ -578,7 +575,7 @@ def _push_targets(st: GameState, item: StackItem, user: Permanent) -> None:
         if dest is None:
             continue
         if target.card.type is CardType.ALTERATION:
-            ok = dest not in occupied_spots(st, ignore=target.id) or not occupies(st, target)
+            ok = not occupied_mask(st, ignore=target.id) >> dest & 1 or not occupies(st, target)
         else:
             ok = dest in move_destinations(st, target, (dest,))
         if ok:

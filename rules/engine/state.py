@@ -151,8 +151,8 @@ class Player:
     def __init__(self, champion: int, aura: int):
         self.champion = champion
         self.aura = aura
-        # The thoughts' distinct cards, remembered until the thoughts change: whatever changes
-        # the thoughts sets `hand` to None and counts up `serial`.
+        # The abilities of the thoughts' distinct cards, remembered until the thoughts change:
+        # whatever changes the thoughts sets `hand` to None and counts up `serial`.
         self.hand: tuple | None = None
         self.serial = 0
         self.thoughts: list[int] = []
