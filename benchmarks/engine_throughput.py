@@ -4,6 +4,7 @@ Usage:
     .venv/bin/python benchmarks/engine_throughput.py                 # 1,000 random games, 200 bot games
     .venv/bin/python benchmarks/engine_throughput.py --games 300 --heuristic-games 100
     .venv/bin/python benchmarks/engine_throughput.py --profile       # adds a cProfile of 100 games
+    .venv/bin/python benchmarks/engine_throughput.py --by-pairing    # steps and time per pairing
 
 Prints, on one core (one process, no threads):
 - random-vs-random games per second over the four sample timelines (all 16 pairings in turn),
@@ -47,12 +48,20 @@ def random_games(count: int, decks: dict, cards: dict) -> dict:
     outcomes: Counter = Counter()
     steps = rounds = 0
     sizes = []
+    # by champion pairing: [games, steps, rounds, CPU seconds]
+    pairings: dict[tuple[str, str], list] = {}
     cpu = time.process_time()
     wall = time.perf_counter()
     for seed in range(count):
         a, b = names[seed % 4], names[(seed // 4) % 4]
         bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+        started = time.process_time()
         result = play_game(decks[a], decks[b], cards, seed, bots)
+        row = pairings.setdefault((a, b), [0, 0, 0, 0.0])
+        row[0] += 1
+        row[1] += result.state.decisions
+        row[2] += result.rounds
+        row[3] += time.process_time() - started
         outcomes[result.reason] += 1
         steps += result.state.decisions
         rounds += result.rounds
@@ -68,7 +77,18 @@ def random_games(count: int, decks: dict, cards: dict) -> dict:
         "steps": steps,
         "rounds": rounds,
         "states": sizes,
+        "pairings": pairings,
     }
+
+
+def print_pairings(pairings: dict, decks: dict) -> None:
+    """Where the time goes: steps, rounds and CPU per game for each pairing of champions."""
+    print("  by pairing (champion a v champion b: steps, rounds, ms per game):")
+    for (a, b), (games, steps, rounds, cpu) in sorted(pairings.items()):
+        print(
+            f"    {decks[a].champion.name} v {decks[b].champion.name}: {steps / games:.0f} steps, "
+            f"{rounds / games:.1f} rounds, {1000 * cpu / games:.1f} ms"
+        )
 
 
 def state_memory(state) -> int:
@@ -105,6 +125,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--heuristic-games", type=int, default=200)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--by-pairing", action="store_true", help="steps and time per pairing")
     args = parser.parse_args()
 
     cards = card_set()
@@ -122,6 +143,8 @@ def main() -> None:
         f"{run['steps'] / n:.0f} steps and {run['rounds'] / n:.1f} rounds per game"
     )
     print(f"  endings: {dict(run['outcomes'])}")
+    if args.by_pairing:
+        print_pairings(run["pairings"], decks)
     pickled = [len(pickle.dumps(s)) for s in run["states"]]
     memory = [state_memory(s) for s in run["states"][:5]]
     print(
