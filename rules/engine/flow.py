@@ -203,7 +203,15 @@ def has_play(st: GameState, player: int) -> bool:
     found = memo.get(key)
     if found is None:
         # Remember only the answer; `plays` lists them when they are asked for.
-        found = memo[key] = True if next(_playable(st, player, key[5] != -1), None) else ()
+        # Abilities of permanents first: they are more often playable than cards in the
+        # thoughts (whose targets are often out of reach), and the order of a yes/no is free.
+        main_empty = key[5] != -1
+        found = memo[key] = (
+            True
+            if next(_own_playable(st, player, main_empty), None)
+            or next(_hand_playable(st, player, main_empty), None)
+            else ()
+        )
     return bool(found)
 
 
@@ -261,8 +269,14 @@ def _plays_key(st: GameState, player: int) -> tuple:
 
 
 def _playable(st: GameState, player: int, main_empty: bool):
-    """Yield (card id or None, user, ability, placed card spec, target declarations) for every
-    ability `player` may play now that has at least one legal declaration of targets."""
+    """Yield (card id or None, user, ability, target declarations) for every ability `player`
+    may play now that has at least one legal declaration of targets: the cards in the thoughts,
+    then the abilities of the player's permanents."""
+    yield from _hand_playable(st, player, main_empty)
+    yield from _own_playable(st, player, main_empty)
+
+
+def _hand_playable(st: GameState, player: int, main_empty: bool):
     p = st.players[player]
     champ = st.perms[p.champion]
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
@@ -290,6 +304,9 @@ def _playable(st: GameState, player: int, main_empty: bool):
         targets = target_options(st, ability, champ, player, placed=spec)
         if targets:
             yield cid, champ, ability, targets
+
+
+def _own_playable(st: GameState, player: int, main_empty: bool):
     for perm in st.perms.values():
         own = perm.spec.own
         if not own or perm.controller != player or perm.card.type is CardType.ALTERATION:

@@ -93,6 +93,8 @@ def occupies(st: GameState, perm: Permanent) -> bool:
     """Core Rulebook 5.2, Alterations and Glossary: Tiny. Alterations do not occupy their spot
     unless their card says so; Tiny combatants never do; a flyer over an occupied spot does not
     (Product decision › Flight and occupancy, docs/engine.md)."""
+    if not perm.skills and not perm.effects and not st.area_sources:
+        return perm.spec.occupies and not perm.aloft  # only what is printed on the card
     if perm.card.type is _ALTERATION:
         return perm.card.occupies_spot
     if perm.aloft:
