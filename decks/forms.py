@@ -8,21 +8,23 @@ the text, the rows and the validation can never disagree.
 """
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django import forms
 
 from genesis.errors import Refusal
 from rules.decklist import (
     CARD_SECTIONS,
-    MAX_COPIES,
-    DeckEntry,
     Decklist,
     DecklistError,
     Section,
+    add_card,
+    change_count,
     format_decklist,
-    name_key,
     parse_decklist,
+    replace_card,
+    set_counts,
+    tidy,
 )
 from rules.formats import DEFAULT_FORMAT, FORMATS
 
@@ -122,12 +124,12 @@ def read_builder(data) -> BuilderInput:
         _load(state, data.get("paste", ""))
         return state
 
-    champion = before.champion
+    decklist = before
     if "champion" in data:
-        champion = data["champion"].strip() or None
-    rows = {section: _edited_rows(before, section, data) for section in CARD_SECTIONS}
-    champion = _apply(op, champion, rows, state)
-    after = _decklist(champion, rows)
+        decklist = replace(decklist, champion=data["champion"].strip() or None)
+    for section in CARD_SECTIONS:
+        decklist = set_counts(decklist, section, _typed_counts(before, section, data))
+    after = tidy(_apply(op, decklist, state))
     try:
         parse_decklist(format_decklist(after))  # the text form must be able to hold it
     except DecklistError as exc:
@@ -146,46 +148,47 @@ def _load(state: BuilderInput, text: str) -> None:
     state.loaded = True
 
 
-def _edited_rows(decklist: Decklist, section: Section, data) -> list[list]:
-    """[count, name] per row, with the counts as typed into the row inputs."""
-    rows = []
-    for index, entry in enumerate(decklist.entries(section)):
-        count = entry.count
+def _typed_counts(decklist: Decklist, section: Section, data) -> dict[int, int]:
+    """Row index -> the count typed into that row's input (only well-formed numbers)."""
+    counts = {}
+    for index in range(len(decklist.entries(section))):
         typed = data.get(f"count-{section.value}-{index}", "").strip()
         if _COUNT.fullmatch(typed):
-            count = min(max(int(typed), 0), MAX_COPIES)
-        rows.append([count, entry.name])
-    return rows
+            counts[index] = int(typed)
+    return counts
 
 
-def _apply(op: str, champion: str | None, rows: dict, state: BuilderInput) -> str | None:
+def _apply(op: str, decklist: Decklist, state: BuilderInput) -> Decklist:
+    """The pressed button's change (rules.decklist's edits); a row that is no longer there
+    changes nothing and says so."""
     kind, _, rest = op.partition(":")
     section_name, _, rest = rest.partition(":")
     section = SECTIONS.get(section_name)
     if kind == OP_REPLACE and section_name == "champion":
-        return rest.partition(":")[2].strip() or champion
+        name = rest.partition(":")[2].strip()
+        return replace(decklist, champion=name) if name else decklist
     if kind == OP_ADD and section is not None:
         card = _card(rest)
         if card is None:
             state.problem = "That card is no longer in the card index."
-        elif card.type == Card.Type.CHAMPION:
-            champion = card.name
+            return decklist
+        if card.type == Card.Type.CHAMPION:
             state.notes.append(f"{card.name} is now the champion.")
-        else:
-            _add(rows[section], card.name, 1)
-            state.notes.append(f"Added {card.name} to the {section}.")
-    elif kind in (OP_MORE, OP_FEWER, OP_REPLACE) and section is not None:
+            return replace(decklist, champion=card.name)
+        state.notes.append(f"Added {card.name} to the {section}.")
+        return add_card(decklist, section, card.name)
+    if kind in (OP_MORE, OP_FEWER, OP_REPLACE) and section is not None:
         index, _, name = rest.partition(":")
-        section_rows = rows[section]
-        if not index.isdecimal() or int(index) >= len(section_rows):
+        try:
+            if not index.isdecimal():
+                raise IndexError(index)
+            if kind == OP_REPLACE:
+                edited = replace_card(decklist, section, int(index), name.strip())
+                return edited if name.strip() else decklist
+            return change_count(decklist, section, int(index), 1 if kind == OP_MORE else -1)
+        except IndexError:
             state.problem = "That row has changed; nothing was done."
-        elif kind == OP_REPLACE:
-            if name.strip():
-                section_rows[int(index)][1] = name.strip()
-        else:
-            row = section_rows[int(index)]
-            row[0] = min(max(row[0] + (1 if kind == OP_MORE else -1), 0), MAX_COPIES)
-    return champion
+    return decklist
 
 
 def _card(card_id: str) -> Card | None:
@@ -195,26 +198,3 @@ def _card(card_id: str) -> Card | None:
         return selectors.card_detail(card_id=int(card_id))
     except Card.DoesNotExist:
         return None
-
-
-def _add(rows: list[list], name: str, count: int) -> None:
-    key = name_key(name)
-    for row in rows:
-        if name_key(row[1]) == key:
-            row[0] = min(row[0] + count, MAX_COPIES)
-            return
-    rows.append([count, name])
-
-
-def _decklist(champion: str | None, rows: dict) -> Decklist:
-    """Rows back into a decklist: 0 removes a row, and rows naming one card merge (a
-    replacement can name a card already listed)."""
-    sections = {}
-    for section, section_rows in rows.items():
-        merged: dict[str, list] = {}
-        for count, name in section_rows:
-            if count > 0:
-                entry = merged.setdefault(name_key(name), [0, name])
-                entry[0] = min(entry[0] + count, MAX_COPIES)
-        sections[section.value] = tuple(DeckEntry(count, name) for count, name in merged.values())
-    return Decklist(champion=champion, **sections)

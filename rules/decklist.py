@@ -7,7 +7,7 @@ too, so a name matches whatever its case, spacing or Unicode compatibility form.
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from .cards import name_key
@@ -394,3 +394,76 @@ def decklist_diff(old: Decklist, new: Decklist) -> tuple[Change, ...]:
                 name = (after.get(key) or before[key])[0]
                 changes.append(Change(section, name, was, now))
     return tuple(changes)
+
+
+# --- editing: the deck builder's changes, as values ------------------------------------------
+#
+# Rows are addressed by their place in their section, as a page shows them. Between edits a row
+# may hold 0 copies (a count typed as 0, or lowered to 0) and two rows may name one card (a
+# replacement can name a card listed already); `tidy` removes and merges them.
+
+
+def _clamp(count: int) -> int:
+    return min(max(count, 0), MAX_COPIES)
+
+
+def _with_entries(decklist: Decklist, section: Section, entries) -> Decklist:
+    return replace(decklist, **{section.value: tuple(entries)})
+
+
+def _row(decklist: Decklist, section: Section, index: int) -> DeckEntry:
+    entries = decklist.entries(section)
+    if not 0 <= index < len(entries):
+        raise IndexError(f"the {section} has no row {index}")
+    return entries[index]
+
+
+def set_counts(decklist: Decklist, section: Section, counts: Mapping[int, int]) -> Decklist:
+    """Rows' counts set by row index (each kept within 0 and MAX_COPIES); other rows stay."""
+    entries = [
+        DeckEntry(_clamp(counts[i]), e.name) if i in counts else e
+        for i, e in enumerate(decklist.entries(section))
+    ]
+    return _with_entries(decklist, section, entries)
+
+
+def add_card(decklist: Decklist, section: Section, name: str, count: int = 1) -> Decklist:
+    """`count` more copies of a card: on its row when the section lists it, else a new row."""
+    entries = list(decklist.entries(section))
+    key = name_key(name)
+    for i, entry in enumerate(entries):
+        if name_key(entry.name) == key:
+            entries[i] = DeckEntry(_clamp(entry.count + count), entry.name)
+            break
+    else:
+        entries.append(DeckEntry(_clamp(count), name))
+    return _with_entries(decklist, section, entries)
+
+
+def change_count(decklist: Decklist, section: Section, index: int, delta: int) -> Decklist:
+    """One row's count moved by `delta` (kept within 0 and MAX_COPIES). IndexError when the
+    section has no such row."""
+    entry = _row(decklist, section, index)
+    return set_counts(decklist, section, {index: entry.count + delta})
+
+
+def replace_card(decklist: Decklist, section: Section, index: int, name: str) -> Decklist:
+    """One row names another card, with the same count. IndexError when the section has no
+    such row."""
+    entry = _row(decklist, section, index)
+    entries = list(decklist.entries(section))
+    entries[index] = DeckEntry(entry.count, name)
+    return _with_entries(decklist, section, entries)
+
+
+def tidy(decklist: Decklist) -> Decklist:
+    """Rows of 0 copies removed, and rows naming one card merged into the first of them."""
+    sections = {}
+    for section in CARD_SECTIONS:
+        merged: dict[str, list] = {}
+        for entry in decklist.entries(section):
+            if entry.count > 0:
+                row = merged.setdefault(name_key(entry.name), [0, entry.name])
+                row[0] = _clamp(row[0] + entry.count)
+        sections[section.value] = tuple(DeckEntry(count, name) for count, name in merged.values())
+    return replace(decklist, **sections)

@@ -15,11 +15,18 @@ from rules.decklist import (
     DeckEntry,
     Decklist,
     DecklistError,
+    Section,
+    add_card,
+    change_count,
     decklist_from_json,
     decklist_to_json,
     format_decklist,
     name_key,
     parse_decklist,
+    replace_card,
+    set_counts,
+    tally,
+    tidy,
 )
 
 SAMPLE = """\
@@ -414,3 +421,65 @@ def test_ascii_alphabet_round_trip_spot_check():
     name = "".join(c for c in string.printable if c not in "#" and not c.isspace())
     deck = Decklist(champion=name[:60], timeline=entries((7, name[60:])))
     assert parse_decklist(format_decklist(deck)) == deck
+
+
+# --- editing (the deck builder's changes) ---------------------------------------------------
+
+
+def test_adding_a_listed_card_raises_its_count_and_a_new_card_gets_a_row():
+    # when
+    deck = add_card(SAMPLE_DECK, Section.TIMELINE, "phyr  CUB")
+    deck = add_card(deck, Section.TIMELINE, "Air Shield", 2)
+    # then
+    assert deck.timeline == entries((5, "Phyr Cub"), (4, "Chain Lightning"), (2, "Air Shield"))
+    assert deck.forethoughts == SAMPLE_DECK.forethoughts
+
+
+def test_counts_stay_within_zero_and_the_copy_limit():
+    # when
+    low = change_count(SAMPLE_DECK, Section.FORETHOUGHTS, 0, -5)
+    high = set_counts(SAMPLE_DECK, Section.TIMELINE, {1: MAX_COPIES + 50})
+    more = add_card(high, Section.TIMELINE, "Chain Lightning")
+    # then
+    assert low.forethoughts == entries((0, "Air Shield"))
+    assert high.timeline == entries((4, "Phyr Cub"), (MAX_COPIES, "Chain Lightning"))
+    assert more.timeline == high.timeline
+
+
+def test_a_row_that_is_not_there_is_an_index_error():
+    with pytest.raises(IndexError):
+        change_count(SAMPLE_DECK, Section.TIMELINE, 2, 1)
+    with pytest.raises(IndexError):
+        replace_card(SAMPLE_DECK, Section.SUBCONSCIOUS, -1, "Other")
+
+
+def test_a_replacement_naming_a_listed_card_merges_once_tidied():
+    # given
+    deck = replace_card(SAMPLE_DECK, Section.TIMELINE, 1, "Phyr Cub")
+    # when
+    tidied = tidy(change_count(deck, Section.FORETHOUGHTS, 0, -2))
+    # then
+    assert deck.timeline == entries((4, "Phyr Cub"), (4, "Phyr Cub"))
+    assert tidied.timeline == entries((8, "Phyr Cub"))
+    assert tidied.forethoughts == ()  # the row of 0 is gone
+    assert tidied.champion == "Nubia"
+
+
+NAMES = st.sampled_from(["Phyr Cub", "phyr cub", "Air Shield", "Chain Lightning", "Hound"])
+ROWS = st.lists(st.builds(DeckEntry, st.integers(0, MAX_COPIES), NAMES), max_size=8).map(tuple)
+
+
+@given(ROWS, ROWS)
+def test_tidy_keeps_each_cards_total_and_is_idempotent(timeline, forethoughts):
+    # given
+    deck = Decklist("Nubia", timeline, forethoughts)
+    # when
+    tidied = tidy(deck)
+    # then
+    assert tidy(tidied) == tidied
+    for section in (Section.TIMELINE, Section.FORETHOUGHTS):
+        before = {k: min(n, MAX_COPIES) for k, (_, n) in tally(deck.entries(section)).items() if n}
+        after = {k: n for k, (_, n) in tally(tidied.entries(section)).items()}
+        assert after == before
+        assert all(e.count > 0 for e in tidied.entries(section))
+        assert parse_decklist(format_decklist(tidied)) == tidied
