@@ -15,7 +15,6 @@ Without PostgreSQL and a Redis broker it prints why and does nothing.
 import argparse
 import io
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -60,6 +59,7 @@ def run(url: str, args) -> int:
 
     from decks.services import read_decklist
     from genesis.celery import app
+    from genesis.worker_process import worker_process
     from tournaments import services
     from tournaments.models import EngineGame, Round
 
@@ -82,25 +82,15 @@ def run(url: str, args) -> int:
     services.tournament_start(tournament=event, actor=org)
 
     log_path = Path(os.environ.get("TMPDIR", "/tmp")) / "adjudication_memory_worker.log"
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "genesis.settings.local"}
-    env["DEBUG"] = "0"
-    with log_path.open("w") as log:
-        worker = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "genesis", "worker", "--pool=solo"]
-            + ["--loglevel=WARNING", "--hostname", f"bench-{os.getpid()}@%h"],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-    try:
+    with worker_process(
+        url,
+        log_path,
+        name="bench",
+        settings="genesis.settings.local",
+        loglevel="WARNING",
+        env={"DEBUG": "0"},
+    ) as worker:
         return measure(worker, event, org, args, services, EngineGame, Round, log_path)
-    finally:
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
 
 
 def measure(worker, event, org, args, services, EngineGame, Round, log_path) -> int:

@@ -3,9 +3,6 @@
 import json
 import os
 import shutil
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -91,45 +88,14 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         )
     if url is None:
         pytest.skip("integration tests run on PostgreSQL")
-    log = tmp_path_factory.mktemp("worker") / "worker.log"
-    env = {**os.environ, "DATABASE_URL": url, "DJANGO_SETTINGS_MODULE": "genesis.settings.test"}
-    with log.open("w") as out:
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "genesis",
-                "worker",
-                "--pool=solo",
-                "--loglevel=INFO",
-                "--hostname",
-                f"test-{os.getpid()}@%h",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        from genesis.celery import app
+    from genesis.worker_process import WorkerFailed, worker_process
 
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            if process.poll() is not None:
-                pytest.fail(f"the Celery worker exited:\n{log.read_text()}")
-            if app.control.ping(timeout=0.5):
-                break
-        else:
-            pytest.fail(f"the Celery worker did not answer a ping:\n{log.read_text()}")
-        yield process
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
+    log = tmp_path_factory.mktemp("worker") / "worker.log"
+    try:
+        with worker_process(url, log, name="test", stop_timeout=15) as process:
+            yield process
+    except WorkerFailed as exc:
+        pytest.fail(str(exc))
 
 
 # --- a real headless Chromium ---------------------------------------------------------------
