@@ -4,6 +4,7 @@ everything else (roles, the event's state, the rules of the match) and refuse wi
 from django import forms
 
 from rules.formats import DEFAULT_FORMAT, FORMATS
+from tournaments.models import Tournament
 from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
 
 # Lock-and-show fields are named "out:<card name>" and "in:<card name>", holding copies.
@@ -41,6 +42,43 @@ class TournamentForm(forms.Form):
         initial=0,
         label="Late registration until round",
         help_text="0: registration closes when the event starts.",
+    )
+    automated = forms.BooleanField(
+        required=False,
+        label="Automated: bots play the decks I enter",
+        help_text="The game engine plays every match in the background, and each game can be "
+        "replayed. Players do not register; you enter the decks.",
+    )
+    bot = forms.ChoiceField(
+        choices=Tournament.Bot.choices,
+        initial=Tournament.Bot.HEURISTIC,
+        required=False,
+        label="Bot (automated events)",
+    )
+
+    def clean_bot(self) -> str:
+        return self.cleaned_data["bot"] or Tournament.Bot.HEURISTIC
+
+
+class EntrantForm(forms.Form):
+    """A deck the organizer enters in an automated event: a sample timeline, one of their
+    saved decks, or a pasted list (the first given wins)."""
+
+    name = forms.CharField(
+        max_length=40,
+        required=False,
+        label="Entrant name",
+        help_text="Shown as bot-<name>. Left empty: the sample's or deck's name, else the "
+        "champion's.",
+    )
+    sample = forms.CharField(max_length=80, required=False)
+    deck = forms.CharField(max_length=16, required=False)
+    decklist = forms.CharField(
+        max_length=400_000,
+        required=False,
+        strip=False,
+        label="Decklist",
+        widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
 
 

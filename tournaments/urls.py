@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/publish/", views.decklists_publish, name="decklists-publish"),
     path("<int:pk>/judges/", views.judge_add, name="judge-add"),
     path("<int:pk>/register/", views.register, name="register"),
+    path("<int:pk>/entrants/", views.entrant_add, name="entrant-add"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/drop/", views.drop, name="drop"),
     path("<int:pk>/rounds/<int:number>/pairings/", views.pairings, name="pairings"),

@@ -25,6 +25,7 @@ from genesis.errors import Forbidden, NotFound, Refusal
 from rules import match as protocol
 from rules.decklist import decklist_from_json, format_decklist, name_key
 from rules.engine import GameLog
+from rules.engine.samples import sample_decklists
 from rules.engine.viewer import position
 
 from . import api, forms, pages_selectors, selectors, services
@@ -67,11 +68,21 @@ def event_list(request):
                     top_cut=data["top_cut"],
                     round_minutes=data["round_minutes"],
                     late_registration_until=data["late_registration_until"],
+                    automated=data["automated"],
+                    bot=data["bot"],
                 )
             except Refusal as exc:
                 error, status = exc.detail, exc.status_code
             else:
-                messages.success(request, f"Created {tournament.name}. Players can register now.")
+                messages.success(
+                    request,
+                    f"Created {tournament.name}. "
+                    + (
+                        "Enter the decks the bots will play."
+                        if tournament.automated
+                        else "Players can register now."
+                    ),
+                )
                 return redirect(event_url(tournament))
         else:
             status = 400
@@ -135,6 +146,11 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "show_decklists": show_decklists,
         "judges": pages_selectors.judge_list(tournament=tournament),
         "text_form": forms.RegisterTextForm(),
+        "entrant_form": forms.EntrantForm(),
+        "samples": sorted(sample_decklists().items()) if tournament.automated else [],
+        "organizer_decks": pages_selectors.decks_of(user=user)
+        if organizer and tournament.automated
+        else [],
         "judge_form": forms.JudgeForm(),
         **panel,
         **extra,
@@ -165,7 +181,7 @@ def round_panel(request, tournament: Tournament, organizer: bool, since: str | N
         return None
     pairings = []
     if round is not None and round.status != Round.Status.PAIRING:
-        pairings = list(selectors.round_pairings(round=round))
+        pairings = list(pages_selectors.pairings_matching(round=round))
     user_id = request.user.pk
     mine = next(
         (
@@ -284,6 +300,43 @@ def register(request, pk: int):
             context["text_form"] = form
         return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
     messages.success(request, f"You are registered for {tournament.name}.")
+    return redirect(event_url(tournament))
+
+
+@require_POST
+def entrant_add(request, pk: int):
+    """The organizer enters a deck in an automated event: a sample timeline (`sample`), one of
+    their saved decks (`deck`, its key) or a pasted list (`decklist`)."""
+    tournament = _event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    form = forms.EntrantForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Choose a sample or one of your decks, or paste a list.", code="invalid")
+        data = form.cleaned_data
+        decklist = None
+        if data["sample"]:
+            decklist = sample_decklists().get(data["sample"])
+            if decklist is None:
+                raise NotFound("There is no such sample timeline.", code="unknown_sample")
+        elif not data["deck"]:
+            if not data["decklist"].strip():
+                raise Refusal(
+                    "Choose a sample or one of your decks, or paste a list.", code="invalid"
+                )
+            decklist = deck_services.read_decklist(text=data["decklist"])
+        registration = services.entrant_add(
+            tournament=tournament,
+            actor=request.user,
+            name=data["name"].strip() or data["sample"],
+            decklist=decklist,
+            deck_key=data["deck"],
+        )
+    except Refusal as exc:
+        context = event_context(request, tournament, entrant_error=exc, entrant_form=form)
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(request, f"Entered {registration.player.username}.")
     return redirect(event_url(tournament))
 
 

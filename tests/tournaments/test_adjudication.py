@@ -19,7 +19,7 @@ from tests.conftest import card, card_set
 from tests.tournaments.conftest import api
 from tests.tournaments.test_concurrency import run_at_once
 from tournaments import services
-from tournaments.models import EngineGame, Match, Round
+from tournaments.models import EngineGame, Match, Round, Tournament
 from tournaments.services import automated
 from tournaments.tasks import adjudicate_game_task, round_pair_task
 
@@ -297,10 +297,11 @@ def test_the_replay_page_steps_through_a_game(enqueued_tasks):
         assert client.get(url, {"step": step}).status_code == 404, step
     missing = reverse("tournaments:game-replay", args=[event, match.pk, 9])
     assert client.get(missing).status_code == 404
-    # the match API and the pairings page link to it
+    # the match API, the pairings page and the event page's round link to it
     games = api().get(f"/api/matches/{match.pk}/").json()["engine_games"]
     assert games[0]["replay"] == url
     assert url in client.get(reverse("tournaments:pairings", args=[event, 1])).content.decode()
+    assert url in client.get(reverse("tournaments:event-detail", args=[event])).content.decode()
 
 
 @pytest.mark.integration
@@ -344,3 +345,83 @@ def test_the_arrow_keys_step_through_a_replay_in_a_browser(
     phone_page.goto(url + "?step=3")
     no_sideways_scroll(phone_page)
     shot(phone_page, "replay-phone")
+
+
+# --- the same from the pages ----------------------------------------------------------------
+
+
+def logged_in(username: str) -> Client:
+    client = Client()
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    client.force_login(user)
+    return client
+
+
+def test_an_organizer_runs_an_automated_event_from_the_pages(enqueued_tasks):
+    # given
+    org = logged_in("org")
+    # when: the event is created with the form
+    response = org.post(
+        reverse("tournaments:event-list"),
+        {
+            "name": "Bot Cup",
+            "format": "genesis-standard",
+            "top_cut": "0",
+            "round_minutes": "50",
+            "late_registration_until": "0",
+            "automated": "on",
+            "bot": "random",
+        },
+    )
+    # then
+    assert response.status_code == 302
+    event = Tournament.objects.get(name="Bot Cup")
+    assert (event.automated, event.bot) == (True, "random")
+    page = org.get(response.url).content.decode()
+    assert "Enter the decks the bots will play." in page
+    assert 'id="entrants"' in page and 'id="registration"' not in page
+    # when: decks are entered from a sample, from a saved deck and as a pasted list
+    url = reverse("tournaments:entrant-add", args=[event.pk])
+    assert org.post(url, {"sample": "nyx-ashcoil-fuse-and-cinder"}).status_code == 302
+    deck = api("org").post(
+        "/api/decks/", {"name": "My Sera", "decklist": SAMPLES[3].read_text()}, format="json"
+    )
+    assert deck.status_code == 201, deck.json()
+    assert org.post(url, {"deck": deck.json()["key"]}).status_code == 302
+    pasted = {"name": "pasted", "decklist": SAMPLES[0].read_text()}
+    assert org.post(url, pasted).status_code == 302
+    # then
+    names = sorted(event.registrations.values_list("player__username", flat=True))
+    assert names == ["bot-my-sera", "bot-nyx-ashcoil-fuse-and-cinder", "bot-pasted"]
+    # and the event runs as any automated event
+    assert org.post(reverse("tournaments:event-start", args=[event.pk])).status_code == 302
+    page = org.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
+    assert "Entries are closed." in page
+
+
+def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
+    # given
+    org = logged_in("org")
+    event = services.tournament_create(
+        organizer=get_user_model().objects.get(username="org"), name="Bots", automated=True
+    )
+    url = reverse("tournaments:entrant-add", args=[event.pk])
+    illegal = SAMPLES[0].read_text().replace("Timeline", "Timeline\n40 Phyr Cub", 1)
+    cases = [
+        # (client, data, status, text on the page)
+        (org, {"sample": "no-such-deck"}, 404, "There is no such sample timeline."),
+        (org, {"decklist": "  "}, 400, "Choose a sample or one of your decks, or paste a list."),
+        (org, {"name": "x", "decklist": illegal}, 400, "not legal in this event"),
+        (org, {"deck": "nosuchkey"}, 404, "No deck with that key is visible to you."),
+        (logged_in("mallory"), {"sample": "nyx-ashcoil-fuse-and-cinder"}, 403, ""),
+    ]
+    for client, data, status, text in cases:
+        # when
+        response = client.post(url, data)
+        # then
+        assert response.status_code == status, (data, response.content.decode()[:300])
+        assert text in response.content.decode(), data
+    assert Client().post(url, {"sample": "x"}).status_code == 302  # to the login page
+    assert not event.registrations.exists()
+    page = logged_in("mallory").get(reverse("tournaments:event-detail", args=[event.pk]))
+    assert "The organizer enters the decks." in page.content.decode()

@@ -7,7 +7,7 @@ from django.utils.text import slugify
 from decks import selectors as deck_selectors
 from genesis.errors import Conflict, Refusal
 from rules import match as protocol
-from rules.decklist import Decklist, decklist_to_json, name_key
+from rules.decklist import Decklist, decklist_from_json, decklist_to_json, name_key
 from rules.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
 from rules.engine.bots import HeuristicBot, RandomBot
 from rules.engine.play import game_seed, play_next_game, take_decisions
@@ -19,7 +19,13 @@ from ..models import (
     Registration,
     Tournament,
 )
-from .events import _lock_tournament, _registration_insert, _require_legal, _require_organizer
+from .events import (
+    _lock_tournament,
+    _own_deck,
+    _registration_insert,
+    _require_legal,
+    _require_organizer,
+)
 from .matches import _confirm, _lock_match
 from .rounds import _enqueue_game
 
@@ -29,15 +35,29 @@ BOT_PREFIX = "bot-"
 
 
 @transaction.atomic
-def entrant_add(*, tournament: Tournament, actor, name: str, decklist: Decklist) -> Registration:
-    """Enter a deck in an automated event. The event's bot plays it under the username
-    `bot-<name>`, an account nobody can log in to, so the standings name it like any player.
+def entrant_add(
+    *,
+    tournament: Tournament,
+    actor,
+    name: str,
+    decklist: Decklist | None = None,
+    deck_key: str = "",
+) -> Registration:
+    """Enter a deck in an automated event: `decklist`, or the organizer's saved deck
+    `deck_key`. The event's bot plays it under the username `bot-<name>`, an account nobody
+    can log in to, so the standings name it like any player. An empty name is the saved deck's
+    name, else the champion's.
 
     The deck must be legal in the event's format and playable by the engine, forethoughts
     included (lock and show may swap them in): an unplayable deck is refused here, not halfway
     through a round.
     """
     _require_organizer(tournament, actor)
+    if decklist is None:
+        deck = _own_deck(deck_key, actor)
+        decklist = decklist_from_json(deck.decklist)
+        name = name or deck.name
+    name = name or decklist.champion or ""
     tournament = _lock_tournament(tournament)
     if not tournament.automated:
         raise Conflict(

@@ -186,13 +186,18 @@ def _require_legal(tournament: Tournament, decklist: Decklist) -> None:
 
 
 def _deck_decklist(deck_key: str, player) -> Decklist:
+    return decklist_from_json(_own_deck(deck_key, player).decklist)
+
+
+def _own_deck(deck_key: str, player) -> Deck:
+    """One of `player`'s saved decks, by key (404 unknown_deck; 403 not_owner)."""
     try:
         deck = deck_selectors.deck_get(key=deck_key, user=player)
     except Deck.DoesNotExist:
         raise NotFound("No deck with that key is visible to you.", code="unknown_deck") from None
     if deck.owner_id != player.pk:
-        raise Forbidden("You can only register with your own deck.", code="not_owner")
-    return decklist_from_json(deck.decklist)
+        raise Forbidden("You can only enter your own deck.", code="not_owner")
+    return deck
 
 
 @transaction.atomic
