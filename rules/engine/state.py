@@ -347,11 +347,23 @@ def check_invariants(state: GameState) -> None:
         if state.players[seat].champion not in state.perms:
             raise InvariantError(f"champion {SEATS[seat]} left the arena")
     # What the engine remembers about the arena must match the arena.
-    from .queries import fresh_mods, mods
+    from .queries import fresh_mods, has, mods, occupied_mask
 
     for perm in state.perms.values():
-        if sorted(map(tuple, mods(state, perm))) != sorted(map(tuple, fresh_mods(state, perm))):
+        fresh = fresh_mods(state, perm)
+        if sorted(map(tuple, mods(state, perm))) != sorted(map(tuple, fresh)):
             raise InvariantError(f"stale modifiers remembered for {perm.card.name}")
+        for keyword in {m.keyword for m in fresh} | {"tiny", "flight", "stun", "pinned"}:
+            if has(state, perm, keyword) != any(m.keyword == keyword for m in fresh):
+                raise InvariantError(f"stale keyword {keyword} remembered for {perm.card.name}")
+    remembered = occupied_mask(state)
+    saved, state.memo = state.memo, None
+    try:
+        fresh_mask = sum(1 << p.spot for p in state.perms.values() if occupies(state, p))
+    finally:
+        state.memo = saved
+    if remembered != fresh_mask:
+        raise InvariantError("stale occupancy remembered for the arena")
 
 
 def snapshot(state: GameState) -> dict:

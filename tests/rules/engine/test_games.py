@@ -13,6 +13,7 @@ from rules import match as protocol
 from rules.engine import (
     GameLog,
     IllegalAction,
+    InvariantError,
     apply,
     check_invariants,
     game_log,
@@ -159,3 +160,28 @@ def test_the_random_bot_swaps_cards_of_equal_chi():
 
     for swap in islice(swaps, 10):
         assert sum(chi[name_key(n)] for n in swap.out) == sum(chi[name_key(n)] for n in swap.in_)
+
+
+def test_the_invariant_check_catches_stale_remembered_answers():
+    # given: a position with permanents, one of them stunned by an effect
+    from rules.engine.damage import Modifier
+    from rules.engine.queries import has, occupied_mask
+
+    state = random_game(3, check=False).state
+    perm = state.perms[0]
+    perm.effects = (Modifier("stun", None, None, 1, "turn"),)
+    state.memo = None
+    check_invariants(state)
+    # when: the remembered occupancy is wrong
+    free = next(s for s in range(30) if not occupied_mask(state) >> s & 1)
+    state.memo["occupied"] |= 1 << free
+    # then
+    with pytest.raises(InvariantError, match="stale occupancy"):
+        check_invariants(state)
+    # when: a remembered keyword set is wrong
+    state.memo = None
+    assert has(state, perm, "stun")
+    state.memo["keywords", perm.id] = frozenset({"tiny"})
+    # then
+    with pytest.raises(InvariantError, match="stale keyword"):
+        check_invariants(state)
