@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.test import Client
 from rest_framework.test import APIClient
 
 SAMPLE = Path("decks/samples/sera-vantyne-storm-lattice.txt")
@@ -20,6 +21,15 @@ def card_sets(db):
 @pytest.fixture
 def sample_text():
     return SAMPLE.read_text()
+
+
+def as_user(username: str | None) -> Client:
+    """A page client logged in as `username` (created if needed); None for an anonymous one."""
+    client = Client()
+    if username:
+        user, _ = get_user_model().objects.get_or_create(username=username)
+        client.force_login(user)
+    return client
 
 
 def api(username: str | None = None) -> APIClient:

@@ -16,7 +16,7 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import card, card_set
-from tests.tournaments.conftest import api
+from tests.tournaments.conftest import api, as_user
 from tests.tournaments.test_concurrency import run_at_once
 from tournaments import services
 from tournaments.models import EngineGame, Match, Round, Tournament
@@ -350,16 +350,9 @@ def test_the_arrow_keys_step_through_a_replay_in_a_browser(
 # --- the same from the pages ----------------------------------------------------------------
 
 
-def logged_in(username: str) -> Client:
-    client = Client()
-    user, _ = get_user_model().objects.get_or_create(username=username)
-    client.force_login(user)
-    return client
-
-
 def test_an_organizer_runs_an_automated_event_from_the_pages(enqueued_tasks):
     # given
-    org = logged_in("org")
+    org = as_user("org")
     # when: the event is created with the form
     response = org.post(
         reverse("tournaments:event-list"),
@@ -401,7 +394,7 @@ def test_an_organizer_runs_an_automated_event_from_the_pages(enqueued_tasks):
 
 def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
     # given
-    org = logged_in("org")
+    org = as_user("org")
     event = services.tournament_create(
         organizer=get_user_model().objects.get(username="org"), name="Bots", automated=True
     )
@@ -413,7 +406,7 @@ def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
         (org, {"decklist": "  "}, 400, "Choose a sample or one of your decks, or paste a list."),
         (org, {"name": "x", "decklist": illegal}, 400, "not legal in this event"),
         (org, {"deck": "nosuchkey"}, 404, "No deck with that key is visible to you."),
-        (logged_in("mallory"), {"sample": "nyx-ashcoil-fuse-and-cinder"}, 403, ""),
+        (as_user("mallory"), {"sample": "nyx-ashcoil-fuse-and-cinder"}, 403, ""),
     ]
     for client, data, status, text in cases:
         # when
@@ -423,5 +416,5 @@ def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
         assert text in response.content.decode(), data
     assert Client().post(url, {"sample": "x"}).status_code == 302  # to the login page
     assert not event.registrations.exists()
-    page = logged_in("mallory").get(reverse("tournaments:event-detail", args=[event.pk]))
+    page = as_user("mallory").get(reverse("tournaments:event-detail", args=[event.pk]))
     assert "The organizer enters the decks." in page.content.decode()

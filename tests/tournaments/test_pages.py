@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from decks.services import deck_create, read_decklist
 from rules.decklist import Decklist, decklist_from_json, decklist_to_json, name_key
-from tests.tournaments.conftest import api, pair_next_round
+from tests.tournaments.conftest import api, as_user, pair_next_round
 from tournaments import services
 from tournaments.models import Match, Registration, ResultOverride, Round, Tournament
 
@@ -21,14 +21,6 @@ pytestmark = pytest.mark.django_db
 
 HEDRA = Path("decks/samples/hedra-voss-iron-bastion.txt")
 User = get_user_model()
-
-
-def as_user(username: str | None) -> Client:
-    client = Client()
-    if username:
-        user, _ = User.objects.get_or_create(username=username)
-        client.force_login(user)
-    return client
 
 
 def url(name: str, *args) -> str:
