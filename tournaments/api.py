@@ -142,8 +142,9 @@ class Entrants(APIView):
         registration = services.entrant_add(
             tournament=_tournament(pk),
             actor=request.user,
-            name=v["name"],
-            decklist=deck_services.read_decklist(text=v["decklist"]),
+            name=v["name"].strip(),
+            decklist=deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None,
+            deck_key=v.get("deck", ""),
         )
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 

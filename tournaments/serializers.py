@@ -23,8 +23,14 @@ class TournamentCreate(serializers.Serializer):
 
 
 class EntrantCreate(serializers.Serializer):
-    name = serializers.CharField(max_length=40)
-    decklist = serializers.CharField(max_length=400_000, trim_whitespace=False)
+    name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    decklist = serializers.CharField(required=False, max_length=400_000, trim_whitespace=False)
+    deck = serializers.CharField(required=False, max_length=16)
+
+    def validate(self, data):
+        if ("decklist" in data) == ("deck" in data):
+            raise serializers.ValidationError("Give either 'decklist' (text) or 'deck' (a key).")
+        return data
 
 
 class TournamentSerializer(serializers.ModelSerializer):

@@ -262,6 +262,24 @@ def test_who_may_enter_what(sample_text):
     assert (response.status_code, response.json()["code"]) == (409, "name_taken")
 
 
+def test_the_api_enters_a_saved_deck_named_after_it(sample_text):
+    # given
+    org = api("org")
+    event = org.post("/api/tournaments/", {"name": "Bots", "automated": True}, format="json")
+    url = f"/api/tournaments/{event.json()['id']}/entrants/"
+    deck = org.post("/api/decks/", {"name": "Storm Test", "decklist": sample_text}, format="json")
+    theirs = api("p01").post("/api/decks/", {"name": "Theirs", "decklist": sample_text})
+    # when
+    entered = org.post(url, {"deck": deck.json()["key"]}, format="json")
+    both = org.post(url, {"deck": deck.json()["key"], "decklist": sample_text}, format="json")
+    other = org.post(url, {"deck": theirs.json()["key"]}, format="json")
+    # then
+    assert entered.status_code == 201, entered.json()
+    assert entered.json()["player"] == "bot-storm-test"
+    assert both.status_code == 400
+    assert (other.status_code, other.json()["code"]) == (404, "unknown_deck")  # private to p01
+
+
 def test_judges_cannot_play_an_automated_matchs_games(enqueued_tasks):
     event = automated_event(2, bot="random")
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))
