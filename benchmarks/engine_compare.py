@@ -1,7 +1,7 @@
 """The game engine now against an earlier commit: random games per second, measured in one run.
 
 Usage:
-    .venv/bin/python benchmarks/engine_compare.py REV                 # e.g. HEAD~3 or a commit id
+    .venv/bin/python benchmarks/engine_compare.py [REV]               # e.g. HEAD~3; HEAD by default
     .venv/bin/python benchmarks/engine_compare.py REV --games 100 --rounds 5
     .venv/bin/python benchmarks/engine_compare.py REV --instructions  # adds callgrind counts
 
@@ -90,7 +90,9 @@ def instructions(root: Path, games: int) -> int:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("rev", help="the earlier commit to compare with")
+    parser.add_argument(
+        "rev", nargs="?", default="HEAD", help="the earlier commit to compare with (HEAD)"
+    )
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--instructions", action="store_true")
