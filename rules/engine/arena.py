@@ -134,6 +134,7 @@ def seen(key: int, origin: int, facing: int) -> tuple[int, ...]:
 
 _SEEN_MASKS: dict[tuple[int, int, int], int] = {}
 _MASK_SPOTS: dict[int, tuple[int, ...]] = {}
+MASKS_REMEMBERED = 8192
 
 
 def seen_mask(key: int, origin: int, facing: int) -> int:
@@ -160,9 +161,12 @@ _ADJACENT_MASKS = tuple(mask_of(spots) for spots in _ADJACENT)
 
 
 def spots_of(mask: int) -> tuple[int, ...]:
-    """The spots whose bits are set in `mask`, in spot order (remembered: masks repeat)."""
+    """The spots whose bits are set in `mask`, in spot order (remembered: masks repeat; the
+    memory is emptied when it grows past MASKS_REMEMBERED, so a long-lived worker stays flat)."""
     found = _MASK_SPOTS.get(mask)
     if found is None:
+        if len(_MASK_SPOTS) >= MASKS_REMEMBERED:
+            _MASK_SPOTS.clear()
         found = _MASK_SPOTS[mask] = tuple(s for s in range(SPOTS) if mask >> s & 1)
     return found
 

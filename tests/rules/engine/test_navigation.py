@@ -254,3 +254,16 @@ def test_switch_swaps_two_permanents_and_fails_if_one_cannot_leave_its_spot():
     brute, bird = find(pinned, BRUTE), find(pinned, BIRD)
     assert not switch(pinned, brute, bird)
     assert brute.spot == arena.spot(0, 3)
+
+
+def test_spot_masks_read_back_in_spot_order_and_their_memory_stays_bounded(monkeypatch):
+    # given
+    monkeypatch.setattr(arena, "MASKS_REMEMBERED", 4)
+    monkeypatch.setattr(arena, "_MASK_SPOTS", {})
+    # when
+    read = [arena.spots_of(arena.mask_of(spots)) for spots in ([3, 0], [29], [], [5, 6], [7])]
+    # then
+    assert read == [(0, 3), (29,), (), (5, 6), (7,)]
+    assert len(arena._MASK_SPOTS) <= 4
+    assert arena.spots_of(arena.ALL_MASK) == tuple(range(30))
+    assert arena.spots_of(arena.adjacent_mask(0)) == tuple(sorted(arena.adjacent(0)))
