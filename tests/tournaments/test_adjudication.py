@@ -16,17 +16,16 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.conftest import card, card_set
-from tests.tournaments.conftest import api, as_user
+from tests.tournaments.conftest import api, as_user, run_tasks
 from tests.tournaments.test_concurrency import run_at_once
 from tournaments import services
 from tournaments.models import EngineGame, Match, Round, Tournament
 from tournaments.services import automated
-from tournaments.tasks import adjudicate_game_task, round_pair_task
+from tournaments.tasks import adjudicate_game_task
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 SAMPLES = sorted(Path("decks/samples").glob("*.txt"))
-TASKS = {task.name: task for task in (round_pair_task, adjudicate_game_task)}
 
 
 def automated_event(entrants: int = 4, bot: str = "heuristic") -> int:
@@ -47,17 +46,6 @@ def automated_event(entrants: int = 4, bot: str = "heuristic") -> int:
         assert entered.status_code == 201, entered.json()
     assert org.post(f"/api/tournaments/{event}/start/").status_code == 200
     return event
-
-
-def run_tasks(enqueued: list, start: int = 0) -> int:
-    """Run the enqueued tasks in this process, as a worker would, including those they enqueue;
-    returns how many ran."""
-    index = start
-    while index < len(enqueued):
-        name, args, kwargs = enqueued[index]
-        TASKS[name](*args, **kwargs)
-        index += 1
-    return index - start
 
 
 def paired_round(event: int, enqueued: list) -> Round:

@@ -1,4 +1,5 @@
-"""Tournament pages in a real headless Chromium: an organizer creates and runs an event, players
+"""Tournament pages in a real headless Chromium: an organizer creates and runs an event (and a bot
+event from a phone), players
 register and play through the match page (htmx polling, the clock, lock and show), pairings are
 filtered as you type, standings show 4-decimal tiebreakers, and phones never scroll sideways.
 
@@ -19,6 +20,7 @@ from playwright.sync_api import expect
 from decks.services import deck_create, read_decklist
 from rules.decklist import decklist_from_json, name_key
 from tests.conftest import ROOT
+from tests.tournaments.conftest import run_tasks
 from tournaments import selectors, services
 from tournaments.models import Match, Round, Tournament
 
@@ -361,3 +363,53 @@ def test_the_event_list_fits_a_phone(live_server, phone_page, cards, users):
     expect(phone_page.locator("#create")).to_contain_text("Create an event")
     no_sideways_scroll(phone_page)
     shot(phone_page, "events-phone")
+
+
+def test_an_organizer_runs_a_bot_event_from_a_phone(
+    live_server, browser, cards, users, enqueued_tasks
+):
+    # given: the organizer on a phone
+    base = live_server.url
+    phone = player_page(browser, base, users["org"], phone=True)
+    phone.goto(f"{base}/events/")
+    # when they create an automated event
+    phone.fill("#id_name", "Bot Night")
+    phone.check("#id_automated")
+    phone.select_option("#id_bot", "random")
+    phone.click("button:has-text('Create the event')")
+    phone.wait_for_url(re.compile(r"/events/\d+/$"))
+    event = Tournament.objects.get(name="Bot Night")
+    expect(phone.locator(".messages")).to_contain_text("Enter the decks the bots will play.")
+    # and enter two sample timelines and a pasted list that is not legal
+    entrants = phone.locator("#entrants")
+    for stem in ("hedra-voss-iron-bastion", "sera-vantyne-storm-lattice"):
+        phone.select_option("#entrant-sample", stem)
+        entrants.locator("button:has-text('Enter')").first.click()
+        expect(phone.locator(".messages")).to_contain_text(f"Entered bot-{stem}")
+    phone.fill("#id_name", "broken")
+    phone.fill("#id_decklist", "Champion: Sera Vantyne\nTimeline\n1 Static Lattice")
+    phone.click("button:has-text('Enter this list')")
+    # then the refusal explains itself, and only the two samples are in
+    expect(entrants.locator(".alert")).to_contain_text("not legal in this event's format")
+    expect(entrants.locator(".problem-list li").first).to_be_visible()
+    no_sideways_scroll(phone)
+    shot(phone, "bot-event-entrants-phone")
+    assert sorted(event.registrations.values_list("player__username", flat=True)) == [
+        "bot-hedra-voss-iron-bastion",
+        "bot-sera-vantyne-storm-lattice",
+    ]
+    # when the event starts and round 1 is paired and played, as the workers would
+    phone.goto(f"{base}/events/{event.pk}/")
+    phone.click("button:has-text('Start event')")
+    expect(phone.locator(".messages")).to_contain_text("The event has started")
+    phone.click("button:has-text('Pair next round')")
+    expect(phone.locator("#round-panel")).to_contain_text("Pairing")
+    run_tasks(enqueued_tasks)
+    # then the round shows the result and links each game's replay
+    phone.goto(f"{base}/events/{event.pk}/")
+    replay = phone.locator("#round-pairings .engine-games a").first
+    expect(replay).to_be_visible()
+    replay.click()
+    expect(phone.locator(".arena-spot")).to_have_count(30)
+    no_sideways_scroll(phone)
+    phone.context.close()
