@@ -1,7 +1,7 @@
-"""Tournament pages in a real headless Chromium: an organizer creates and runs an event (and a bot
-event from a phone), players
-register and play through the match page (htmx polling, the clock, lock and show), pairings are
-filtered as you type, standings show 4-decimal tiebreakers, and phones never scroll sideways.
+"""Tournament pages in a real headless Chromium: an organizer creates and runs an event (and a
+bot event from a phone), players register and play through the match page (htmx polling, the
+clock, lock and show), pairings are filtered as you type, standings show 4-decimal tiebreakers,
+and phones never scroll sideways.
 
 There is no Celery worker here: the task that pairs a round is caught when it is enqueued, and
 the test runs its work (services.round_pair) itself, as the worker would."""
