@@ -334,6 +334,9 @@ def entrant_add(request, pk: int):
             deck_key=data["deck"],
         )
     except Refusal as exc:
+        if not tournament.automated:  # the page has no entrants panel to show it in
+            messages.error(request, exc.detail)
+            return redirect(event_url(tournament))
         context = event_context(request, tournament, entrant_error=exc, entrant_form=form)
         return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
     messages.success(request, f"Entered {registration.player.username}.")

@@ -421,6 +421,13 @@ def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
         assert response.status_code == status, (data, response.content.decode()[:300])
         assert text in response.content.decode(), data
     assert Client().post(url, {"sample": "x"}).status_code == 302  # to the login page
+    human = services.tournament_create(
+        organizer=get_user_model().objects.get(username="org"), name="Humans"
+    )
+    sample = {"sample": "nyx-ashcoil-fuse-and-cinder"}
+    refused = org.post(reverse("tournaments:entrant-add", args=[human.pk]), sample)
+    assert refused.status_code == 302
+    assert "Only automated events" in org.get(refused.url).content.decode()
     assert not event.registrations.exists()
     page = as_user("mallory").get(reverse("tournaments:event-detail", args=[event.pk]))
     assert "The organizer enters the decks." in page.content.decode()
