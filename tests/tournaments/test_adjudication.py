@@ -406,8 +406,12 @@ def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
     )
     url = reverse("tournaments:entrant-add", args=[event.pk])
     illegal = SAMPLES[0].read_text().replace("Timeline", "Timeline\n40 Phyr Cub", 1)
+    path = write_card_set(card_set([UNSUPPORTED], code="NUL", name="Null Set"))
+    call_command("import_cards", str(path), stdout=io.StringIO())
+    unplayable = SAMPLES[3].read_text().replace("3 Arc Relay", "3 Null Relay")
     cases = [
         # (client, data, status, text on the page)
+        (org, {"decklist": unplayable}, 400, "the keyword Negate is not supported"),
         (org, {"sample": "no-such-deck"}, 404, "There is no such sample timeline."),
         (org, {"decklist": "  "}, 400, "Choose a sample or one of your decks, or paste a list."),
         (org, {"name": "x", "decklist": illegal}, 400, "not legal in this event"),
