@@ -84,7 +84,7 @@ def new_game(
         seed=seed,
         leader=lead,
         cards=tuple(cards),
-        specs=tuple(card_spec(c) for c in cards),
+        specs=_specs(cards),
         owners=tuple(owners),
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
@@ -111,6 +111,19 @@ def new_game(
         start_round(st)
         advance(st)
     return st
+
+
+def _specs(cards: Sequence[Card]) -> tuple:
+    """Each card's compiled spec. A timeline repeats the same card values, so each is looked up
+    (and hashed, which walks the whole card) once per game."""
+    found: dict[int, object] = {}
+    specs = []
+    for card in cards:
+        spec = found.get(id(card))
+        if spec is None:
+            spec = found[id(card)] = card_spec(card)
+        specs.append(spec)
+    return tuple(specs)
 
 
 def _blank(setup: Setup) -> GameState:
