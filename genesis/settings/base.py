@@ -150,6 +150,9 @@ if not CELERY_BROKER_URL:
         "data_folder_in": str(_queue_dir),
         "data_folder_out": str(_queue_dir),
         "processed_folder": str(VAR_DIR / "celery" / "processed"),
+        # Broadcasts (ping, purge) keep their exchange table here; kombu's default is a
+        # "control" folder in the current directory.
+        "control_folder": str(VAR_DIR / "celery" / "control"),
         "store_processed": False,
     }
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
