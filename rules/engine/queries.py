@@ -134,11 +134,6 @@ def occupied_mask(st: GameState, ignore: int | None = None) -> int:
     return found
 
 
-def occupied_spots(st: GameState, ignore: int | None = None) -> frozenset[int]:
-    """Spots holding an occupying permanent (other than `ignore`)."""
-    return frozenset(arena.spots_of(occupied_mask(st, ignore)))
-
-
 def champion_of(st: GameState, player: int) -> Permanent:
     return st.perms[st.players[player].champion]
 
@@ -153,14 +148,19 @@ def can_move_itself(st: GameState, perm: Permanent) -> bool:
     return not has(st, perm, "stun") and not has(st, perm, "pinned")
 
 
-def move_destinations(st: GameState, perm: Permanent, spots) -> list[int]:
-    """Spots among `spots` the permanent may move onto: unoccupied ones, or any with Flight or
-    Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
-    here = perm.spot
+def move_blocked(st: GameState, perm: Permanent) -> int:
+    """The spots the permanent may not move onto, as a bitmask: its own, and the occupied ones
+    unless it has Flight or Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
+    own = 1 << perm.spot
     if has(st, perm, "tiny") or has(st, perm, "flight"):
-        return [s for s in spots if s != here]
-    occupied = occupied_mask(st, ignore=perm.id)
-    return [s for s in spots if s != here and not occupied >> s & 1]
+        return own
+    return own | occupied_mask(st, ignore=perm.id)
+
+
+def move_destinations(st: GameState, perm: Permanent, spots) -> list[int]:
+    """Spots among `spots` the permanent may move onto (see move_blocked)."""
+    blocked = move_blocked(st, perm)
+    return [s for s in spots if not blocked >> s & 1]
 
 
 def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None = None) -> bool:
@@ -297,12 +297,9 @@ def spot_targets(
         return list(arena.spots_of(arena.ALL_MASK & ~occupied_mask(st)))
     reach = reach_mask(st, spec, user) & ~(1 << user.spot)
     if kind == "spot_move":
-        # Navigating the Arena, Move: unoccupied spots, or any with Flight or Tiny.
         if not can_move_itself(st, user):
             return []
-        if not (has(st, user, "tiny") or has(st, user, "flight")):
-            reach &= ~occupied_mask(st, ignore=user.id)
-        return list(arena.spots_of(reach))
+        return list(arena.spots_of(reach & ~move_blocked(st, user)))
     if kind == "spot_place":
         if not can_leave_spot(st, user):
             return []

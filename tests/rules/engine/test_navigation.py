@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from rules.awareness import Awareness
 from rules.engine import Play, Step, apply, arena, legal_actions
-from rules.engine.queries import occupied_spots, occupies
+from rules.engine.queries import occupied_mask, occupies
 from rules.engine.scenario import Place, find, scenario
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
@@ -133,7 +133,8 @@ def test_alterations_and_tiny_do_not_occupy_but_an_occupying_alteration_does():
     assert not occupies(state, rug)
     assert occupies(state, wall)
     assert not occupies(state, mite)
-    assert occupied_spots(state) == {state.perms[0].spot, state.perms[1].spot, wall.spot}
+    occupied = set(arena.spots_of(occupied_mask(state)))
+    assert occupied == {state.perms[0].spot, state.perms[1].spot, wall.spot}
 
 
 def move_phase(permanents, active=None, facing="north", spot=(3, 3), effects=()):
