@@ -22,17 +22,6 @@ class TournamentCreate(serializers.Serializer):
     )
 
 
-class EntrantCreate(serializers.Serializer):
-    name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
-    decklist = serializers.CharField(required=False, max_length=400_000, trim_whitespace=False)
-    deck = serializers.CharField(required=False, max_length=16)
-
-    def validate(self, data):
-        if ("decklist" in data) == ("deck" in data):
-            raise serializers.ValidationError("Give either 'decklist' (text) or 'deck' (a key).")
-        return data
-
-
 class TournamentSerializer(serializers.ModelSerializer):
     organizer = serializers.CharField(source="organizer.username", read_only=True)
     rounds = serializers.IntegerField(source="swiss_rounds", read_only=True)
@@ -66,6 +55,12 @@ class RegistrationCreate(serializers.Serializer):
         if ("decklist" in data) == ("deck" in data):
             raise serializers.ValidationError("Give either 'decklist' (text) or 'deck' (a key).")
         return data
+
+
+class EntrantCreate(RegistrationCreate):
+    """A deck entered in an automated event: a registration's deck, and the entrant's name."""
+
+    name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
 
 
 class RegistrationSerializer(serializers.ModelSerializer):
