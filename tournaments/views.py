@@ -147,7 +147,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "judges": pages_selectors.judge_list(tournament=tournament),
         "text_form": forms.RegisterTextForm(),
         "entrant_form": forms.EntrantForm(),
-        "samples": sorted(sample_decklists().items()) if tournament.automated else [],
+        "samples": sorted(sample_decklists().items()) if organizer and tournament.automated else [],
         "organizer_decks": pages_selectors.decks_of(user=user)
         if organizer and tournament.automated
         else [],
