@@ -162,6 +162,25 @@ def test_draw_odds_for_a_chosen_card(live_server, page, bundled_cards):
     expect(rows.nth(8).locator("td").nth(1)).to_have_text("71.3%")
 
 
+def test_a_change_in_the_moment_new_content_arrives_is_not_lost(live_server, page, bundled_cards):
+    # given a script that picks a card in the odds picker as soon as a loaded list swaps it in,
+    # before any timer could run (htmx used to wire swapped-in content 20 ms later, on settle)
+    page.goto(live_server.url + "/decks/new/")
+    page.evaluate(
+        """() => new MutationObserver((_, observer) => {
+             const odds = document.getElementById("odds");
+             if (!odds) return;
+             observer.disconnect();
+             odds.value = "Stormglass Owl";
+             odds.dispatchEvent(new Event("change", {bubbles: true}));
+           }).observe(document.getElementById("builder-live"), {childList: true})"""
+    )
+    # when the list is loaded
+    load(page, SAMPLE)
+    # then the change was sent and answered
+    expect(page.locator("#odds-summary")).to_contain_text("4 copies of Stormglass Owl")
+
+
 def test_saving_needs_a_login_and_the_deck_survives_it(live_server, page, bundled_cards, users):
     # given an anonymous builder with a deck
     page.goto(live_server.url + "/decks/new/")
