@@ -59,7 +59,7 @@ def run(url: str, args) -> int:
 
     from decks.services import read_decklist
     from genesis.celery import app
-    from genesis.worker_process import worker_process
+    from tests.support.worker import worker_process
     from tournaments import services
     from tournaments.models import EngineGame, Round
 
@@ -93,7 +93,7 @@ def run(url: str, args) -> int:
         return measure(worker, event, org, args, services, EngineGame, Round, log_path)
 
 
-def measure(worker, event, org, args, services, EngineGame, Round, log_path) -> int:
+def measure(worker, event, org, args, services, engine_game, round_model, log_path) -> int:
     deadline = time.monotonic() + DEADLINE_SECONDS
     started = time.monotonic()
     baseline = peak = None
@@ -108,15 +108,15 @@ def measure(worker, event, org, args, services, EngineGame, Round, log_path) -> 
     while games < args.games:
         round = services.round_start(tournament=event, actor=org)
         rounds += 1
-        while Round.objects.get(pk=round.pk).status != Round.Status.FINISHED:
+        while round_model.objects.get(pk=round.pk).status != round_model.Status.FINISHED:
             alive()
-            games = EngineGame.objects.filter(match__round__tournament=event).count()
+            games = engine_game.objects.filter(match__round__tournament=event).count()
             rss = rss_kib(worker.pid)
             peak = max(peak or 0, rss)
             if baseline is None and games >= GAMES_BASELINE:
                 baseline, baseline_games = rss, games
             time.sleep(0.2)
-        games = EngineGame.objects.filter(match__round__tournament=event).count()
+        games = engine_game.objects.filter(match__round__tournament=event).count()
     elapsed = time.monotonic() - started
     final = rss_kib(worker.pid)
     growth = (final - baseline) / baseline * 100

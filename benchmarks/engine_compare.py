@@ -33,10 +33,10 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
-from rules.engine.bots import RandomBot
-from rules.engine.decks import deck_from_decklist
-from rules.engine.play import play_game
-from rules.engine.samples import card_set, sample_decklists
+from rules.core.engine.bots import RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.play import play_game
+from decks.core.bundled import card_set, sample_decklists
 games = int(sys.argv[2])
 cards = card_set()
 decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}

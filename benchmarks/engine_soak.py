@@ -24,10 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine.bots import HeuristicBot, RandomBot  # noqa: E402
-from rules.engine.decks import deck_from_decklist  # noqa: E402
-from rules.engine.play import play_game  # noqa: E402
-from rules.engine.samples import card_set, sample_decklists  # noqa: E402
+from decks.core.bundled import card_set, sample_decklists
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.play import play_game
 
 
 def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> Counter:
@@ -46,7 +46,7 @@ def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> C
             bots = tuple(pair if seed % 4 == 1 else reversed(pair))
         try:
             result = play_game(decks[a], decks[b], cards, seed, bots, check=seed % check_every == 0)
-        except Exception:  # noqa: BLE001 - a soak counts every failure and carries on
+        except Exception:
             tally["crashes"] += 1
             crashes.append((seed, traceback.format_exc(limit=3)))
             continue

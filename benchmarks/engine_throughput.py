@@ -33,10 +33,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine.bots import HeuristicBot, RandomBot  # noqa: E402
-from rules.engine.decks import deck_from_decklist  # noqa: E402
-from rules.engine.play import play_game  # noqa: E402
-from rules.engine.samples import card_set, sample_decklists  # noqa: E402
+from decks.core.bundled import card_set, sample_decklists
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.play import play_game
 
 
 def machine() -> str:

@@ -7,12 +7,12 @@ Usage:
 Each event is simulated round by round. Players have a hidden skill, so that the event spreads
 out the way real ones do. 5% of matches are drawn, and from round 3 on a few players with three
 or more losses drop, so odd fields, byes and dropped opponents all come up. The standings
-(tournaments.standings) give each round's ranks. The script prints, for every round:
+(tournaments.core.standings) give each round's ranks. The script prints, for every round:
 
 - the pairing time (best of 3, timed without tracemalloc running);
 - the peak memory allocated during one pairing call, measured by tracemalloc in a separate call
   (the pairing is deterministic, so it is the same call);
-- rematches, pair-downs with their lower bound (see tournaments/pairing.py), the total score
+- rematches, pair-downs with their lower bound (see tournaments/core/pairing.py), the total score
   difference, and whether the round is proven optimal.
 
 The baseline runs on exactly the same inputs, in the same process. It gives the same bye (to the
@@ -37,13 +37,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.pairing import (  # noqa: E402
+from tournaments.core.pairing import (
     PairingResult,
     PlayerRecord,
     pair_round,
     recommended_rounds,
 )
-from tournaments.standings import MatchResult, compute_standings  # noqa: E402
+from tournaments.core.standings import MatchResult, compute_standings
 
 DRAW_CHANCE = 0.05
 DROP_CHANCE = 0.05  # per round, for a player with three or more losses, from round 3 on

@@ -15,7 +15,7 @@ import time
 from _setup import machine, scratch_database, summary_ms, timed_ms, use_database
 from _setup import vendor as vendor_of
 
-from rules import seeds
+from tests.support import seeds
 
 CORE = "genesis-core-rulebook-5-2"
 QUESTIONS = [

@@ -29,10 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.cards import NON_CHAMPION_TYPES, Card, CardType  # noqa: E402
-from rules.decklist import DeckEntry, Decklist, format_decklist, name_key, parse_decklist  # noqa: E402
-from rules.formats import GENESIS_STANDARD  # noqa: E402
-from rules.timeline import validate  # noqa: E402
+from rules.core.cards import NON_CHAMPION_TYPES, Card, CardType
+from rules.core.decklist import DeckEntry, Decklist, format_decklist, name_key, parse_decklist
+from rules.core.formats import GENESIS_STANDARD
+from rules.core.timeline import validate
 
 AFFILIATIONS = ("Axon", "Thymos", "Bellum", "Chaos")
 WORLD = "Jaelara"

@@ -11,11 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from genesis.errors import NotFound, Refusal
-from rules.decklist import Decklist, decklist_from_json, decklist_to_json, format_decklist
+from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json, format_decklist
 
 from . import selectors, services
+from .core.query import QueryError
 from .models import Card, Deck
-from .query import QueryError
 from .serializers import (
     CardDetailSerializer,
     CardSerializer,

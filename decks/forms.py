@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from django import forms
 
 from genesis.errors import Refusal
-from rules.decklist import (
+from rules.core.decklist import (
     CARD_SECTIONS,
     Decklist,
     DecklistError,
@@ -26,7 +26,7 @@ from rules.decklist import (
     set_counts,
     tidy,
 )
-from rules.formats import DEFAULT_FORMAT, FORMATS
+from rules.core.formats import DEFAULT_FORMAT, FORMATS
 
 from . import selectors, services
 from .models import Card, Deck
@@ -159,7 +159,7 @@ def _typed_counts(decklist: Decklist, section: Section, data) -> dict[int, int]:
 
 
 def _apply(op: str, decklist: Decklist, state: BuilderInput) -> Decklist:
-    """The pressed button's change (rules.decklist's edits); a row that is no longer there
+    """The pressed button's change (rules.core.decklist's edits); a row that is no longer there
     changes nothing and says so."""
     kind, _, rest = op.partition(":")
     section_name, _, rest = rest.partition(":")

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from rules.cards import COST_KINDS, CardType, Speed
+from rules.core.cards import COST_KINDS, CardType, Speed
 
 
 class Affiliation(models.Model):
@@ -57,7 +57,7 @@ class Card(models.Model):
 
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
     name = models.CharField(max_length=120)
-    # rules.decklist.name_key(name): decklists match names without regard to case or spacing.
+    # rules.core.decklist.name_key(name): decklists match names without regard to case or spacing.
     name_key = models.CharField(max_length=120, unique=True)
     type = models.CharField(max_length=20, choices=Type.choices, db_index=True)
     subtype = models.CharField(max_length=40, blank=True)
@@ -69,7 +69,7 @@ class Card(models.Model):
         Affiliation, null=True, blank=True, on_delete=models.PROTECT, related_name="champions"
     )
     affiliations = models.ManyToManyField(Affiliation, related_name="cards", blank=True)
-    # rules.awareness.Awareness.as_json(): offsets [[dx, dy], ...], "arena", or null.
+    # rules.core.awareness.Awareness.as_json(): offsets [[dx, dy], ...], "arena", or null.
     awareness = models.JSONField(null=True, blank=True)
     occupies_spot = models.BooleanField(default=True)
     text = models.TextField(blank=True)
@@ -112,7 +112,7 @@ class Ability(models.Model):
     position = models.PositiveSmallIntegerField()
     speed = models.CharField(max_length=20, choices=SpeedChoice.choices)
     name = models.CharField(max_length=120)
-    # rules.cards.KeywordTerm.as_dict() for each keyword of the name, in order.
+    # rules.core.cards.KeywordTerm.as_dict() for each keyword of the name, in order.
     keywords = models.JSONField(default=list)
     cost_aura = models.PositiveSmallIntegerField(default=0)
     cost_energy = models.PositiveSmallIntegerField(default=0)
@@ -159,7 +159,7 @@ class Deck(models.Model):
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
     )
-    # rules.decklist.decklist_to_json() of the latest version.
+    # rules.core.decklist.decklist_to_json() of the latest version.
     decklist = models.JSONField()
     champion = models.CharField(max_length=120, blank=True)
     legal = models.BooleanField(default=False)

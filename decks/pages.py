@@ -6,15 +6,15 @@ the export forms. Views call these and render the result; nothing here writes.
 import json
 from collections import Counter
 
-from rules import odds
-from rules.decklist import (
+from rules.core import odds
+from rules.core.decklist import (
     CARD_SECTIONS,
     Decklist,
     decklist_to_json,
     format_decklist,
     name_key,
 )
-from rules.formats import DEFAULT_FORMAT, FORMATS, get_format
+from rules.core.formats import DEFAULT_FORMAT, FORMATS, get_format
 
 from . import forms, selectors, services
 

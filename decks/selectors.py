@@ -6,12 +6,12 @@ from types import MappingProxyType
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.text import slugify
 
-from rules.awareness import Awareness
-from rules.cards import Ability as AbilityValue
-from rules.cards import Card as CardValue
-from rules.cards import CardType, Cost, KeywordTerm, Speed
+from rules.core.awareness import Awareness
+from rules.core.cards import Ability as AbilityValue
+from rules.core.cards import Card as CardValue
+from rules.core.cards import CardType, Cost, KeywordTerm, Speed
 
-from . import query as q
+from .core import query as q
 from .models import Ability, Affiliation, Card, Deck, DeckVersion
 
 _NUMBER_LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
@@ -72,7 +72,7 @@ def _compile_filter(node: q.Filter) -> Q:
 
 
 def card_search(*, query: str = "") -> QuerySet[Card]:
-    """Cards matching a search-language query (raises decks.query.QueryError if unreadable)."""
+    """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable)."""
     node = q.parse(query)
     cards = Card.objects.all()
     if node is not None:

@@ -3,7 +3,7 @@
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from rules.awareness import Awareness
+from rules.core.awareness import Awareness
 
 from .models import Ability, Card, Deck, DeckVersion
 

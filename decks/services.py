@@ -7,9 +7,10 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from genesis.errors import Forbidden, NotFound, Refusal
-from rules.cards import COST_KINDS, name_key
-from rules.cards import Card as CardValue
-from rules.decklist import (
+from rules.core.cardfile import CardEntry, CardFile, CardFileError, Problem
+from rules.core.cards import COST_KINDS, name_key
+from rules.core.cards import Card as CardValue
+from rules.core.decklist import (
     Decklist,
     DecklistError,
     decklist_diff,
@@ -17,11 +18,10 @@ from rules.decklist import (
     decklist_to_json,
     parse_decklist,
 )
-from rules.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
-from rules.timeline import Validation, validate
+from rules.core.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
+from rules.core.timeline import Validation, validate
 
 from . import selectors
-from .cardfile import CardEntry, CardFile, CardFileError, Problem
 from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
 from .selectors import index_value
 
@@ -298,10 +298,8 @@ def deck_update(
     new_format = _format(format_slug).slug if format_slug else deck.format
     current = decklist_from_json(deck.decklist)
     if (
-        decklist is not None
-        and decklist_to_json(decklist) != deck.decklist
-        or new_format != deck.format
-    ):
+        decklist is not None and decklist_to_json(decklist) != deck.decklist
+    ) or new_format != deck.format:
         deck.format = new_format
         deck.version += 1
         _save_version(deck, decklist if decklist is not None else current)

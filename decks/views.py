@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from genesis.errors import Forbidden, Refusal
-from rules.awareness import Awareness
-from rules.decklist import (
+from rules.core.awareness import Awareness
+from rules.core.decklist import (
     Decklist,
     decklist_from_json,
     format_decklist,
@@ -19,9 +19,9 @@ from rules.decklist import (
 )
 
 from . import forms, selectors, services
+from .core.query import QueryError
 from .models import Card, Deck
 from .pages import builder_exports, builder_results, deck_panels
-from .query import QueryError
 
 PAGE_SIZE = 60
 

@@ -1,5 +1,6 @@
 """REST endpoints of the rules lookup: /api/rules/search/ and /api/rules/rulings/."""
 
+from django.db.models import Model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -7,11 +8,10 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from decks.models import Card
 from genesis.errors import NotFound
 
 from . import selectors, services
-from .models import Section
+from .models import Section, card_model
 from .serializers import RulingSerializer, RulingWrite, SearchParams, SearchResponse
 
 
@@ -76,10 +76,10 @@ class RulingListCreate(APIView):
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
 
 
-def _card(card_id: int | None) -> Card | None:
+def _card(card_id: int | None) -> Model | None:
     if card_id is None:
         return None
-    card = Card.objects.filter(pk=card_id).first()
+    card = card_model().objects.filter(pk=card_id).first()
     if card is None:
         raise NotFound("No card has that id.", code="unknown_card")
     return card

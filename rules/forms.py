@@ -4,7 +4,7 @@ import datetime
 
 from django import forms
 
-from .keywords import GLOSSARY
+from .core.keywords import GLOSSARY
 
 
 class RulingForm(forms.Form):

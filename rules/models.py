@@ -106,6 +106,14 @@ class Ruling(models.Model):
         return self.question[:80]
 
 
+def card_model() -> type[models.Model]:
+    """The card index's model, reached through the key a ruling holds to it ("decks.Card").
+
+    The apps are layered tournaments → decks → rules → genesis, and nothing imports upward, so
+    the judges' lookup imports nothing of decks: Django's app registry resolves the model."""
+    return Ruling._meta.get_field("card").related_model
+
+
 class Synonym(models.Model):
     """A player's word or phrase and the game's words searched in its place. Admins edit these."""
 

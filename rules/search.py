@@ -12,7 +12,7 @@ database (PostgreSQL's "english" configuration; SQLite FTS5's porter tokenizer).
 
 A question word that occurs nowhere (df = 0) is taken for a misspelling and replaced by the most
 similar word of a heading or card name ("paralize" → "paralyze"). Snippets are cut and marked in
-Python (rules.parsing.make_snippet), so they read the same on both databases.
+Python (rules.core.parsing.make_snippet), so they read the same on both databases.
 """
 
 import math
@@ -29,10 +29,7 @@ from django.contrib.postgres.search import (
 from django.db import connection
 from django.db.models import Case, Count, F, Max, QuerySet, Value, When
 
-from decks.models import Card
-
-from .models import Document, Section, Synonym
-from .parsing import (
+from .core.parsing import (
     Snippet,
     closest_word,
     make_snippet,
@@ -40,6 +37,7 @@ from .parsing import (
     search_terms,
     words_of,
 )
+from .models import Document, Section, Synonym, card_model
 
 CONFIG = "english"
 # ts_rank weights for D, C, B, A: ancestors' headings (C), body (B), the heading (A). ts_rank
@@ -206,7 +204,8 @@ class _Postgres(_Backend):
             .values_list("heading", flat=True)[:20]
         )
         cards = (
-            Card.objects.annotate(likeness=TrigramWordSimilarity(word, "name"))
+            card_model()
+            .objects.annotate(likeness=TrigramWordSimilarity(word, "name"))
             .filter(likeness__gte=0.3)
             .order_by("-likeness")
             .values_list("name", flat=True)[:20]
@@ -220,7 +219,7 @@ class _Sqlite(_Backend):
 
     @staticmethod
     def _match(terms) -> str:
-        # Terms are lower-case words and digits (rules.parsing.words_of), safe inside quotes.
+        # Terms are lower-case words and digits (rules.core.parsing.words_of), safe inside quotes.
         return " OR ".join(f'"{term}"' for term in terms)
 
     def document_frequencies(self, terms):
@@ -255,13 +254,13 @@ class _Sqlite(_Backend):
         # The words of every heading and card name, kept per process until a write changes them.
         stamp = (
             *Section.objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
-            *Card.objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
+            *card_model().objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
         )
         cached_stamp, words = _Sqlite._vocabulary
         if cached_stamp != stamp:
             names = [
                 *Section.objects.values_list("heading", flat=True),
-                *Card.objects.values_list("name", flat=True),
+                *card_model().objects.values_list("name", flat=True),
             ]
             words = sorted({word for name in names for word in words_of(name)})
             _Sqlite._vocabulary = (stamp, words)

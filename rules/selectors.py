@@ -4,16 +4,15 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Model, Q, QuerySet
 from django.urls import reverse
 
-from decks.models import Card
 from genesis.errors import NotFound, Refusal
 
 from . import search
-from .keywords import GLOSSARY, KEYWORDS, Keyword
-from .models import GLOSSARY_SLUG, Document, Ruling, Section
-from .parsing import MAX_QUESTION, Snippet, slugify
+from .core.keywords import GLOSSARY, KEYWORDS, Keyword
+from .core.parsing import MAX_QUESTION, Snippet, slugify
+from .models import GLOSSARY_SLUG, Document, Ruling, Section, card_model
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 50
@@ -162,7 +161,7 @@ def _rulings() -> QuerySet[Ruling]:
     return Ruling.objects.select_related("card", "section__document", "index_section__document")
 
 
-def rulings_for_card(card: Card) -> QuerySet[Ruling]:
+def rulings_for_card(card: Model) -> QuerySet[Ruling]:
     """The rulings on a card, newest first (templates/rules/_card_rulings.html shows them)."""
     return _rulings().filter(card=card)
 
@@ -205,7 +204,7 @@ def keyword_base_name(keyword: Keyword) -> str:
 def keyword_list() -> list[tuple[Keyword, int]]:
     """Every glossary keyword with the number of cards in the index that have it."""
     counts: Counter[str] = Counter()
-    for index in Card.objects.values_list("keyword_index", flat=True):
+    for index in card_model().objects.values_list("keyword_index", flat=True):
         counts.update(slug for slug in index.split("|") if slug)
     return [(keyword, counts[keyword.slug]) for keyword in GLOSSARY]
 
@@ -214,7 +213,7 @@ def keyword_list() -> list[tuple[Keyword, int]]:
 class KeywordPage:
     keyword: Keyword
     replaced_by: Keyword | None
-    cards: list[Card]
+    cards: list[Model]
     rulings: list[Ruling]
     sections: list[Section]  # rulebook sections headed by the keyword
 
@@ -233,8 +232,10 @@ def keyword_detail(*, slug: str) -> KeywordPage:
     if keyword is None:
         raise NotFound("No keyword of the glossary has that name.")
     name = keyword_base_name(keyword)
-    cards = Card.objects.filter(keyword_index__contains=f"|{keyword.slug}|").select_related(
-        "card_set"
+    cards = (
+        card_model()
+        .objects.filter(keyword_index__contains=f"|{keyword.slug}|")
+        .select_related("card_set")
     )
     sections = (
         Section.objects.select_related("document")

@@ -2,8 +2,8 @@
 
 from rest_framework import serializers
 
+from .core.parsing import MAX_QUESTION
 from .models import Ruling
-from .parsing import MAX_QUESTION
 
 
 class SearchResult(serializers.Serializer):

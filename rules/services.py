@@ -4,15 +4,15 @@ import datetime
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Model
 from django.utils import timezone
 
-from decks.models import Card
 from genesis.errors import Forbidden, Refusal
 
 from . import search
-from .keywords import GLOSSARY, KEYWORDS
+from .core.keywords import GLOSSARY, KEYWORDS
+from .core.parsing import ParsedSection, RulebookError, SourceFormat, parse_rulebook, slugify
 from .models import GLOSSARY_SLUG, RULINGS_SLUG, Document, Ruling, Section
-from .parsing import ParsedSection, RulebookError, SourceFormat, parse_rulebook, slugify
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
 RULINGS_NAME = "Judges' rulings"
@@ -73,9 +73,9 @@ def rulebook_import(
 
 
 def glossary_load() -> ImportReport | None:
-    """Load the project's own keyword summaries (rules.keywords) as a document of their own.
+    """Load the project's own keyword summaries (rules.core.keywords) as a document of their own.
 
-    Idempotent: returns None when the stored glossary already matches rules.keywords.
+    Idempotent: returns None when the stored glossary already matches rules.core.keywords.
     """
     parsed = [
         ParsedSection(
@@ -199,7 +199,7 @@ def ruling_create(
     answer: str,
     source: str,
     date: datetime.date,
-    card: Card | None = None,
+    card: Model | None = None,
     section: Section | None = None,
     keyword: str = "",
 ) -> Ruling:

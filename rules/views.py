@@ -2,16 +2,16 @@
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
+from django.db.models import Model
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
-from decks.models import Card
 from genesis.errors import NotFound, Refusal
 
 from . import selectors, services
 from .forms import RulingForm
-from .models import Document, Section
+from .models import Document, Section, card_model
 
 
 def rules_search(request):
@@ -106,7 +106,7 @@ def ruling_new(request):
                 answer=values["answer"],
                 source=values["source"],
                 date=values["date"],
-                card=subject if isinstance(subject, Card) else None,
+                card=subject if isinstance(subject, card_model()) else None,
                 section=subject if isinstance(subject, Section) else None,
                 keyword=values["keyword"],
             )
@@ -123,10 +123,10 @@ def ruling_new(request):
     )
 
 
-def _subject(params) -> Card | Section | None:
+def _subject(params) -> Model | None:
     card, address = params.get("card", ""), params.get("section", "").strip("/")
     if card.isdigit():
-        return Card.objects.filter(pk=int(card)).first()
+        return card_model().objects.filter(pk=int(card)).first()
     document, _, anchor = address.rpartition("/")
     if document and anchor:
         return (
@@ -138,7 +138,7 @@ def _subject(params) -> Card | Section | None:
     return None
 
 
-def _subject_url(subject: Card | Section) -> str:
-    if isinstance(subject, Card):
+def _subject_url(subject: Model) -> str:
+    if isinstance(subject, card_model()):
         return reverse("decks:card-detail", args=[subject.pk])
     return selectors.section_url(subject)

@@ -88,7 +88,7 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
         )
     if url is None:
         pytest.skip("integration tests run on PostgreSQL")
-    from genesis.worker_process import WorkerFailed, worker_process
+    from tests.support.worker import WorkerFailed, worker_process
 
     log = tmp_path_factory.mktemp("worker") / "worker.log"
     try:

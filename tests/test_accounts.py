@@ -12,7 +12,8 @@ def test_register_then_get_a_token_and_use_it():
     created = client.post(
         "/api/auth/register/", {"username": "ada", "password": "c0rrect-horse"}, format="json"
     )
-    assert created.status_code == 201 and created.json()["username"] == "ada"
+    assert created.status_code == 201
+    assert created.json()["username"] == "ada"
     token = client.post(
         "/api/auth/token/", {"username": "ada", "password": "c0rrect-horse"}, format="json"
     ).json()["token"]
@@ -42,7 +43,8 @@ def test_usernames_are_unique_regardless_of_case():
     response = APIClient().post(
         "/api/auth/register/", {"username": "ada", "password": "c0rrect-horse"}, format="json"
     )
-    assert response.status_code == 409 and response.json()["code"] == "username_taken"
+    assert response.status_code == 409
+    assert response.json()["code"] == "username_taken"
 
 
 def test_wrong_password_gets_no_token():
@@ -50,7 +52,8 @@ def test_wrong_password_gets_no_token():
     response = APIClient().post(
         "/api/auth/token/", {"username": "ada", "password": "nope"}, format="json"
     )
-    assert response.status_code == 400 and "token" not in response.json()
+    assert response.status_code == 400
+    assert "token" not in response.json()
 
 
 def test_signup_and_login_pages(client):

@@ -15,8 +15,8 @@ from rest_framework.views import APIView
 
 from decks import services as deck_services
 from genesis.errors import NotFound
-from rules import match as protocol
-from tournaments.standings import format_tiebreaker
+from rules.core import match as protocol
+from tournaments.core.standings import format_tiebreaker
 
 from . import selectors, services
 from .models import Match, Round, Tournament

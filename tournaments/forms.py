@@ -3,7 +3,7 @@ everything else (roles, the event's state, the rules of the match) and refuse wi
 
 from django import forms
 
-from rules.formats import DEFAULT_FORMAT, FORMATS
+from rules.core.formats import DEFAULT_FORMAT, FORMATS
 from tournaments.models import Tournament
 from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
 

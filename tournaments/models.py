@@ -1,7 +1,7 @@
 """Events, their judges and registrations, rounds, matches, reports and the override log.
 
 The maths (pairings, standings, the best-of-three protocol) lives in pure modules:
-tournaments.pairing, tournaments.standings and rules.match. Services load and save around them.
+tournaments.core.pairing, tournaments.core.standings and rules.core.match. Services load and save around them.
 """
 
 import secrets
@@ -80,7 +80,7 @@ class Registration(models.Model):
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations"
     )
-    # rules.decklist.decklist_to_json(); frozen once the event starts.
+    # rules.core.decklist.decklist_to_json(); frozen once the event starts.
     decklist = models.JSONField()
     champion = models.CharField(max_length=120, blank=True)
     deck_key = models.CharField(max_length=16, blank=True)
@@ -152,7 +152,7 @@ class Match(models.Model):
     )
     explanation = models.CharField(max_length=300, blank=True)
     is_rematch = models.BooleanField(default=False)
-    # rules.match.MatchState.as_dict(): games, leads, locks; None for a bye.
+    # rules.core.match.MatchState.as_dict(): games, leads, locks; None for a bye.
     state = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     a_wins = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -229,10 +229,10 @@ class EngineGame(models.Model):
     number = models.PositiveSmallIntegerField()
     seed = models.BigIntegerField()
     winner = models.CharField(max_length=1, blank=True)  # "a", "b", or "" for a drawn game
-    reason = models.CharField(max_length=20, blank=True)  # rules.engine GameResult.reason
+    reason = models.CharField(max_length=20, blank=True)  # rules.core.engine GameResult.reason
     rounds = models.PositiveSmallIntegerField(default=0)
     actions = models.PositiveIntegerField(default=0)  # logged actions: the replay's last step
-    log = models.TextField(blank=True)  # rules.engine GameLog.dumps(); empty if time ran out
+    log = models.TextField(blank=True)  # rules.core.engine GameLog.dumps(); empty if time ran out
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

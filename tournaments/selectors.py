@@ -6,7 +6,7 @@ does not grow with the number of players.
 
 from django.db.models import Q, QuerySet
 
-from tournaments.standings import MatchResult, Standing, compute_standings
+from tournaments.core.standings import MatchResult, Standing, compute_standings
 
 from .models import EngineGame, Judge, Match, Registration, Round, Tournament
 
@@ -47,10 +47,6 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
 
 def round_get(*, tournament: Tournament, number: int) -> Round:
     return tournament.rounds.get(number=number)
-
-
-def round_current(*, tournament: Tournament) -> Round | None:
-    return tournament.rounds.order_by("-number").first()
 
 
 def round_pairings(*, round: Round) -> QuerySet[Match]:

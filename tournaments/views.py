@@ -20,17 +20,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from decks import services as deck_services
+from decks.core.bundled import sample_decklists
 from decks.selectors import card_index
 from genesis.errors import Forbidden, NotFound, Refusal
-from rules import match as protocol
-from rules.decklist import decklist_from_json, format_decklist, name_key
-from rules.engine import GameLog
-from rules.engine.samples import sample_decklists
-from rules.engine.viewer import position
+from rules.core import match as protocol
+from rules.core.decklist import decklist_from_json, format_decklist, name_key
+from rules.core.engine import GameLog
+from rules.core.engine.viewer import position
 
 from . import api, forms, pages_selectors, selectors, services
+from .core.pairing import recommended_rounds
 from .models import EngineGame, Match, Report, Round, Tournament
-from .pairing import recommended_rounds
 
 EVENTS_PER_PAGE = 20
 PLAYERS_PER_PAGE = 100

@@ -39,7 +39,6 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
-    "django_filters",
     "genesis",
     "decks",
     "tournaments",

@@ -1,8 +1,8 @@
-"""Load the default synonym table (rules/synonyms.py) so that admins can edit it."""
+"""Load the default synonym table (rules/core/synonyms.py) so that admins can edit it."""
 
 from django.db import migrations
 
-from rules.synonyms import DEFAULT_SYNONYMS
+from rules.core.synonyms import DEFAULT_SYNONYMS
 
 
 def load(apps, schema_editor):

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from decks.cardfile import read_card_file
 from decks.services import card_set_import
+from rules.core.cardfile import read_card_file
 from tests.conftest import card, card_set, champion
 
 

@@ -2,7 +2,6 @@
 violations next to their cards, charts, draw odds, saving, privacy, the keyboard and phones."""
 
 import re
-from glob import glob
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -21,7 +20,7 @@ TIMELINE_RULE = "Core Rulebook 5.2 › Building a Standard Constructed Timeline"
 
 @pytest.fixture
 def bundled_cards():
-    call_command("import_cards", *sorted(glob(str(ROOT / "decks/cardsets/*.json"))), verbosity=0)
+    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture
@@ -311,7 +310,7 @@ def test_the_builder_fits_a_phone(live_server, phone_page, bundled_cards):
 
 def test_deck_pages_fit_a_phone(live_server, phone_page, bundled_cards, users):
     from decks import services
-    from rules.decklist import parse_decklist
+    from rules.core.decklist import parse_decklist
 
     deck = services.deck_create(
         owner=users[0], name="Storm Lattice", decklist=parse_decklist(SAMPLE), visibility="public"

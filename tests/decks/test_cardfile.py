@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from decks.cardfile import CardFileError, read_card_file
-from rules.cards import CardType
+from rules.core.cardfile import CardFileError, read_card_file
+from rules.core.cards import CardType
 from tests.conftest import card, card_set, champion
 
 
@@ -50,7 +50,8 @@ def test_a_full_champion_reads_with_keywords_and_awareness():
     assert entry.card.identity == {"Axon", "Jaelara"}
     assert entry.card.awareness.offsets == {(0, 1), (-1, 0), (1, 0)}
     (ability,) = entry.card.abilities
-    assert ability.cost.exert and ability.cost.kinds == ("exert",)
+    assert ability.cost.exert
+    assert ability.cost.kinds == ("exert",)
     assert ability.terms[0].as_dict() == {"keyword": "attack", "attributes": ["basic"], "value": 1}
     assert entry.card.source == "demo"
 
@@ -71,8 +72,11 @@ def test_every_problem_is_reported_with_card_and_field():
     joined = "\n".join(problems)
     assert "card #2 (No Chi), field 'chi'" in joined
     assert "card #3 (Half Champion), field 'hp'" in joined
-    assert "card #4 (Bad Ability), field 'abilities.0.name'" in joined and "Fireball" in joined
-    assert "card #5 (Typo)" in joined and "unknown field(s)" in joined and "hP" in joined
+    assert "card #4 (Bad Ability), field 'abilities.0.name'" in joined
+    assert "Fireball" in joined
+    assert "card #5 (Typo)" in joined
+    assert "unknown field(s)" in joined
+    assert "hP" in joined
     assert "card #6 (Bad Type), field 'type'" in joined
     assert "card #7 (Negative), field 'chi'" in joined
 
@@ -107,7 +111,8 @@ def test_unrevealed_fields_may_be_left_out():
         ]
     )
     (entry,) = read_card_file(json.dumps(content)).entries
-    assert entry.card.hp is None and entry.unrevealed[0] == "hp"
+    assert entry.card.hp is None
+    assert entry.unrevealed[0] == "hp"
 
 
 def test_duplicate_names_in_one_file_are_refused_regardless_of_case():

@@ -73,7 +73,7 @@ def test_validate_answers_200_for_an_illegal_deck_with_cited_errors(card_sets, s
 
 @pytest.mark.django_db
 def test_validate_accepts_the_json_form_and_a_format(card_sets, sample):
-    from rules.decklist import decklist_to_json, parse_decklist
+    from rules.core.decklist import decklist_to_json, parse_decklist
 
     data = decklist_to_json(parse_decklist(sample))
     body = (
@@ -85,7 +85,8 @@ def test_validate_accepts_the_json_form_and_a_format(card_sets, sample):
         )
         .json()
     )
-    assert body["legal"] and body["warnings"][0]["code"] == "format_legacy"
+    assert body["legal"]
+    assert body["warnings"][0]["code"] == "format_legacy"
 
 
 @pytest.mark.django_db
@@ -105,7 +106,8 @@ def test_validate_accepts_the_json_form_and_a_format(card_sets, sample):
 def test_unreadable_input_is_a_clear_400(card_sets, payload, code):
     response = client_for().post("/api/decks/validate/", payload, format="json")
     assert response.status_code == 400
-    assert response.json()["code"] == code and response.json()["detail"]
+    assert response.json()["code"] == code
+    assert response.json()["detail"]
 
 
 @pytest.mark.django_db
@@ -122,7 +124,8 @@ def test_unicode_lookalike_names_are_unknown_with_suggestions(card_sets, sample)
     lookalike = sample.replace("Stormglass Owl", "Stormglass \u039fwl")
     body = client_for().post("/api/decks/validate/", {"decklist": lookalike}, format="json").json()
     unknown = [e for e in body["errors"] if e["code"] == "unknown_card"]
-    assert unknown and "Stormglass Owl" in unknown[0]["suggestions"]
+    assert unknown
+    assert "Stormglass Owl" in unknown[0]["suggestions"]
 
 
 @pytest.mark.django_db
@@ -131,10 +134,13 @@ def test_saved_decks_keep_versions_and_diffs(card_sets, sample):
     created = ada.post("/api/decks/", {"name": "Storm", "decklist": sample}, format="json")
     assert created.status_code == 201, created.json()
     deck = created.json()
-    assert deck["legal"] and deck["version"] == 1 and deck["visibility"] == "private"
+    assert deck["legal"]
+    assert deck["version"] == 1
+    assert deck["visibility"] == "private"
     changed = sample.replace("4 Static Lattice", "3 Static Lattice")
     updated = ada.patch(f"/api/decks/{deck['key']}/", {"decklist": changed}, format="json").json()
-    assert updated["version"] == 2 and updated["legal"] is False
+    assert updated["version"] == 2
+    assert updated["legal"] is False
     renamed = ada.patch(f"/api/decks/{deck['key']}/", {"name": "Storm II"}, format="json").json()
     assert renamed["version"] == 2  # a rename is not a new version of the list
     versions = ada.get(f"/api/decks/{deck['key']}/versions/").json()
@@ -156,7 +162,7 @@ def test_export_round_trips(card_sets, sample):
     as_json = ada.get(f"/api/decks/{key}/export/?as=json").json()
     again = ada.post("/api/decks/validate/", {"decklist": text}, format="json").json()
     assert again["legal"]
-    from rules.decklist import decklist_from_json, parse_decklist
+    from rules.core.decklist import decklist_from_json, parse_decklist
 
     assert parse_decklist(text) == decklist_from_json(as_json) == parse_decklist(sample)
 
@@ -198,7 +204,8 @@ def test_visibility_and_ownership(card_sets, sample):
     assert Deck.objects.get(key=public).name == "Open"
     # cloning: public yes, unlisted no, anonymous no
     clone = bob.post(f"/api/decks/{public}/clone/")
-    assert clone.status_code == 201 and clone.json()["owner"] == "bob"
+    assert clone.status_code == 201
+    assert clone.json()["owner"] == "bob"
     assert clone.json()["visibility"] == "private"
     assert bob.post(f"/api/decks/{unlisted}/clone/").status_code == 403
     assert anon.post(f"/api/decks/{public}/clone/").status_code in (401, 403)
@@ -213,7 +220,8 @@ def test_bad_deck_input_writes_nothing(card_sets):
         "/api/decks/", {"name": "Broken", "decklist": "Timeline\n-1 Spark"}, format="json"
     )
     assert response.status_code == 400
-    assert not Deck.objects.exists() and not DeckVersion.objects.exists()
+    assert not Deck.objects.exists()
+    assert not DeckVersion.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -246,4 +254,5 @@ def test_concurrent_saves_never_lose_or_double_a_version(card_sets, sample):
     assert not errors
     deck = Deck.objects.get(key=key)
     numbers = sorted(deck.versions.values_list("number", flat=True))
-    assert numbers == [1, 2, 3, 4, 5] and deck.version == 5
+    assert numbers == [1, 2, 3, 4, 5]
+    assert deck.version == 5

@@ -57,9 +57,11 @@ def test_import_creates_cards_abilities_and_affiliations(write_card_set):
     assert vela.awareness == [[-1, 0], [1, 0]]
     bolt = Card.objects.get(name="Bolt")
     (ability,) = bolt.abilities.all()
-    assert ability.cost_energy == 4 and ability.keywords[0]["attributes"] == ["area", "range"]
+    assert ability.cost_energy == 4
+    assert ability.keywords[0]["attributes"] == ["area", "range"]
     assert bolt.keyword_index == "|area_attack||attack||range_attack|"
-    assert bolt.cost_index == "|energy|" and bolt.speed_index == "|swift|"
+    assert bolt.cost_index == "|energy|"
+    assert bolt.speed_index == "|swift|"
 
 
 def test_reimporting_the_same_file_changes_nothing(write_card_set):
@@ -108,7 +110,8 @@ def test_a_file_with_any_error_imports_nothing(write_card_set):
     with pytest.raises(CommandError):
         call_command("import_cards", str(path), stdout=_Sink(), stderr=err)
     assert "card #2 (Broken), field 'chi'" in err.text
-    assert not Card.objects.exists() and not CardSet.objects.exists()
+    assert not Card.objects.exists()
+    assert not CardSet.objects.exists()
 
 
 def test_a_name_owned_by_another_set_is_refused_and_nothing_is_written(write_card_set):
@@ -138,7 +141,8 @@ def test_unreadable_and_missing_files_are_reported(write_card_set, tmp_path):
             stdout=_Sink(),
             stderr=err,
         )
-    assert "cannot read the file" in err.text and "not valid JSON" in err.text
+    assert "cannot read the file" in err.text
+    assert "not valid JSON" in err.text
 
 
 def test_bundled_sets_import_cleanly_and_idempotently():
@@ -166,6 +170,7 @@ def test_keywords_the_engine_cannot_play_are_reported_at_import(write_card_set):
     )
     out, err = _Sink(), _Sink()
     call_command("import_cards", str(path), stdout=out, stderr=err)
-    assert "Null Relay uses negate" in err.text and "rules engine does not support" in err.text
+    assert "Null Relay uses negate" in err.text
+    assert "rules engine does not support" in err.text
     assert "Plain Bolt" not in err.text
     assert Card.objects.filter(name="Null Relay").exists()  # a real card still imports

@@ -20,7 +20,8 @@ def test_a_bad_query_is_explained_on_the_page(live_server, page, cards):
     response = page.goto(live_server.url + "/?q=chi<=lots")
     assert response.status == 400
     alert = page.locator("[role=alert]")
-    assert "whole number" in alert.inner_text() and "chi<=lots" in alert.inner_text()
+    assert "whole number" in alert.inner_text()
+    assert "chi<=lots" in alert.inner_text()
 
 
 def test_no_results_has_an_empty_state(live_server, page, cards):

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decks.query import And, Filter, Not, Or, QueryError, Word, parse
+from decks.core.query import And, Filter, Not, Or, QueryError, Word, parse
 
 
 @pytest.mark.parametrize(

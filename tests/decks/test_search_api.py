@@ -48,7 +48,9 @@ def test_search_language(cards, query, expected):
 def test_results_are_paginated_with_count_and_card_fields(cards):
     response = APIClient().get("/api/cards/", {"q": "", "page_size": 2})
     body = response.json()
-    assert body["count"] == 5 and len(body["results"]) == 2 and body["next"]
+    assert body["count"] == 5
+    assert len(body["results"]) == 2
+    assert body["next"]
     first = body["results"][0]
     assert {"id", "name", "type", "chi", "affiliations"} <= first.keys()
 
@@ -66,7 +68,8 @@ def test_card_detail_has_abilities_and_awareness(cards):
     client = APIClient()
     vela_id = client.get("/api/cards/", {"q": "t:champion"}).json()["results"][0]["id"]
     body = client.get(f"/api/cards/{vela_id}/").json()
-    assert body["world"] == "Jaelara" and body["hp"] == 20
+    assert body["world"] == "Jaelara"
+    assert body["hp"] == 20
     assert body["awareness"]["drawing"] == [".x.", "x^x"]
     assert body["abilities"][0]["cost"] == {"exert": True}
     assert body["abilities"][0]["keywords"][0]["keyword"] == "attack"
@@ -74,7 +77,8 @@ def test_card_detail_has_abilities_and_awareness(cards):
 
 def test_unknown_card_is_a_404_with_a_code(cards):
     response = APIClient().get("/api/cards/999999/")
-    assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
 
 
 def test_openapi_schema_and_docs_are_served(db):

@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.awareness import Awareness, AwarenessError
+from rules.core.awareness import Awareness, AwarenessError
 
 
 def test_forward_is_the_top_row():

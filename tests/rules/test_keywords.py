@@ -2,8 +2,8 @@
 
 import pytest
 
-from rules.cards import KeywordTerm
-from rules.keywords import GLOSSARY, KeywordError, Param, parse_ability_name
+from rules.core.cards import KeywordTerm
+from rules.core.keywords import GLOSSARY, KeywordError, Param, parse_ability_name
 
 
 @pytest.mark.parametrize(

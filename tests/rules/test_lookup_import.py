@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from genesis.errors import Refusal
 from rules import services
-from rules.keywords import GLOSSARY
+from rules.core.keywords import GLOSSARY
 from rules.models import Document, Section
 from rules.services import glossary_load, rulebook_import, ruling_create
 from tests.rules.test_lookup_search import SKY_RULES
@@ -42,8 +42,10 @@ def test_every_heading_becomes_a_section_with_its_parent_path():
         ["Sky Duel Rules", "Glossary", "Feather"],
     ]
     feather = sections[-1]
-    assert feather.parent.heading == "Glossary" and feather.parent.parent == sections[0]
-    assert feather.anchor == "feather" and feather.level == 3
+    assert feather.parent.heading == "Glossary"
+    assert feather.parent.parent == sections[0]
+    assert feather.anchor == "feather"
+    assert feather.level == 3
     assert feather.body.startswith("A card of Sky Duel.")
     assert str(report) == "Sky Duel Rules (slug sky-duel-rules, version 1, revision 1): 8 sections"
 
@@ -60,10 +62,12 @@ def test_importing_again_replaces_the_sections_and_bumps_the_revision():
     document = report.document
     assert document.pk == first.pk
     assert (document.version, document.revision) == ("2", 2)
-    assert report.replaced == 8 and report.sections == 9
+    assert report.replaced == 8
+    assert report.sections == 9
     assert Section.objects.filter(document=document).count() == 9
     new_anchors = [s.anchor for s in sections_of(document)]
-    assert "gusts" not in new_anchors and {"wind", "ties"} <= set(new_anchors)
+    assert "gusts" not in new_anchors
+    assert {"wind", "ties"} <= set(new_anchors)
     assert set(anchors) - {"gusts"} <= set(new_anchors)  # the rest keep their addresses
     # a version label is kept when an import does not give one
     assert rulebook_import(text=changed, name="Sky Duel Rules").document.version == "2"
@@ -156,10 +160,12 @@ def test_the_glossary_is_loaded_once_and_kept_up_to_date(capsys):
     assert out[0].startswith("Genesis keyword glossary (this service's summary) (slug glossary")
     assert out[1] == "Keyword glossary: up to date"
     glossary = Document.objects.get(slug="glossary")
-    assert glossary.kind == Document.Kind.GLOSSARY and glossary.revision == 1
+    assert glossary.kind == Document.Kind.GLOSSARY
+    assert glossary.revision == 1
     assert glossary.sections.count() == len(GLOSSARY)
     flight = glossary.sections.get(anchor="flight")
-    assert flight.heading == "Flight" and "occupied" in flight.body
+    assert flight.heading == "Flight"
+    assert "occupied" in flight.body
 
 
 @pytest.mark.django_db(transaction=True)

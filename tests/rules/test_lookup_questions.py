@@ -16,9 +16,9 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from rules import seeds
 from rules.selectors import rules_search
 from rules.services import glossary_load, rulebook_import
+from tests.support import seeds
 
 CORE = "genesis-core-rulebook-5-2"
 ORIGINS = "genesis-origins-rule-book"
@@ -222,8 +222,18 @@ def test_the_same_questions_and_ranking_tests_pass_on_sqlite(tmp_path, capsys):
     ranking = Path(__file__).with_name("test_lookup_search.py")
     # when
     child = subprocess.run(
-        [sys.executable, "-m", "pytest", __file__, str(ranking), "-p", "no:cacheprovider"]
-        + ["-q", "-k", "top_three or ranking"],
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            __file__,
+            str(ranking),
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "-k",
+            "top_three or ranking",
+        ],
         cwd=settings.BASE_DIR,
         env=env,
         capture_output=True,

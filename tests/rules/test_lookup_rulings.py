@@ -8,10 +8,10 @@ from django.contrib.auth import get_user_model
 from django.template import Context, Template
 from django.test import RequestFactory
 
-from decks.cardfile import read_card_file
 from decks.models import Card
 from decks.services import card_set_import
 from genesis.errors import Forbidden, Refusal
+from rules.core.cardfile import read_card_file
 from rules.models import Ruling, Section
 from rules.selectors import rules_search, rulings_for_card
 from rules.services import glossary_load, rulebook_import, ruling_create
@@ -49,7 +49,7 @@ def cards(db):
 
 @pytest.fixture
 def users(db):
-    User = get_user_model()
+    User = get_user_model()  # noqa: N806 - a model class, named as Django names it
     return {
         "judge": User.objects.create_user("judge", password="pw-judge-1", is_staff=True),
         "player": User.objects.create_user("player", password="pw-player-1"),
@@ -166,7 +166,8 @@ def test_a_ruling_shows_on_its_card_and_its_section_and_is_searchable(client, us
     assert results[0].document.name == "Judges' rulings"
     assert results[0].section.path == ["Skyguard", results[0].section.heading]
     ruling_page = client.get(results[0].url).content.decode()
-    assert "Flight ignores occupied spots." in ruling_page and "Head judge" in ruling_page
+    assert "Flight ignores occupied spots." in ruling_page
+    assert "Head judge" in ruling_page
 
 
 def test_the_ruling_form_is_for_judges(client, users, cards):
@@ -174,7 +175,8 @@ def test_the_ruling_form_is_for_judges(client, users, cards):
     assert client.get(url).status_code == 302  # to the log-in page
     client.force_login(users["player"])
     refused = client.get(url)
-    assert refused.status_code == 403 and "judges" in refused.content.decode()
+    assert refused.status_code == 403
+    assert "judges" in refused.content.decode()
     client.force_login(users["judge"])
     assert client.get(url).status_code == 200
     # when
@@ -214,7 +216,8 @@ def test_the_keyword_page_lists_its_cards_and_the_rulings_that_mention_it(client
     assert page.status_code == 200
     text = page.content.decode()
     assert "May move onto a spot even when it is occupied." in text
-    assert "Skyguard" in text and "Gale Rider" in text
+    assert "Skyguard" in text
+    assert "Gale Rider" in text
     assert "Cinder Pup has no Flight, so no." in text
     assert 'href="/rules/glossary/flight/"' in text
     listing = client.get("/rules/keywords/").content.decode()

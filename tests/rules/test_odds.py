@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.odds import OPENING_HAND, ROUNDS, cards_seen_by, chance_to_see, draw_table
+from rules.core.odds import OPENING_HAND, ROUNDS, cards_seen_by, chance_to_see, draw_table
 
 
 @pytest.mark.parametrize(
@@ -64,12 +64,12 @@ def test_a_small_timeline_is_seen_whole():
     [(-1, 50, 5), (1, -1, 5), (1, 50, -1), (51, 50, 5)],
 )
 def test_impossible_inputs_are_refused(copies, deck_size, cards_seen):
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match=r"cannot be negative|cannot hold"):
         chance_to_see(copies, deck_size, cards_seen)
 
 
 def test_rounds_before_the_opening_hand_are_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="start at 0"):
         cards_seen_by(-1)
 
 

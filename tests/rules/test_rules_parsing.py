@@ -1,4 +1,4 @@
-"""The rulebook parser and the question reader (rules.parsing): pure, no database.
+"""The rulebook parser and the question reader (rules.core.parsing): pure, no database.
 
 Every rulebook text here is invented for the test; the real rulebooks are only read at run time
 by tests/rules/test_lookup_questions.py.
@@ -7,7 +7,7 @@ by tests/rules/test_lookup_questions.py.
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.parsing import (
+from rules.core.parsing import (
     SourceFormat,
     clean_inline,
     closest_word,
@@ -61,7 +61,8 @@ Low water.
         ("Glossary", "Ebb"),
     ]
     assert [s.level for s in sections] == [1, 2, 3, 2, 1, 2]
-    assert sections[2].parent == 1 and sections[5].parent == 4
+    assert sections[2].parent == 1
+    assert sections[5].parent == 4
     assert by_heading(sections, "Wicks").body == "Trim them."
 
 
@@ -191,7 +192,8 @@ def test_a_very_long_section_is_split_into_passages_with_their_own_first_words()
     paragraphs = [f"Paragraph {i} tells of kite number {i} and its string." * 6 for i in range(30)]
     text = "## Kite Catalogue\n\n" + "\n\n".join(paragraphs) + "\n"
     sections = parse_rulebook(text, source_format=MD)
-    assert sections[0].heading == "Kite Catalogue" and not sections[0].derived
+    assert sections[0].heading == "Kite Catalogue"
+    assert not sections[0].derived
     assert len(sections) > 3
     assert all(s.derived and s.parent == 0 for s in sections[1:])
     assert sections[1].heading.startswith("Paragraph ")
@@ -220,7 +222,8 @@ Slack is string that is not tight.
         "Hold the string with both hands and run into the wind until it lifts."
     )
     # lines after a colon are a list, not headings
-    assert "Slow" in sections[1].body and "Quiet" in sections[1].body
+    assert "Slow" in sections[1].body
+    assert "Quiet" in sections[1].body
 
 
 def test_numbered_and_all_capital_headings_in_plain_text():
@@ -256,7 +259,8 @@ def test_any_text_parses_into_consistent_sections(text):
         return  # a text with nothing in it
     assert len({s.anchor for s in sections}) == len(sections)
     for s in sections:
-        assert s.path[-1] == s.heading and s.level == len(s.path)
+        assert s.path[-1] == s.heading
+        assert s.level == len(s.path)
         if s.parent is not None:
             assert sections[s.parent].path == s.path[:-1]
 
@@ -301,7 +305,8 @@ def test_snippets_mark_every_form_of_a_term_and_escape_html():
     body = "Drawing is <fun>. " + "Filler words go here. " * 30 + "Each player draws two cards."
     snippet = make_snippet(body, ["draw", "cards"], words=12)
     html = snippet.as_html()
-    assert "<mark>draws</mark>" in html and "<mark>cards</mark>" in html
+    assert "<mark>draws</mark>" in html
+    assert "<mark>cards</mark>" in html
     assert html.startswith("… ")  # the window with both terms is at the end
     short = make_snippet("Drawing is <fun>.", ["draw"])
     assert short.as_html() == "<mark>Drawing</mark> is &lt;fun&gt;."

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import NON_CHAMPION_TYPES, Card, CardType
-from rules.decklist import DeckEntry, Decklist, name_key
-from rules.formats import (
+from rules.core.cards import NON_CHAMPION_TYPES, Card, CardType
+from rules.core.decklist import DeckEntry, Decklist, name_key
+from rules.core.formats import (
     DEFAULT_FORMAT,
     FORMATS,
     GENESIS_ORIGINS_LEGACY,
@@ -21,7 +21,7 @@ from rules.formats import (
     UnknownFormatError,
     get_format,
 )
-from rules.timeline import MANY_COPIES, MAX_SUGGESTION_LOOKUPS, Code, validate
+from rules.core.timeline import MANY_COPIES, MAX_SUGGESTION_LOOKUPS, Code, validate
 
 # --- builders ----------------------------------------------------------------------------------
 
@@ -597,7 +597,7 @@ def test_a_size_rule_may_be_given_as_text():
 
 
 def test_a_copy_limit_below_one_is_refused():
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="copy_limit must be at least 1"):
         Format(name="Broken", slug="broken", copy_limit=0)
 
 
@@ -678,7 +678,7 @@ def test_every_code_is_documented():
 
 def test_the_pure_core_imports_no_django():
     script = (
-        "import sys, rules.timeline, rules.decklist, rules.formats\n"
+        "import sys, rules.core.timeline, rules.core.decklist, rules.core.formats\n"
         "bad = [m for m in sys.modules if m.split('.')[0] in {'django', 'rest_framework', 'celery'}]\n"
         "assert not bad, bad\n"
     )
@@ -762,4 +762,5 @@ def test_validation_never_raises(decklist, fmt):
     data = json.loads(json.dumps(result.as_dict()))
     assert data["legal"] == (not data["errors"])
     for item in data["errors"]:
-        assert item["message"] and item["rule"]
+        assert item["message"]
+        assert item["rule"]

@@ -35,7 +35,8 @@ def automated_event(entrants: int = 4, bot: str = "heuristic") -> int:
         "/api/tournaments/", {"name": "Bot Cup", "automated": True, "bot": bot}, format="json"
     )
     assert response.status_code == 201, response.json()
-    assert response.json()["automated"] is True and response.json()["bot"] == bot
+    assert response.json()["automated"] is True
+    assert response.json()["bot"] == bot
     event = response.json()["id"]
     for path in SAMPLES[:entrants]:
         entered = org.post(
@@ -75,7 +76,8 @@ def test_an_automated_round_is_played_to_confirmed_results_in_the_standings(enqu
     round = Round.objects.get(tournament_id=event, number=1)
     assert round.status == Round.Status.FINISHED
     matches = list(Match.objects.filter(round=round))
-    assert len(matches) == 2 and all(m.status == Match.Status.CONFIRMED for m in matches)
+    assert len(matches) == 2
+    assert all(m.status == Match.Status.CONFIRMED for m in matches)
     games = 0
     for match in matches:
         rows = list(match.engine_games.order_by("number"))
@@ -214,7 +216,8 @@ def test_a_deck_the_engine_cannot_play_is_refused_at_entry(write_card_set):
     body = response.json()
     assert body["code"] == "deck_unplayable"
     assert body["detail"].startswith("The game engine cannot play this deck: ")
-    assert "Null Relay" in body["detail"] and "Negate" in body["detail"]
+    assert "Null Relay" in body["detail"]
+    assert "Negate" in body["detail"]
     assert "not supported" in body["detail"]
     assert not Match.objects.exists()
     assert api().get(f"/api/tournaments/{event}/registrations/").json() == []
@@ -286,18 +289,25 @@ def test_the_replay_page_steps_through_a_game(enqueued_tasks):
     page = client.get(url).content.decode()
     assert page.count('class="arena-spot"') == 30
     assert "Step <strong>0</strong> of " + str(game.actions) in page
-    assert page.count("c3r1") and page.count("c3r6")  # the grid's spot labels
-    assert 'rel="next"' in page and 'rel="prev"' not in page
+    assert page.count("c3r1")
+    assert page.count("c3r6")
+    assert 'rel="next"' in page
+    assert 'rel="prev"' not in page
     assert "Sera" in page or "Hedra" in page or "Nyx" in page  # a champion on the grid
-    assert "The stack" in page and "Memories" in page and "(hidden)" in page
+    assert "The stack" in page
+    assert "Memories" in page
+    assert "(hidden)" in page
     # a later step: the last action is described, and both ways are open
     later = game.actions // 2
     page = client.get(url, {"step": later}).content.decode()
-    assert f"Step <strong>{later}</strong>" in page and "Last: " in page
-    assert f'href="?step={later - 1}"' in page and f'href="?step={later + 1}"' in page
+    assert f"Step <strong>{later}</strong>" in page
+    assert "Last: " in page
+    assert f'href="?step={later - 1}"' in page
+    assert f'href="?step={later + 1}"' in page
     # the end of the game
     page = client.get(url, {"step": game.actions}).content.decode()
-    assert "Game over" in page and 'rel="next"' not in page
+    assert "Game over" in page
+    assert 'rel="next"' not in page
     # bad steps and games are 404s, never 500s
     for step in (game.actions + 1, -1, "abc", "²", "9" * 5000):
         assert client.get(url, {"step": step}).status_code == 404, step
@@ -321,7 +331,8 @@ def test_a_real_worker_plays_an_automated_event(celery_worker_process):
         if pairings and pairings[0]["status"] == "confirmed":
             break
         time.sleep(0.25)
-    assert pairings and pairings[0]["status"] == "confirmed", pairings
+    assert pairings, pairings
+    assert pairings[0]["status"] == "confirmed", pairings
     match = Match.objects.get(pk=pairings[0]["match"])
     rows = match.engine_games.count()
     assert rows == match.a_wins + match.b_wins + match.draws >= 2
@@ -378,7 +389,8 @@ def test_an_organizer_runs_an_automated_event_from_the_pages(enqueued_tasks):
     assert (event.automated, event.bot) == (True, "random")
     page = org.get(response.url).content.decode()
     assert "Enter the decks the bots will play." in page
-    assert 'id="entrants"' in page and 'id="registration"' not in page
+    assert 'id="entrants"' in page
+    assert 'id="registration"' not in page
     # when: decks are entered from a sample, from a saved deck and as a pasted list
     url = reverse("tournaments:entrant-add", args=[event.pk])
     assert org.post(url, {"sample": "nyx-ashcoil-fuse-and-cinder"}).status_code == 302

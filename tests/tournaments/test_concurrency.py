@@ -79,7 +79,8 @@ def test_simultaneous_reports_confirm_exactly_once(event_with_players):
     )
     assert statuses == [200, 200]
     match = Match.objects.get(pk=pairing["match"])
-    assert match.status == "confirmed" and (match.a_wins, match.b_wins) == (2, 1)
+    assert match.status == "confirmed"
+    assert (match.a_wins, match.b_wins) == (2, 1)
     assert match.reports.count() == 2
     assert Round.objects.get(pk=match.round_id).status == "finished"
 
@@ -97,7 +98,8 @@ def test_simultaneous_game_reports_record_the_game_once(event_with_players):
         lambda: api(b).post(f"/api/matches/{mid}/games/", {"winner": a}, format="json"),
     )
     games = api(a).get(f"/api/matches/{mid}/").json()["games"]
-    assert len(games) == 1 and games[0]["winner"] == "a"
+    assert len(games) == 1
+    assert games[0]["winner"] == "a"
 
 
 @pytest.mark.integration
@@ -105,7 +107,8 @@ def test_a_real_worker_pairs_the_round(celery_worker_process, event_with_players
     event, names = event_with_players(5)
     api("org").post(f"/api/tournaments/{event}/start/")
     response = api("org").post(f"/api/tournaments/{event}/rounds/")
-    assert response.status_code == 202 and response.json()["status"] == "pairing"
+    assert response.status_code == 202
+    assert response.json()["status"] == "pairing"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         round = api().get(f"/api/tournaments/{event}/rounds/1/").json()
@@ -114,5 +117,6 @@ def test_a_real_worker_pairs_the_round(celery_worker_process, event_with_players
         time.sleep(0.2)
     assert round["status"] == "paired", round
     pairings = api().get(f"/api/tournaments/{event}/rounds/1/pairings/").json()
-    assert len(pairings) == 3 and sum(p["player_b"] is None for p in pairings) == 1
+    assert len(pairings) == 3
+    assert sum(p["player_b"] is None for p in pairings) == 1
     assert sorted(p for pr in pairings for p in (pr["player_a"], pr["player_b"]) if p) == names

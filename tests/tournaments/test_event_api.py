@@ -14,7 +14,8 @@ def test_full_event_lifecycle(event_with_players):
     org = api("org")
     # when the organizer starts it, the Appendix E default fixes 3 Swiss rounds
     started = org.post(f"/api/tournaments/{event}/start/").json()
-    assert started["status"] == "running" and started["rounds"] == 3
+    assert started["status"] == "running"
+    assert started["rounds"] == 3
     assert Round.objects.count() == 0  # starting pairs nothing
     for _ in range(3):
         pairings = pair_next_round(event)
@@ -56,7 +57,8 @@ def test_odd_players_get_one_bye_as_a_confirmed_two_nil_win(event_with_players):
     api("org").post(f"/api/tournaments/{event}/start/")
     pairings = pair_next_round(event)
     byes = [p for p in pairings if p["player_b"] is None]
-    assert len(byes) == 1 and byes[0]["status"] == "confirmed"
+    assert len(byes) == 1
+    assert byes[0]["status"] == "confirmed"
     assert (byes[0]["a_wins"], byes[0]["b_wins"]) == (2, 0)
 
 
@@ -77,9 +79,11 @@ def test_impossible_reports_are_refused_and_change_nothing(event_with_players, p
     response = api(pairing["player_a"]).post(
         f"/api/matches/{pairing['match']}/result/", payload, format="json"
     )
-    assert response.status_code == 400 and response.json()["code"] == code
+    assert response.status_code == 400
+    assert response.json()["code"] == code
     match = Match.objects.get(pk=pairing["match"])
-    assert match.status == "playing" and not match.reports.exists()
+    assert match.status == "playing"
+    assert not match.reports.exists()
 
 
 def test_agreeing_reports_confirm_and_conflicting_ones_go_to_the_judge(event_with_players):
@@ -95,7 +99,8 @@ def test_agreeing_reports_confirm_and_conflicting_ones_go_to_the_judge(event_wit
     again = api(first["player_a"]).post(
         f"/api/matches/{first['match']}/result/", body, format="json"
     )
-    assert again.status_code == 409 and again.json()["code"] == "match_over"
+    assert again.status_code == 409
+    assert again.json()["code"] == "match_over"
     # conflicting reports
     api(second["player_a"]).post(f"/api/matches/{second['match']}/result/", body, format="json")
     other = {"player_a_wins": 0, "player_b_wins": 2, "draws": 0}
@@ -107,14 +112,18 @@ def test_agreeing_reports_confirm_and_conflicting_ones_go_to_the_judge(event_wit
     assert standings[second["player_b"]]["points"] == 0
     # the next round cannot be paired while a result is open
     blocked = api("org").post(f"/api/tournaments/{event}/rounds/")
-    assert blocked.status_code == 409 and blocked.json()["code"] == "round_open"
+    assert blocked.status_code == 409
+    assert blocked.json()["code"] == "round_open"
     # a judge settles it, and the override is logged with who and when
     jude = api("jude")
     api("org").post(f"/api/tournaments/{event}/judges/", {"username": "jude"}, format="json")
     settled = jude.post(f"/api/matches/{second['match']}/result/", other, format="json")
-    assert settled.status_code == 200 and settled.json()["status"] == "confirmed"
+    assert settled.status_code == 200
+    assert settled.json()["status"] == "confirmed"
     log = ResultOverride.objects.get(match_id=second["match"])
-    assert log.actor.username == "jude" and log.created_at and log.before is None
+    assert log.actor.username == "jude"
+    assert log.created_at
+    assert log.before is None
     # and may change it later: logged with the old result
     changed = api("org").post(f"/api/matches/{second['match']}/result/", body, format="json")
     assert changed.status_code == 200
@@ -146,7 +155,8 @@ def test_roles_are_enforced_on_every_change(event_with_players, sample_text):
     outsider = next(n for n in names if n not in (pairing["player_a"], pairing["player_b"]))
     for client in (stranger, api(outsider)):
         response = client.post(f"/api/matches/{pairing['match']}/result/", body, format="json")
-        assert response.status_code == 403 and response.json()["code"] == "not_in_match"
+        assert response.status_code == 403
+        assert response.json()["code"] == "not_in_match"
         assert (
             client.post(
                 f"/api/matches/{pairing['match']}/extend/", {"minutes": 5}, format="json"
@@ -176,18 +186,21 @@ def test_registration_rules(event_with_players, sample_text):
     again = api(names[0]).post(
         f"/api/tournaments/{event}/registrations/", {"decklist": sample_text}, format="json"
     )
-    assert again.status_code == 409 and again.json()["code"] == "already_registered"
+    assert again.status_code == 409
+    assert again.json()["code"] == "already_registered"
     illegal = api("newbie").post(
         f"/api/tournaments/{event}/registrations/",
         {"decklist": "Champion: Sera Vantyne\nTimeline\n1 Static Lattice"},
         format="json",
     )
-    assert illegal.status_code == 400 and illegal.json()["code"] == "deck_illegal"
+    assert illegal.status_code == 400
+    assert illegal.json()["code"] == "deck_illegal"
     assert illegal.json()["errors"][0]["rule"]
     garbage = api("newbie").post(
         f"/api/tournaments/{event}/registrations/", {"decklist": "Timeline\n-5 X"}, format="json"
     )
-    assert garbage.status_code == 400 and garbage.json()["code"] == "invalid_decklist"
+    assert garbage.status_code == 400
+    assert garbage.json()["code"] == "invalid_decklist"
     # withdraw before the start, not after
     assert api(names[1]).delete(f"/api/tournaments/{event}/registrations/").status_code == 204
     api(names[1]).post(
@@ -198,7 +211,8 @@ def test_registration_rules(event_with_players, sample_text):
     closed = api("late").post(
         f"/api/tournaments/{event}/registrations/", {"decklist": sample_text}, format="json"
     )
-    assert closed.status_code == 409 and closed.json()["code"] == "registration_closed"
+    assert closed.status_code == 409
+    assert closed.json()["code"] == "registration_closed"
 
 
 def test_late_entrants_take_losses_for_missed_rounds(event_with_players, sample_text):
@@ -208,7 +222,8 @@ def test_late_entrants_take_losses_for_missed_rounds(event_with_players, sample_
     late = api("late").post(
         f"/api/tournaments/{event}/registrations/", {"decklist": sample_text}, format="json"
     )
-    assert late.status_code == 201 and late.json()["joined_round"] == 2
+    assert late.status_code == 201
+    assert late.json()["joined_round"] == 2
     standings = {s["player"]: s for s in api().get(f"/api/tournaments/{event}/standings/").json()}
     assert (standings["late"]["losses"], standings["late"]["points"]) == (1, 0)
     pairings = pair_next_round(event)
@@ -239,7 +254,8 @@ def test_csv_exports(event_with_players):
     pairings_csv = api().get(f"/api/tournaments/{event}/rounds/1/pairings/?as=csv")
     assert pairings_csv["Content-Type"].startswith("text/csv")
     lines = pairings_csv.content.decode().strip().splitlines()
-    assert lines[0] == "table,player_a,player_b,explanation" and len(lines) == 3
+    assert lines[0] == "table,player_a,player_b,explanation"
+    assert len(lines) == 3
     assert any(",BYE," in line for line in lines)
     standings_csv = api().get(f"/api/tournaments/{event}/standings/?as=csv").content.decode()
     assert standings_csv.startswith("rank,player,points,wins,losses,draws,omw,gw,ogw,dropped")

@@ -14,8 +14,7 @@ FORETHOUGHT_SWAP = {"out": ["Static Lattice"], "in": []}  # filled per test from
 def match(event_with_players):
     event, _ = event_with_players(2)
     api("org").post(f"/api/tournaments/{event}/start/")
-    pairing = pair_next_round(event)[0]
-    return pairing
+    return pair_next_round(event)[0]
 
 
 def view(username, match_id):
@@ -25,7 +24,7 @@ def view(username, match_id):
 def equal_chi_swap(match_id: int) -> dict:
     """A legal one-for-one swap: a timeline card out, a forethought of the same Chi in."""
     from decks.selectors import card_index
-    from rules.decklist import decklist_from_json, name_key
+    from rules.core.decklist import decklist_from_json, name_key
 
     stored = Match.objects.get(pk=match_id).player_a.decklist
     deck = decklist_from_json(stored)
@@ -64,10 +63,12 @@ def play_game_one(match, winner_seat="a"):
 
 def test_the_coin_flip_winner_chooses_and_only_they_may(match):
     state = view(match["player_a"], match["match"])
-    assert state["phase"] == "choosing_lead" and state["chooser"] in ("a", "b")
+    assert state["phase"] == "choosing_lead"
+    assert state["chooser"] in ("a", "b")
     other = match["player_b"] if state["chooser"] == "a" else match["player_a"]
     refused = api(other).post(f"/api/matches/{match['match']}/lead/", {"lead": True}, format="json")
-    assert refused.status_code == 409 and refused.json()["detail"]
+    assert refused.status_code == 409
+    assert refused.json()["detail"]
 
 
 def test_games_need_both_reports_and_disagreement_goes_to_judges(match):
@@ -79,7 +80,8 @@ def test_games_need_both_reports_and_disagreement_goes_to_judges(match):
     api(a).post(f"/api/matches/{match['match']}/games/", {"winner": a}, format="json")
     assert view(a, match["match"])["games"] == []  # one report is not enough
     twice = api(a).post(f"/api/matches/{match['match']}/games/", {"winner": a}, format="json")
-    assert twice.status_code == 409 and twice.json()["code"] == "already_reported"
+    assert twice.status_code == 409
+    assert twice.json()["code"] == "already_reported"
     api(b).post(f"/api/matches/{match['match']}/games/", {"winner": b}, format="json")
     assert Match.objects.get(pk=match["match"]).status == "disputed"
 
@@ -88,7 +90,8 @@ def test_a_report_before_the_lead_is_chosen_is_refused(match):
     response = api(match["player_a"]).post(
         f"/api/matches/{match['match']}/games/", {"winner": match["player_a"]}, format="json"
     )
-    assert response.status_code == 409 and "lead" in response.json()["detail"]
+    assert response.status_code == 409
+    assert "lead" in response.json()["detail"]
 
 
 def test_lock_and_show_hides_the_selection_until_both_locked(match):
@@ -100,13 +103,15 @@ def test_lock_and_show_hides_the_selection_until_both_locked(match):
     swap = equal_chi_swap(mid)
     # the loser of game 1 may not lock first
     early = api(loser).post(f"/api/matches/{mid}/lock/", swap, format="json")
-    assert early.status_code == 409 and early.json()["code"] == "not_your_turn_to_lock"
+    assert early.status_code == 409
+    assert early.json()["code"] == "not_your_turn_to_lock"
     # the winner locks: the opponent, a stranger and the public cannot see it; a judge can
     assert api(winner).post(f"/api/matches/{mid}/lock/", swap, format="json").status_code == 200
     seat = "a" if winner == a else "b"
     for viewer in (loser, "stranger", None):
         lock = (view(viewer, mid) if viewer else api().get(f"/api/matches/{mid}/").json())["lock"]
-        assert lock[seat]["status"] == "locked" and lock[seat]["out"] is None
+        assert lock[seat]["status"] == "locked"
+        assert lock[seat]["out"] is None
         assert lock[seat]["hidden"] is True
     assert view(winner, mid)["lock"][seat]["out"] == swap["out"]
     api("org").post(
@@ -117,7 +122,8 @@ def test_lock_and_show_hides_the_selection_until_both_locked(match):
     assert view("org", mid)["lock"][seat]["out"] == swap["out"]  # the organizer sees it
     # locking twice is refused
     again = api(winner).post(f"/api/matches/{mid}/lock/", swap, format="json")
-    assert again.status_code == 409 and again.json()["code"] == "already_locked"
+    assert again.status_code == 409
+    assert again.json()["code"] == "already_locked"
     # the other locks: both are shown to everyone
     assert (
         api(loser)
@@ -127,7 +133,8 @@ def test_lock_and_show_hides_the_selection_until_both_locked(match):
     )
     for viewer in (a, b, "stranger"):
         shown = view(viewer, mid)["lock"]
-        assert shown[seat]["status"] == "shown" and shown[seat]["out"] == swap["out"]
+        assert shown[seat]["status"] == "shown"
+        assert shown[seat]["out"] == swap["out"]
 
 
 @pytest.mark.parametrize(
@@ -142,7 +149,8 @@ def test_locks_that_break_the_swap_rules_are_refused(match, make_swap, code):
     winner = play_game_one(match, "a")
     swap = make_swap(equal_chi_swap(match["match"]))
     response = api(winner).post(f"/api/matches/{match['match']}/lock/", swap, format="json")
-    assert response.status_code == 409 and response.json()["code"] == code
+    assert response.status_code == 409
+    assert response.json()["code"] == code
     assert response.json()["detail"]
 
 

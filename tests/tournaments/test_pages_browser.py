@@ -18,7 +18,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from decks.services import deck_create, read_decklist
-from rules.decklist import decklist_from_json, name_key
+from rules.core.decklist import decklist_from_json, name_key
 from tests.conftest import ROOT
 from tests.tournaments.conftest import run_tasks
 from tournaments import selectors, services

@@ -1,4 +1,4 @@
-"""Swiss pairing, the top cut and the recommended number of rounds (tournaments.pairing).
+"""Swiss pairing, the top cut and the recommended number of rounds (tournaments.core.pairing).
 
 The pairing is checked against an exhaustive search of every perfect matching on small fields.
 The search here is written independently of the module: it enumerates matchings directly and
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tournaments.pairing import (
+from tournaments.core.pairing import (
     WINDOW,
     PairingError,
     PairingResult,

@@ -1,4 +1,4 @@
-"""Standings and the MTR Appendix C tiebreakers (tournaments.standings).
+"""Standings and the MTR Appendix C tiebreakers (tournaments.core.standings).
 
 The Appendix C cases are built from the Appendix C definitions, with the figures the issue
 quotes. They are labelled "Appendix C definitions" rather than presented as quotations.
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.standings import (
+from tournaments.core.standings import (
     PERCENTAGE_FLOOR,
     MatchResult,
     ResultError,

@@ -6,12 +6,12 @@ from django.utils.text import slugify
 
 from decks import selectors as deck_selectors
 from genesis.errors import Conflict, Refusal
-from rules import match as protocol
-from rules.decklist import Decklist, decklist_from_json, decklist_to_json, name_key
-from rules.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
-from rules.engine.bots import HeuristicBot, RandomBot
-from rules.engine.play import game_seed, play_next_game, take_decisions
-from rules.formats import get_format
+from rules.core import match as protocol
+from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json, name_key
+from rules.core.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.play import game_seed, play_next_game, take_decisions
+from rules.core.formats import get_format
 
 from ..models import (
     EngineGame,

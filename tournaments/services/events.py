@@ -9,9 +9,9 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from decks.services import deck_validate
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
-from rules.decklist import Decklist, decklist_from_json, decklist_to_json
-from rules.formats import get_format
-from tournaments.pairing import (
+from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
+from rules.core.formats import get_format
+from tournaments.core.pairing import (
     recommended_rounds,
 )
 

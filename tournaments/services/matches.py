@@ -4,7 +4,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from genesis.errors import Conflict, Forbidden, Refusal
-from rules import match as protocol
+from rules.core import match as protocol
 
 from .. import selectors
 from ..models import (
@@ -101,7 +101,7 @@ def match_game_report(*, match: Match, actor, winner: str | None) -> Match:
     goes to the judge queue. A judge's or the organizer's report is recorded at once and logged.
     """
     match = _lock_match(match)
-    seat, judge = _participant(match, actor)
+    seat, _judge = _participant(match, actor)
     _refuse_if_confirmed(match)
     winner_seat = _winner_seat(match, winner)
     state = _state(match)
@@ -195,7 +195,7 @@ def match_result_report(*, match: Match, actor, a_wins: int, b_wins: int, draws:
     the judge queue. A judge or the organizer confirms (or overrides) at once, and it is logged.
     """
     match = _lock_match(match)
-    seat, judge = _participant(match, actor)
+    seat, _judge = _participant(match, actor)
     if match.player_b is None:
         raise Conflict("A bye is already a confirmed 2-0 win.", code="bye")
     _check_result(match, a_wins, b_wins, draws)

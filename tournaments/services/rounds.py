@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from decks import selectors as deck_selectors
 from genesis.errors import Conflict
-from rules import match as protocol
-from rules.decklist import decklist_from_json
-from tournaments.pairing import (
+from rules.core import match as protocol
+from rules.core.decklist import decklist_from_json
+from tournaments.core.pairing import (
     PlayerRecord,
     TopCutMatch,
     next_top_cut_round,

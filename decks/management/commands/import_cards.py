@@ -4,9 +4,9 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from decks.cardfile import MAX_FILE_BYTES, CardFileError, Problem, read_card_file
 from decks.services import card_set_import
-from rules.engine import supported_keywords
+from rules.core.cardfile import MAX_FILE_BYTES, CardFileError, Problem, read_card_file
+from rules.core.engine import supported_keywords
 
 
 class Command(BaseCommand):

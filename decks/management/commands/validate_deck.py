@@ -12,7 +12,7 @@ from django.core.management.base import BaseCommand
 
 from decks.services import deck_validate, read_decklist
 from genesis.errors import Refusal
-from rules.decklist import MAX_INPUT_CHARS
+from rules.core.decklist import MAX_INPUT_CHARS
 
 
 class Command(BaseCommand):

@@ -9,7 +9,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from genesis.errors import Refusal
-from rules.parsing import detect_format
+from rules.core.parsing import detect_format
 from rules.services import MAX_RULEBOOK_BYTES, rulebook_import
 
 

@@ -1,8 +1,8 @@
 """Small builders for engine tests: cards made to order, as the worked examples state them."""
 
-from rules.awareness import Awareness
-from rules.cards import Ability, Card, CardType, Cost, Speed
-from rules.keywords import parse_ability_name
+from rules.core.awareness import Awareness
+from rules.core.cards import Ability, Card, CardType, Cost, Speed
+from rules.core.keywords import parse_ability_name
 
 AROUND = ["x x x", "x ^ x", "x x x"]
 AHEAD_1 = ["x", "^"]
@@ -65,7 +65,7 @@ FILLER = card("Filler", "spell", ability("swift", "Heal [1]", "You gain 1 HP.", 
 
 def settle(state):
     """Pass priority until the stack is empty (nobody responds any more)."""
-    from rules.engine import PASS, apply
+    from rules.core.engine import PASS, apply
 
     while state.stack and not state.over and state.pending is None:
         state = apply(state, PASS)

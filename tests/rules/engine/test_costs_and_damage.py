@@ -5,11 +5,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.cards import Cost
-from rules.engine import Play, apply, legal_actions
-from rules.engine.costs import can_pay, energy_due
-from rules.engine.damage import DamageKind, Modifier, damage_dealt, resolve_damage
-from rules.engine.scenario import Place, find, in_thoughts, scenario
+from rules.core.cards import Cost
+from rules.core.engine import Play, apply, legal_actions
+from rules.core.engine.costs import can_pay, energy_due
+from rules.core.engine.damage import DamageKind, Modifier, damage_dealt, resolve_damage
+from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
 from .builders import FILLER, ability, card, champion, settle, summon
 
@@ -62,7 +62,9 @@ def test_hp_costs_need_that_much_hp_and_a_champion_paying_down_to_0_loses():
     assert plays_of(weak, in_thoughts(weak, bleed, "a")) == []
     exact = position([bleed], champion_hp=(3, None))
     after = apply(exact, Play(in_thoughts(exact, bleed, "a"), 0, ()))
-    assert after.over and after.winner == 1 and after.reason == "hp"
+    assert after.over
+    assert after.winner == 1
+    assert after.reason == "hp"
 
 
 def test_exert_cannot_be_paid_twice_and_exerted_combatants_play_no_actions():
@@ -102,7 +104,14 @@ def test_energy_due_is_the_cost_less_the_reduction_never_below_zero(cost, reduct
 
 
 def test_summons_cannot_pay_aura_or_energy():
-    common = dict(aura=9, reduction=0, timeline_cards=9, hp=9, exerted=False, spare_thoughts=0)
+    common = {
+        "aura": 9,
+        "reduction": 0,
+        "timeline_cards": 9,
+        "hp": 9,
+        "exerted": False,
+        "spare_thoughts": 0,
+    }
     assert not can_pay(Cost(aura=1), is_champion=False, **common)
     assert not can_pay(Cost(energy=1), is_champion=False, **common)
     assert can_pay(Cost(exert=True), is_champion=False, **common)
@@ -219,7 +228,8 @@ def test_drain_takes_what_it_can_and_the_target_dies_at_zero():
     state = position([drain], [Place(frail, "b", 3, 4)])
     target = find(state, frail)
     after = settle(apply(state, Play(in_thoughts(state, drain, "a"), 0, (target.id,))))
-    assert target.id not in after.perms and target.id in after.players[1].memories
+    assert target.id not in after.perms
+    assert target.id in after.players[1].memories
 
 
 def test_a_killed_summon_goes_to_its_owners_memories_with_its_skills_to_theirs():
@@ -283,7 +293,8 @@ def test_counter_attack_hits_back_only_when_the_attacker_is_in_its_awareness():
     facing_hero = position([], [Place(spiky, "b", 3, 4, facing="south")])
     s = find(facing_hero, spiky)
     after = settle(apply(facing_hero, Play(0, 0, (s.id,))))
-    assert after.perms[0].hp == 18 and after.perms[s.id].hp == 4
+    assert after.perms[0].hp == 18
+    assert after.perms[s.id].hp == 4
     turned_away = position([], [Place(spiky, "b", 3, 4, facing="north")])
     after = settle(apply(turned_away, Play(0, 0, (s.id,))))
     assert after.perms[0].hp == 20
@@ -300,5 +311,7 @@ def test_the_enemy_champion_at_zero_hp_wins_at_once():
         timelines={"a": [FILLER] * 5, "b": [FILLER] * 5},
     )
     after = settle(apply(state, Play(0, 0, (1,))))
-    assert after.over and after.winner == 0 and after.reason == "hp"
+    assert after.over
+    assert after.winner == 0
+    assert after.reason == "hp"
     assert after.perms[1].hp == 0

@@ -3,12 +3,12 @@ Using The Stack, with the product decisions where the rulebook is silent."""
 
 import json
 
-from rules.engine import Choose, Play, Select, apply, legal_actions, new_game
-from rules.engine.bots import RandomBot
-from rules.engine.decks import Deck
-from rules.engine.flow import to_act
-from rules.engine.play import play_game
-from rules.engine.scenario import Place, find, in_thoughts, scenario
+from rules.core.engine import Choose, Play, Select, apply, legal_actions, new_game
+from rules.core.engine.bots import RandomBot
+from rules.core.engine.decks import Deck
+from rules.core.engine.flow import to_act
+from rules.core.engine.play import play_game
+from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
 from .builders import FILLER, ability, card, champion, settle, summon
 
@@ -30,7 +30,8 @@ def test_both_players_have_six_cards_before_the_first_turn():
     # Five for the opening hand and one for the first round's draw (Product decision).
     assert [len(p.thoughts) for p in state.players] == [6, 6]
     assert [len(p.timeline) for p in state.players] == [14, 14]
-    assert state.round == 1 and to_act(state) == 1  # the leading player's champion moves first
+    assert state.round == 1
+    assert to_act(state) == 1
 
 
 def test_a_player_with_no_unexerted_combatant_passes_at_once_and_the_round_completes():
@@ -41,14 +42,16 @@ def test_a_player_with_no_unexerted_combatant_passes_at_once_and_the_round_compl
     )
     # A's champion has nothing to play, so its turn ends by itself; then B takes two turns in
     # a row, since A has no un-exerted combatant left.
-    assert turns(state) == [] and state.perms[0].exerted
+    assert turns(state) == []
+    assert state.perms[0].exerted
     while state.round == 1 and not state.over:
         state = apply(state, legal_actions(state)[-1])  # pass / end each step
     pup = find(state, PUP).id
     assert turns(state)[:2] == [(1, 1), (1, pup)] or turns(state)[:2] == [(1, pup), (1, 1)]
     assert state.round == 2
     # A new round: Exert tokens are removed, so the leading player's champion moves again.
-    assert not state.perms[0].exerted and not state.perms[pup].exerted
+    assert not state.perms[0].exerted
+    assert not state.perms[pup].exerted
     assert turns(state)[2] == (0, 0)
 
 
@@ -108,7 +111,8 @@ def test_action_abilities_need_the_active_combatants_main_phase_and_an_empty_sta
     slammer = find(state, slam).id
     # The champion is active: its action card is playable, the summon's action is not.
     sources = {a.card for a in legal_actions(state) if isinstance(a, Play)}
-    assert in_thoughts(state, STRIKE, "a") in sources and slammer not in sources
+    assert in_thoughts(state, STRIKE, "a") in sources
+    assert slammer not in sources
     active_summon = scenario(
         (HERO, FOE),
         champion_spots=((3, 3), (3, 5)),
@@ -119,7 +123,8 @@ def test_action_abilities_need_the_active_combatants_main_phase_and_an_empty_sta
     )
     sources = {a.card for a in legal_actions(active_summon) if isinstance(a, Play)}
     # During a summon's turn the champion's action cards wait; the summon's action is playable.
-    assert slammer in sources and in_thoughts(active_summon, STRIKE, "a") not in sources
+    assert slammer in sources
+    assert in_thoughts(active_summon, STRIKE, "a") not in sources
 
 
 def test_the_leading_players_end_of_round_triggers_go_on_first_and_resolve_last():
@@ -169,12 +174,15 @@ def test_a_beckoned_summon_is_placed_on_a_chosen_adjacent_spot_facing_like_its_c
     )
     state = apply(state, Play(in_thoughts(state, PUP, "a"), 0, ()))
     state = settle(state)
-    assert state.pending is not None and state.pending.kind == "beckon_spot"
+    assert state.pending is not None
+    assert state.pending.kind == "beckon_spot"
     assert len(state.pending.options) == 4  # the four adjacent spots, chosen on resolution
     spot = state.pending.options[1]
     state = apply(state, Choose(1))
     pup = find(state, PUP)
-    assert pup.spot == spot and pup.facing == state.perms[0].facing and pup.exerted
+    assert pup.spot == spot
+    assert pup.facing == state.perms[0].facing
+    assert pup.exerted
 
 
 def test_blitz_removes_the_exert_token_when_the_summon_enters():
@@ -207,16 +215,22 @@ def test_the_round_cap_ends_the_game_as_a_draw_and_the_log_says_so():
         fmt=None,
         round_cap=2,
     )
-    assert result.over and result.winner is None and result.reason == "round_cap"
+    assert result.over
+    assert result.winner is None
+    assert result.reason == "round_cap"
     assert result.rounds == 2
     log = json.loads(result.log.dumps())
-    assert log["result"]["reason"] == "round_cap" and "round cap" in log["note"]
+    assert log["result"]["reason"] == "round_cap"
+    assert "round cap" in log["note"]
 
 
 def test_a_deck_out_at_the_rounds_draw_loses_and_both_at_once_is_a_draw():
     short = Deck(HERO, (TONIC,) * 7)  # 5 + 1 drawn: one left after round 1's draw
     longer = Deck(FOE, (TONIC,) * 20)
     result = play_game(short, longer, {}, seed=4, bots=(RandomBot(1), RandomBot(2)), fmt=None)
-    assert result.winner == "b" and result.reason == "timeline" and result.rounds == 2
+    assert result.winner == "b"
+    assert result.reason == "timeline"
+    assert result.rounds == 2
     both = play_game(short, Deck(FOE, (TONIC,) * 7), {}, 4, (RandomBot(1), RandomBot(2)), fmt=None)
-    assert both.winner is None and both.reason == "both_lost"
+    assert both.winner is None
+    assert both.reason == "both_lost"

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rules import match as protocol
-from rules.engine import (
+from decks.core.bundled import card_set, sample_decklists
+from rules.core import match as protocol
+from rules.core.engine import (
     GameLog,
     IllegalAction,
     InvariantError,
@@ -22,10 +23,9 @@ from rules.engine import (
     replay,
     snapshot,
 )
-from rules.engine.bots import HeuristicBot, RandomBot
-from rules.engine.decks import deck_from_decklist
-from rules.engine.play import play_game, play_match
-from rules.engine.samples import card_set, sample_decklists
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.play import play_game, play_match
 
 CARDS = card_set()
 SAMPLES = sample_decklists()
@@ -47,7 +47,8 @@ def random_game(seed: int, check: bool = True):
 @given(st.integers(0, 2**31))
 def test_random_games_finish_with_the_invariants_holding_at_every_step(seed):
     result = random_game(seed)  # check=True asserts the invariants after every step
-    assert result.over and result.reason in FINISHED
+    assert result.over
+    assert result.reason in FINISHED
 
 
 def test_two_hundred_random_games_over_the_sample_timelines_all_finish():
@@ -99,7 +100,7 @@ def test_apply_never_changes_the_state_it_is_given():
 def test_an_illegal_action_is_refused_and_changes_nothing():
     deck = deck_from_decklist(SAMPLES[NAMES[1]], CARDS)
     state = new_game((deck, deck), seed=2)
-    from rules.engine import Play
+    from rules.core.engine import Play
 
     with pytest.raises(IllegalAction):
         apply(state, Play(999, 0, ()))
@@ -130,12 +131,15 @@ def test_the_heuristic_bot_beats_the_random_bot_with_mirrored_decks():
     assert wins >= 0.8 * games
 
 
-@pytest.mark.parametrize("bot", [RandomBot, HeuristicBot])
+@pytest.mark.parametrize(
+    "bot", [RandomBot, lambda seed: HeuristicBot(seed, CARDS)], ids=["random", "heuristic"]
+)
 def test_bots_play_a_best_of_three_with_leads_and_swaps(bot):
     a, b = SAMPLES[NAMES[0]], SAMPLES[NAMES[3]]
     outcome = play_match(a, b, CARDS, seed=5, bots=(bot(1), bot(2)))
     result = protocol.result(outcome.match)
-    assert result.over and len(outcome.games) in (2, 3)
+    assert result.over
+    assert len(outcome.games) in (2, 3)
     shows = [e for e in outcome.match.log if isinstance(e, protocol.Show)]
     assert len(shows) == len(outcome.games) - 1  # a lock and show between games
     for game in outcome.games:
@@ -156,7 +160,7 @@ def test_the_random_bot_swaps_cards_of_equal_chi():
         ]
     assert swaps  # some bot swapped something
     chi = protocol.chi_table(CARDS.values())
-    from rules.cards import name_key
+    from rules.core.cards import name_key
 
     for swap in islice(swaps, 10):
         assert sum(chi[name_key(n)] for n in swap.out) == sum(chi[name_key(n)] for n in swap.in_)
@@ -164,8 +168,8 @@ def test_the_random_bot_swaps_cards_of_equal_chi():
 
 def test_the_invariant_check_catches_stale_remembered_answers():
     # given: a position with permanents, one of them stunned by an effect
-    from rules.engine.damage import Modifier
-    from rules.engine.queries import has, occupied_mask
+    from rules.core.engine.damage import Modifier
+    from rules.core.engine.queries import has, occupied_mask
 
     state = random_game(3, check=False).state
     perm = state.perms[0]

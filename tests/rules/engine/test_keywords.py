@@ -3,8 +3,9 @@ says; an unsupported one is reported, and a deck that needs it is refused before
 
 import pytest
 
-from rules.cards import name_key
-from rules.engine import (
+from decks.core.bundled import card_set, sample_decklists
+from rules.core.cards import name_key
+from rules.core.engine import (
     Choose,
     Dash,
     DeckRefused,
@@ -16,12 +17,11 @@ from rules.engine import (
     new_game,
     supported_keywords,
 )
-from rules.engine.decks import Deck, deck_from_decklist
-from rules.engine.keywords import card_spec
-from rules.engine.queries import has, reach_spots
-from rules.engine.samples import card_set, sample_decklists
-from rules.engine.scenario import Place, find, in_thoughts, scenario
-from rules.keywords import GLOSSARY
+from rules.core.engine.decks import Deck, deck_from_decklist
+from rules.core.engine.keywords import card_spec
+from rules.core.engine.queries import has, reach_spots
+from rules.core.engine.scenario import Place, find, in_thoughts, scenario
+from rules.core.keywords import GLOSSARY
 
 from .builders import FILLER, ability, card, champion, settle, summon
 
@@ -60,7 +60,8 @@ def test_an_unsupported_keyword_is_reported_by_name_and_the_deck_refused():
     assert problems == ["Silencer: Negate: the keyword Negate is not supported by the game engine"]
     with pytest.raises(DeckRefused) as refused:
         new_game((Deck(HERO, (silencer,) * 50), Deck(FOE, (FILLER,) * 50)), seed=1, fmt=None)
-    assert refused.value.seat == "a" and "Negate" in str(refused.value)
+    assert refused.value.seat == "a"
+    assert "Negate" in str(refused.value)
 
 
 def test_unrevealed_stats_make_a_card_unplayable():
@@ -81,7 +82,7 @@ def test_an_illegal_timeline_is_refused_with_the_validators_message():
 
 
 def test_unknown_card_names_are_refused():
-    from rules.decklist import DeckEntry, Decklist
+    from rules.core.decklist import DeckEntry, Decklist
 
     with pytest.raises(DeckRefused, match="Nonesuch"):
         deck_from_decklist(Decklist("Sera Vantyne", (DeckEntry(50, "Nonesuch"),)), DEMO)
@@ -177,7 +178,8 @@ def test_build_create_and_trap_place_alterations():
     assert find(state, beacon).spot == state.perms[0].spot  # Build: its champion's spot
     state = position([spire], aura={"a": 20})
     spots = targets_of(state, spire)
-    assert state.perms[0].spot not in spots and len(spots) == 28  # Create: any unoccupied spot
+    assert state.perms[0].spot not in spots
+    assert len(spots) == 28
     state = position([glyph], champion_spots=((3, 3), (3, 5)))
     assert targets_of(state, glyph) == {state.perms[1].spot}  # Trap: an occupied spot
 
@@ -190,7 +192,8 @@ def test_a_may_trigger_asks_its_controller():
         exerted=("a", "b"),
         phase="round_swift",
     )
-    assert state.pending is not None and state.pending.kind == "may"
+    assert state.pending is not None
+    assert state.pending.kind == "may"
     before = len(state.players[0].thoughts)
     after = apply(state, Choose(state.pending.options.index(1)))
     assert len(after.players[0].thoughts) >= before + 1
@@ -237,7 +240,8 @@ def test_paralyze_exerts_and_stuns_its_target():
     )
     state = position([freeze], champion_spots=((3, 3), (3, 4)))
     state = settle(apply(state, Play(in_thoughts(state, freeze, "a"), 0, (1,))))
-    assert state.perms[1].exerted and has(state, state.perms[1], "stun")
+    assert state.perms[1].exerted
+    assert has(state, state.perms[1], "stun")
 
 
 def test_line_of_sight_reaches_down_the_line_until_a_blocker():
@@ -258,4 +262,5 @@ def test_line_of_sight_reaches_down_the_line_until_a_blocker():
     assert 1 in targets_of(open_line, lance)  # the far champion, five spots away
     blocked = position([lance], [Place(pillar, "b", 3, 3)], champion_spots=((3, 1), (3, 6)))
     reachable = targets_of(blocked, lance)
-    assert 1 not in reachable and find(blocked, pillar).id in reachable
+    assert 1 not in reachable
+    assert find(blocked, pillar).id in reachable

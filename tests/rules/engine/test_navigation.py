@@ -5,10 +5,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.awareness import Awareness
-from rules.engine import Play, Step, apply, arena, legal_actions
-from rules.engine.queries import occupied_mask, occupies
-from rules.engine.scenario import Place, find, scenario
+from rules.core.awareness import Awareness
+from rules.core.engine import Play, Step, apply, arena, legal_actions
+from rules.core.engine.queries import occupied_mask, occupies
+from rules.core.engine.scenario import Place, find, scenario
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
 
@@ -46,7 +46,8 @@ def test_adjacent_is_the_four_orthogonal_spots_and_around_is_all_eight():
     assert len(arena.around(middle)) == 8
     assert set(arena.adjacent(middle)) < set(arena.around(middle))
     corner = arena.spot(0, 0)
-    assert len(arena.adjacent(corner)) == 2 and len(arena.around(corner)) == 3
+    assert len(arena.adjacent(corner)) == 2
+    assert len(arena.around(corner)) == 3
 
 
 @pytest.mark.parametrize(
@@ -77,7 +78,8 @@ def test_the_origin_is_never_part_of_the_awareness_and_edges_cut_it():
     around = Awareness.parse(AROUND)
     corner = arena.spot(0, 0)
     seen = arena.seen_spots(around, corner, arena.NORTH)
-    assert corner not in seen and len(seen) == 3
+    assert corner not in seen
+    assert len(seen) == 3
     unbounded = Awareness(unbounded=True)
     assert len(arena.seen_spots(unbounded, corner, arena.NORTH)) == 29
 
@@ -169,7 +171,9 @@ def test_flight_and_tiny_may_move_onto_occupied_spots():
     after = apply(bird, Step(arena.spot(2, 3), None))
     moved = after.perms[flyer.id]
     # Over the Brute's spot the flyer does not occupy it: still one occupant there.
-    assert moved.spot == arena.spot(2, 3) and moved.aloft and not occupies(after, moved)
+    assert moved.spot == arena.spot(2, 3)
+    assert moved.aloft
+    assert not occupies(after, moved)
 
 
 def test_a_pinned_combatant_can_rotate_but_not_move_and_a_stunned_one_neither():
@@ -193,8 +197,9 @@ def test_a_pinned_combatant_can_rotate_but_not_move_and_a_stunned_one_neither():
     )
     stunned = move_phase([Place(stun, "b", 3, 3)])
     # A stunned combatant cannot move or rotate itself: its move phase passed by itself.
-    assert [e for e in stunned.event_list() if e[0] == "phase"][0] == ("phase", "main")
-    assert stunned.perms[0].spot == arena.spot(2, 2) and stunned.perms[0].facing == arena.NORTH
+    assert next(e for e in stunned.event_list() if e[0] == "phase") == ("phase", "main")
+    assert stunned.perms[0].spot == arena.spot(2, 2)
+    assert stunned.perms[0].facing == arena.NORTH
 
 
 def test_hop_places_only_where_no_occupying_permanent_would_be_doubled():
@@ -218,8 +223,8 @@ def test_hop_places_only_where_no_occupying_permanent_would_be_doubled():
 
 
 def test_champions_start_in_the_middle_column_of_their_back_rows_facing_each_other():
-    from rules.engine import new_game
-    from rules.engine.decks import Deck
+    from rules.core.engine import new_game
+    from rules.core.engine.decks import Deck
 
     state = new_game((Deck(HERO, (FILLER,) * 20), Deck(FOE, (FILLER,) * 20)), seed=3, fmt=None)
     a, b = state.perms[0], state.perms[1]
@@ -228,7 +233,7 @@ def test_champions_start_in_the_middle_column_of_their_back_rows_facing_each_oth
 
 
 def test_switch_swaps_two_permanents_and_fails_if_one_cannot_leave_its_spot():
-    from rules.engine.stack import switch
+    from rules.core.engine.stack import switch
 
     snare = card(
         "Snare",

@@ -6,13 +6,13 @@ unrevealed, so they cannot be played as they are).
 
 from dataclasses import replace
 
-from rules.awareness import Awareness
-from rules.cards import CardType
-from rules.engine import PASS, Play, Step, apply, legal_actions, new_game
-from rules.engine.costs import energy_due, fatigue_due
-from rules.engine.damage import DamageKind, Modifier, lump_sum, resolve_damage
-from rules.engine.decks import Deck
-from rules.engine.scenario import Place, find, in_thoughts, scenario
+from rules.core.awareness import Awareness
+from rules.core.cards import CardType
+from rules.core.engine import PASS, Play, Step, apply, legal_actions, new_game
+from rules.core.engine.costs import energy_due, fatigue_due
+from rules.core.engine.damage import DamageKind, Modifier, lump_sum, resolve_damage
+from rules.core.engine.decks import Deck
+from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
 from .builders import AHEAD_2, FILLER, ability, card, champion, summon
 
@@ -242,7 +242,8 @@ def test_energy_reduction_1_pays_3_for_a_4_energy_cost():
     hound = find(state, HOUND)
     after = apply(state, Play(in_thoughts(state, shot, "a"), 0, (hound.id,)))
     milled = len(after.players[0].memories)
-    assert len(after.players[0].timeline) == 7 and milled == 3
+    assert len(after.players[0].timeline) == 7
+    assert milled == 3
 
 
 def test_paying_energy_that_empties_the_timeline_loses_the_game():
@@ -252,7 +253,9 @@ def test_paying_energy_that_empties_the_timeline_loses_the_game():
     # when
     after = apply(state, Play(in_thoughts(state, shot, "a"), 0, (hound.id,)))
     # then: Player A loses at once; the ability never resolves
-    assert after.over and after.winner == 1 and after.reason == "timeline"
+    assert after.over
+    assert after.winner == 1
+    assert after.reason == "timeline"
     assert after.perms[hound.id].hp == 3
     assert resolved(after) == []
 
@@ -294,7 +297,10 @@ def test_fatigue_with_too_few_cards_in_the_timeline_pays_nothing():
     # draw emptied B's timeline, which loses the game.
     fatigue = [e for e in state.event_list() if e[0] == "fatigue"]
     assert fatigue == [("fatigue", 1, 0)]
-    assert state.round == 2 and state.over and state.winner == 0 and state.reason == "timeline"
+    assert state.round == 2
+    assert state.over
+    assert state.winner == 0
+    assert state.reason == "timeline"
 
 
 def test_fatigue_is_paid_when_the_timeline_can_pay_it():
@@ -321,7 +327,8 @@ def test_two_moves_skip_the_main_phase():
     )
     deck = Deck(NUBIA, (filler,) * 20)
     state = new_game((deck, Deck(OPPONENT, (filler,) * 20)), seed=1, leader="a", fmt=None)
-    assert state.phase == "move" and state.active == 0
+    assert state.phase == "move"
+    assert state.active == 0
     state = apply(state, Step(None, "left"))
     assert state.phase == "move"  # one move or rotation: the move phase goes on
     state = apply(state, Step(None, "left"))  # a 180° turn in place is two rotations
@@ -341,8 +348,8 @@ def test_one_move_then_the_main_phase():
 
 
 def test_rulebook_cards_are_not_playable_as_bundled():
-    from rules.engine import check_playable
-    from rules.engine.samples import card_set
+    from decks.core.bundled import card_set
+    from rules.core.engine import check_playable
 
     problems = check_playable(card_set("rulebook").values())
     assert any("Ra'Ha" in p and "not revealed" in p for p in problems)

@@ -16,7 +16,9 @@ from .cards import name_key
 MAX_INPUT_CHARS = 200_000
 MAX_LINES = 2_000
 MAX_LINE_CHARS = 500
-MAX_NAME_CHARS = 120  # the longest card name a card-set file may hold (decks/card-set.schema.json)
+MAX_NAME_CHARS = (
+    120  # the longest card name a card-set file may hold (rules/core/card-set.schema.json)
+)
 MAX_COPIES = 999  # copies of one card in one section
 MAX_SECTION_CARDS = 10_000
 
@@ -72,7 +74,7 @@ class DeckEntry:
 
 @dataclass(frozen=True)
 class Decklist:
-    """A decklist as written: names, not cards. `rules.timeline.validate` looks the names up."""
+    """A decklist as written: names, not cards. `rules.core.timeline.validate` looks the names up."""
 
     champion: str | None = None
     timeline: tuple[DeckEntry, ...] = ()

@@ -354,7 +354,7 @@ def new_match(
     seed: int,
     top_cut: bool = False,
 ) -> MatchState:
-    """A match between two registered decklists, validated beforehand (rules.timeline).
+    """A match between two registered decklists, validated beforehand (rules.core.timeline).
 
     `chi` maps card names (any spelling; matched with name_key) to Chi and must cover every
     timeline and forethoughts card. The seeded coin flip decides who chooses the lead of game 1.
@@ -789,12 +789,14 @@ def _show(state: MatchState) -> MatchState:
         assert swap is not None
         timeline, forethoughts = _pool(side.current.timeline), _pool(side.current.forethoughts)
         out, in_ = Counter(map(name_key, swap.out)), Counter(map(name_key, swap.in_))
-        assert not out - timeline and not in_ - forethoughts, "a checked swap no longer fits"
+        assert not out - timeline, "a checked swap no longer fits"
+        assert not in_ - forethoughts, "a checked swap no longer fits"
         # Product decision, Cumulative swaps: the cards swapped out join the
         # forethoughts, and the next lock and show starts from this timeline.
         sides.append(_with_pools(side, timeline - out + in_, forethoughts - in_ + out))
     a, b = state.locks
-    assert a is not None and b is not None
+    assert a is not None
+    assert b is not None
     return replace(
         state,
         sides=tuple(sides),

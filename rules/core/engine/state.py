@@ -3,7 +3,7 @@
 Core Rulebook 5.2, Play Space and Zones: thoughts, timeline, memories, subconscious and the
 skill zone (here, a permanent's attached skills); the stack is not a zone but is held here too.
 
-States are values to the outside world: `rules.engine.apply` copies a state before changing it,
+States are values to the outside world: `rules.core.engine.apply` copies a state before changing it,
 so a state handed out is never changed. Inside, the classes are small mutable records with
 `__slots__`, because the engine plays hundreds of games a second and copies must be cheap:
 zones are lists of card ids, a permanent's effects and skills are tuples, and the stack holds
@@ -12,7 +12,7 @@ immutable items. Every physical card has an id for the whole game (champions are
 
 from dataclasses import dataclass
 
-from rules.cards import Card, CardType
+from rules.core.cards import Card, CardType
 
 from .keywords import AbilitySpec, CardSpec
 
@@ -174,7 +174,7 @@ class Player:
 
 
 class GameState:
-    """One moment of a game. Read it freely; change it only through rules.engine.apply."""
+    """One moment of a game. Read it freely; change it only through rules.core.engine.apply."""
 
     __slots__ = (
         "setup",

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from rules.keywords import ELEMENTS
+from rules.core.keywords import ELEMENTS
 
 _ELEMENTS = frozenset(ELEMENTS)
 
@@ -98,11 +98,8 @@ def resolve_damage(amount: int, kind: DamageKind, modifiers: Iterable[Modifier])
     # any elemental damage.
     increased = amount
     for m in modifiers:
-        if (
-            m.keyword == "weakness"
-            and _matches(m.specific, kind)
-            or m.keyword == "elemental_weakness"
-            and kind.elements
+        if (m.keyword == "weakness" and _matches(m.specific, kind)) or (
+            m.keyword == "elemental_weakness" and kind.elements
         ):
             increased += 1
     # 2. Immunity: Indirect Immunity stops all damage from enemy sources that did not target

@@ -5,7 +5,7 @@ commands in docs/rules-lookup.md read them from that folder at run time.
 
 from pathlib import Path
 
-FOLDER = Path(__file__).resolve().parent.parent.parent / "shared" / "seeds"
+FOLDER = Path(__file__).resolve().parents[3] / "shared" / "seeds"
 
 # (file in FOLDER, document name, version)
 RULEBOOKS = (

@@ -30,16 +30,15 @@ def test_simulate_reports_every_game_and_is_deterministic(bundled):
     again = simulate(SERA, HEDRA, "--games", "6", "--seed", "7")
     other = simulate(SERA, HEDRA, "--games", "6", "--seed", "8")
     assert first["wins"]["a"] + first["wins"]["b"] + first["draws"] == 6
-    assert first["average_rounds"] > 0 and first["games_per_second"] > 0
+    assert first["average_rounds"] > 0
+    assert first["games_per_second"] > 0
     assert first["log_digest"] == again["log_digest"] != other["log_digest"]
 
 
 def test_heuristic_bots_play_too(bundled):
     report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
-    assert (
-        report["bot"] == "heuristic"
-        and report["wins"]["a"] + report["wins"]["b"] + report["draws"] == 2
-    )
+    assert report["bot"] == "heuristic"
+    assert report["wins"]["a"] + report["wins"]["b"] + report["draws"] == 2
 
 
 def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled, tmp_path):
@@ -48,7 +47,8 @@ def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled, tmp_p
     err = io.StringIO()
     with pytest.raises(SystemExit) as exit_:
         call_command("simulate", SERA, str(illegal), "--games", "1", stderr=err)
-    assert exit_.value.code == 2 and "cannot play this deck" in err.getvalue()
+    assert exit_.value.code == 2
+    assert "cannot play this deck" in err.getvalue()
     unrevealed = tmp_path / "rulebook.txt"
     unrevealed.write_text(
         Path(SERA).read_text().replace("Champion: Sera Vantyne", "Champion: Nubia")

@@ -41,10 +41,6 @@ class Speed(StrEnum):
     TRIGGER = "trigger"
     CONTINUOUS = "continuous"
 
-    @property
-    def is_active(self) -> bool:
-        return self in (Speed.ACTION, Speed.SWIFT)
-
 
 COST_KINDS = ("aura", "energy", "hp", "exert", "discard")
 

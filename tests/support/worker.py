@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class WorkerFailed(RuntimeError):
@@ -47,8 +47,18 @@ def worker_process(
     }
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "genesis", "worker", "--pool=solo"]
-            + [f"--loglevel={loglevel}", "--hostname", f"{name}-{os.getpid()}@%h"],
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "genesis",
+                "worker",
+                "--pool=solo",
+                f"--loglevel={loglevel}",
+                "--hostname",
+                f"{name}-{os.getpid()}@%h",
+            ],
             cwd=ROOT,
             env=environment,
             stdout=log,

@@ -17,11 +17,11 @@ from django.core.management.base import BaseCommand
 from decks.selectors import card_index
 from decks.services import read_decklist
 from genesis.errors import Refusal
-from rules.decklist import MAX_INPUT_CHARS
-from rules.engine import DeckRefused, deck_from_decklist, deck_problems
-from rules.engine.bots import HeuristicBot, RandomBot
-from rules.engine.play import play_game
-from rules.formats import DEFAULT_FORMAT
+from rules.core.decklist import MAX_INPUT_CHARS
+from rules.core.engine import DeckRefused, deck_from_decklist, deck_problems
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.play import play_game
+from rules.core.formats import DEFAULT_FORMAT
 
 MAX_GAMES = 100_000
 

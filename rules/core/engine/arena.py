@@ -5,13 +5,13 @@ Awareness, Away, Line of Sight. A spot is an index `row * 5 + column` with both 
 (column 0..4, row 0..5); players read them as "column 1-5, row 1-6". Champion A starts on row 1
 facing row 6 and champion B on row 6 facing row 1 (Product decision › Arena).
 
-Awareness patterns (rules.awareness) are drawn for a card facing "forward" (dy > 0). A card's
+Awareness patterns (rules.core.awareness) are drawn for a card facing "forward" (dy > 0). A card's
 facing turns the pattern: forward is the facing and dx > 0 is the card's right-hand side.
 """
 
 from functools import lru_cache
 
-from rules.awareness import Awareness
+from rules.core.awareness import Awareness
 
 COLUMNS = 5
 ROWS = 6
@@ -40,10 +40,6 @@ def column_row(s: int) -> tuple[int, int]:
 def label(s: int) -> str:
     """How players name a spot: "c3r1" is column 3, row 1 (1-based)."""
     return f"c{s % COLUMNS + 1}r{s // COLUMNS + 1}"
-
-
-def on_board(column: int, row: int) -> bool:
-    return 0 <= column < COLUMNS and 0 <= row < ROWS
 
 
 def step(s: int, dx: int, dy: int) -> int | None:

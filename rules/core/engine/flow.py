@@ -21,7 +21,7 @@ of the flow run without asking. `legal_actions` therefore always offers a real c
 
 from itertools import combinations
 
-from rules.cards import CardType, Speed
+from rules.core.cards import CardType, Speed
 
 from . import arena
 from .actions import (
@@ -160,7 +160,7 @@ def move_steps(st: GameState) -> list:
 
 
 def _affordable(st: GameState, cost, payer, player, from_thoughts: bool) -> bool:
-    """The Costs of Abilities: every part can be paid (see rules.engine.costs.can_pay)."""
+    """The Costs of Abilities: every part can be paid (see rules.core.engine.costs.can_pay)."""
     if cost.exert and payer.exerted:
         return False
     champion = payer.card.type is CardType.CHAMPION
@@ -614,7 +614,7 @@ _AUTOMATIC = {
 
 
 def resolved(st: GameState) -> None:
-    """After an item of the stack resolved (rules.engine.stack.finish): once the stack is
+    """After an item of the stack resolved (rules.core.engine.stack.finish): once the stack is
     empty again, and nothing waits (a choice, triggers, the end of the game), play goes on."""
     if st.pending is None and not st.stack and not st.queue and not st.over:
         stack_emptied(st)

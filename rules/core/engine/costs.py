@@ -2,10 +2,10 @@
 
 Core Rulebook 5.2, The Costs of Abilities (Paying Aura, Paying Energy, Paying HP, Paying Exert,
 Paying Discard) and Glossary: Energy Reduction, Fatigue [X]. Applying a payment to a game state
-is the engine's job (rules.engine.flow); these functions only decide the numbers.
+is the engine's job (rules.core.engine.flow); these functions only decide the numbers.
 """
 
-from rules.cards import Cost
+from rules.core.cards import Cost
 
 
 def energy_due(energy: int, reduction: int) -> int:

@@ -1,7 +1,7 @@
 """Reading card set files (docs/card-format.md) into plain card values, reporting every problem.
 
 Pure Python: no database. The importer service (decks.services.card_set_import) writes what this
-returns. Structure is checked by decks/card-set.schema.json; the rules the schema cannot say
+returns. Structure is checked by rules/core/card-set.schema.json; the rules the schema cannot say
 (which fields each card type needs, keyword names, awareness drawings) are checked here.
 """
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from rules.awareness import Awareness, AwarenessError
-from rules.cards import Ability, Card, CardType, Cost, Speed, name_key
-from rules.keywords import KeywordError, parse_ability_name
+from rules.core.awareness import Awareness, AwarenessError
+from rules.core.cards import Ability, Card, CardType, Cost, Speed, name_key
+from rules.core.keywords import KeywordError, parse_ability_name
 
 SCHEMA_PATH = Path(__file__).with_name("card-set.schema.json")
 MAX_FILE_BYTES = 50 * 1024 * 1024

@@ -1,7 +1,7 @@
 """Playing whole games and matches between bots.
 
 `play_game` plays one game and returns its result with the log. `play_match` plays a best of
-three through the match protocol (rules.match): the bots choose who leads and make the
+three through the match protocol (rules.core.match): the bots choose who leads and make the
 lock-and-show swaps between games, and each game is played on the timelines the swaps left.
 `play_next_game` is one game of that loop, for callers that play a match a game at a time
 (the automated events' Celery tasks).
@@ -10,10 +10,10 @@ lock-and-show swaps between games, and each game is played on the timelines the 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules import match as protocol
-from rules.cards import Card
-from rules.decklist import Decklist
-from rules.formats import DEFAULT_FORMAT, Format
+from rules.core import match as protocol
+from rules.core.cards import Card
+from rules.core.decklist import Decklist
+from rules.core.formats import DEFAULT_FORMAT, Format
 
 from .actions import IllegalAction, Pass
 from .decks import Deck, deck_from_decklist
@@ -91,7 +91,7 @@ def play_match(
     fmt: Format | None = DEFAULT_FORMAT,
     round_cap: int = ROUND_CAP,
 ) -> MatchOutcome:
-    """A best of three between registered decklists (validated beforehand, rules.timeline).
+    """A best of three between registered decklists (validated beforehand, rules.core.timeline).
 
     Core Rulebook 5.2, How to Start a Game and Lock and Show: the seeded coin flip's winner and
     then each game's loser choose who leads; between games the winner locks first, then the

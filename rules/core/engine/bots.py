@@ -1,5 +1,5 @@
 """Bots: a random-legal bot and a heuristic bot. Both also take the between-games decisions of a
-best-of-three (who leads, and the lock-and-show swap; rules.match).
+best-of-three (who leads, and the lock-and-show swap; rules.core.match).
 
 A bot is an object with `choose_action(state)`, `choose_lead(match, seat)` and
 `choose_swap(match, seat)`. Its randomness comes from its own seed, so a game between seeded
@@ -8,9 +8,10 @@ bots is reproducible.
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 
-from rules import match as protocol
-from rules.cards import CardType, Speed, name_key
+from rules.core import match as protocol
+from rules.core.cards import Card, CardType, Speed, name_key
 
 from . import arena
 from .actions import PASS, Choose, Dash, Pass, Play, Select, Step
@@ -89,9 +90,11 @@ class HeuristicBot:
     # Reduction makes free) could otherwise be played for ever.
     PLAYS_PER_STEP = 6
 
-    def __init__(self, seed: int = 0, cards=None) -> None:
+    def __init__(self, seed: int = 0, cards: Mapping[str, Card] | None = None) -> None:
         self.rng = random.Random(seed)
-        self.cards = cards
+        # name_key(name) -> Card: what each card costs, for the lock-and-show swap. A bot that
+        # is given no cards knows no costs and keeps its timeline as it is.
+        self.cards: Mapping[str, Card] = cards or {}
         self._step_key: tuple | None = None
         self._plays_in_step = 0
 
@@ -103,9 +106,7 @@ class HeuristicBot:
     def choose_swap(self, match: protocol.MatchState, seat: str) -> tuple[tuple, tuple]:
         """Swap the timeline's priciest Energy cards for forethoughts of equal Chi that cost no
         Energy, one pair at a time, as far as the lock's rules allow."""
-        from .samples import card_set  # by default, the bundled cards know each name's costs
-
-        cards = self.cards if self.cards is not None else card_set()
+        cards = self.cards
         side = match.side(seat)
         chi = dict(match.chi)
 

@@ -6,11 +6,11 @@ changes a state.
 
 Answers that depend on where permanents stand and what is on them (modifiers, occupancy,
 targets) are remembered in `state.memo`. Every change to positions, facings, effects, skills or
-the permanents in the arena sets `memo` to None (rules.engine.stack and .flow do so where they
+the permanents in the arena sets `memo` to None (rules.core.engine.stack and .flow do so where they
 make those changes), and `check_invariants` compares the remembered answers with fresh ones.
 """
 
-from rules.cards import CardType
+from rules.core.cards import CardType
 
 from . import arena
 from .damage import Modifier
@@ -350,7 +350,7 @@ def _target_options(st, spec, user, controller, placed) -> list[tuple[int, ...]]
     chains: list[tuple[int, ...]] = [(c,) for c in candidates]
     for _ in range(spec.targets - 1):
         chains = [
-            chain + (c,)
+            (*chain, c)
             for chain in chains
             for c in candidates
             if c != chain[-1] and arena.is_around(spot_of[chain[-1]], spot_of[c])

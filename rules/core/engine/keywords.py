@@ -1,7 +1,7 @@
 """The engine's keyword registry: how card data becomes something the engine can run.
 
 Every ability of a card is compiled once into an `AbilitySpec` from its speed, cost and parsed
-keyword terms (rules.cards.KeywordTerm). The effect text is read only for what the terms cannot
+keyword terms (rules.core.cards.KeywordTerm). The effect text is read only for what the terms cannot
 say, through a small fixed list of phrases: who is targeted ("target enemy", "target ally" ...),
 how long an effect lasts ("until the end of the round"), when a trigger happens ("at the end of
 each round") and where an alteration's continuous ability reaches ("on this alteration's spot").
@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-from rules.awareness import Awareness
-from rules.cards import Ability, Card, CardType, Cost, Speed
-from rules.keywords import ELEMENTS, KEYWORDS
+from rules.core.awareness import Awareness
+from rules.core.cards import Ability, Card, CardType, Cost, Speed
+from rules.core.keywords import ELEMENTS, KEYWORDS
 
 from .arena import pattern_key
 from .damage import Modifier
@@ -80,7 +80,7 @@ ATTACH = frozenset({"enchant", "curse", "champion_curse"})
 
 
 def supported_keywords() -> frozenset[str]:
-    """The keyword slugs (rules.keywords.GLOSSARY) this engine implements."""
+    """The keyword slugs (rules.core.keywords.GLOSSARY) this engine implements."""
     return SUPPORTED
 
 
@@ -156,10 +156,6 @@ class AbilitySpec:
         object.__setattr__(self, "target_key", key)
 
     @property
-    def is_active(self) -> bool:
-        return self.origin != "passive"
-
-    @property
     def damage(self) -> int:
         """The damage (or HP loss) this ability deals in total, for bots and summaries."""
         return sum(sum(op.values) or op.value for op in self.effects if op.kind in DAMAGING)
@@ -193,10 +189,6 @@ class CardSpec:
     self_keywords: frozenset[str] = frozenset()  # the keywords of self_mods
     swift_from_thoughts: tuple[AbilitySpec, ...] = ()
     action_from_thoughts: tuple[AbilitySpec, ...] = ()
-
-    @property
-    def playable(self) -> bool:
-        return not self.problems
 
 
 def _duration(text: str, default: str | None) -> str | None:
@@ -282,22 +274,22 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         elements = frozenset({"elemental"})
     line = "line_of_sight" in slugs
 
-    common = dict(
-        card_name=card.name,
-        index=index,
-        name=ability.name,
-        cost=ability.cost,
-        attack=attack,
-        cast=cast,
-        area=area,
-        elements=elements,
-        range="range" in attributes,
-        heavy="heavy" in attributes,
-        chain=chain,
-        line_of_sight=line,
-        awareness=card.awareness,
-        pattern=pattern_key(card.awareness),
-    )
+    common = {
+        "card_name": card.name,
+        "index": index,
+        "name": ability.name,
+        "cost": ability.cost,
+        "attack": attack,
+        "cast": cast,
+        "area": area,
+        "elements": elements,
+        "range": "range" in attributes,
+        "heavy": "heavy" in attributes,
+        "chain": chain,
+        "line_of_sight": line,
+        "awareness": card.awareness,
+        "pattern": pattern_key(card.awareness),
+    }
 
     if speed is Speed.CONTINUOUS:
         modifiers = []

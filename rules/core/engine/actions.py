@@ -1,7 +1,7 @@
 """The actions a player takes, as small immutable values with a JSON form for the game log.
 
-Card ids name physical cards for the whole game (see rules.engine.state); spots are arena
-indexes (rules.engine.arena). A `Play` names the card in the thoughts (or the permanent in the
+Card ids name physical cards for the whole game (see rules.core.engine.state); spots are arena
+indexes (rules.core.engine.arena). A `Play` names the card in the thoughts (or the permanent in the
 arena) whose ability is played, the ability's position on the card, the declared targets
 (permanent ids, or spots for abilities that target a spot) and any cards discarded as a cost.
 """

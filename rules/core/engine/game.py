@@ -11,8 +11,8 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rules.cards import Card
-from rules.formats import DEFAULT_FORMAT, Format
+from rules.core.cards import Card
+from rules.core.formats import DEFAULT_FORMAT, Format
 
 from . import arena
 from .actions import Action, IllegalAction, action_from_json, action_to_json
@@ -299,6 +299,7 @@ def replay(log: GameLog, cards: Mapping[str, Card], upto: int | None = None) -> 
 
 
 __all__ = [
+    "DeckRefused",
     "GameLog",
     "GameResult",
     "apply",
@@ -307,5 +308,4 @@ __all__ = [
     "new_game",
     "replay",
     "result",
-    "DeckRefused",
 ]

@@ -16,7 +16,7 @@ of round's swift step with `phase="round_swift"`), with priority to that player.
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from rules.cards import Card
+from rules.core.cards import Card
 
 from . import arena
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance

@@ -7,7 +7,7 @@ decision) and returns plain values for a replay page to draw.
 
 from collections.abc import Mapping
 
-from rules.cards import Card
+from rules.core.cards import Card
 
 from .actions import Choose, Dash, Pass, Play, Select, Step
 from .arena import COLUMNS, FACING_NAMES, ROWS, label

@@ -8,7 +8,7 @@ ability fails and a card on the stack goes to its owner's memories.
 
 from functools import lru_cache
 
-from rules.cards import CardType, Cost, Speed
+from rules.core.cards import CardType, Cost, Speed
 
 from . import arena
 from .costs import fatigue_due
@@ -311,7 +311,7 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
     if spec.optional and item.kind == "trigger":
         if choice is None:
             st.pending = Pending(item.controller, "may", (1, 0), item)
-            return
+            return None
         if choice == 0:
             return finish(st, item, used=False)
         choice = None
@@ -321,11 +321,12 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
             return fail(st, item, "no spot to beckon onto")
         if len(options) > 1:
             st.pending = Pending(item.controller, "beckon_spot", tuple(options), item)
-            return
+            return None
         choice = options[0]
     note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
     used = run_effects(st, item, user, choice)
     finish(st, item, used)
+    return None
 
 
 def _targets_valid(st: GameState, item: StackItem, user: Permanent) -> bool:
@@ -349,7 +350,7 @@ def fail(st: GameState, item: StackItem, why: str) -> None:
 def finish(st: GameState, item: StackItem, used: bool) -> None:
     """After resolving (or failing): the card goes where it belongs, dead permanents leave,
     the game may end, and priority passes (when the stack is empty, the flow decides where
-    play goes: rules.engine.flow.resolved)."""
+    play goes: rules.core.engine.flow.resolved)."""
     if item.card is not None and not used:
         # Spells and techniques go to their owner's memories after resolving; so does any card
         # whose ability failed (To Play a Card from Hand; When an Ability "Fails").

@@ -1,20 +1,20 @@
 """Decks as the engine takes them, and the check that refuses a deck it cannot play.
 
-A `Deck` holds card values (rules.cards.Card): the champion, the timeline and any subconscious
+A `Deck` holds card values (rules.core.cards.Card): the champion, the timeline and any subconscious
 cards. `deck_from_decklist` looks a written decklist up in a card index. `deck_problems` says,
 in plain English, why a deck cannot be played: a card the engine cannot run (an unsupported
-keyword, unrevealed stats; see rules.engine.keywords.check_playable) or a timeline that breaks
-the format (rules.timeline.validate). Games refuse such decks before they start.
+keyword, unrevealed stats; see rules.core.engine.keywords.check_playable) or a timeline that breaks
+the format (rules.core.timeline.validate). Games refuse such decks before they start.
 """
 
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rules.cards import Card
-from rules.decklist import DeckEntry, Decklist, name_key
-from rules.formats import Format
-from rules.timeline import validate
+from rules.core.cards import Card
+from rules.core.decklist import DeckEntry, Decklist, name_key
+from rules.core.formats import Format
+from rules.core.timeline import validate
 
 from .keywords import check_playable
 

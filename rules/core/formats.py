@@ -2,7 +2,7 @@
 
 A format says how big a timeline is, how much Chi it and the forethoughts may hold, how strict
 the affiliation rule is, and (for custom events) which sets are legal, which cards are banned
-and how many copies of one card are allowed. `rules.timeline.validate` applies it.
+and how many copies of one card are allowed. `rules.core.timeline.validate` applies it.
 """
 
 from collections.abc import Iterable, Mapping
