@@ -33,10 +33,16 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
-from rules.core.engine.bots import RandomBot
-from rules.core.engine.decks import deck_from_decklist
-from rules.core.engine.play import play_game
-from decks.core.bundled import card_set, sample_decklists
+try:  # the layout since the engine moved to rules/core/engine
+    from rules.core.engine.bots import RandomBot
+    from rules.core.engine.decks import deck_from_decklist
+    from rules.core.engine.play import play_game
+    from decks.core.bundled import card_set, sample_decklists
+except ImportError:  # a commit from before the move
+    from rules.engine.bots import RandomBot
+    from rules.engine.decks import deck_from_decklist
+    from rules.engine.play import play_game
+    from rules.engine.samples import card_set, sample_decklists
 games = int(sys.argv[2])
 cards = card_set()
 decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}

@@ -93,8 +93,8 @@ class DeckForm(forms.Form):
 
     def format_slug(self) -> str:
         """The chosen format (even while another field is invalid), else the default."""
-        slug = self.data.get("format") if self.is_bound else self.initial.get("format")
-        return slug if slug in FORMATS else DEFAULT_FORMAT.slug
+        slug: str | None = self.data.get("format") if self.is_bound else self.initial.get("format")
+        return slug if slug is not None and slug in FORMATS else DEFAULT_FORMAT.slug
 
 
 @dataclass

@@ -7,13 +7,8 @@ import json
 from collections import Counter
 
 from rules.core import odds
-from rules.core.decklist import (
-    CARD_SECTIONS,
-    Decklist,
-    decklist_to_json,
-    format_decklist,
-    name_key,
-)
+from rules.core.cards import name_key
+from rules.core.decklist import CARD_SECTIONS, Decklist, decklist_to_json, format_decklist
 from rules.core.formats import DEFAULT_FORMAT, FORMATS, get_format
 
 from . import forms, selectors, services
@@ -146,7 +141,7 @@ def _total(label, short, value: int, cap: int, ok: bool | None = None, words="at
 
 def chi_curve(rows: list[dict]) -> list[dict]:
     """Timeline cards per Chi value, 0 (or 1) to 8+, then cards whose Chi is not known."""
-    counts = Counter()
+    counts: Counter[int | None] = Counter()
     for row in rows:
         chi = row["card"].chi if row["card"] else None
         counts[min(chi, CHI_BUCKETS) if chi is not None else None] += row["count"]
@@ -161,7 +156,7 @@ def chi_curve(rows: list[dict]) -> list[dict]:
 
 
 def type_counts(rows: list[dict]) -> list[dict]:
-    counts = Counter()
+    counts: Counter[str] = Counter()
     for row in rows:
         counts[row["type"] or "unknown"] += row["count"]
     order = [t for t in TYPE_ORDER if counts[t]] + (["unknown"] if counts["unknown"] else [])

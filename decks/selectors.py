@@ -2,6 +2,7 @@
 
 from collections.abc import Mapping
 from types import MappingProxyType
+from typing import TypedDict
 
 from django.db.models import Count, Max, Prefetch, Q, QuerySet
 from django.utils.text import slugify
@@ -127,7 +128,13 @@ def card_value(card: Card) -> CardValue:
 
 # --- the card index as rules values, for validation ------------------------------------------
 
-_index_cache: dict[str, object] = {"version": None, "cards": {}}
+
+class _IndexCache(TypedDict):
+    version: tuple[object, ...] | None
+    cards: Mapping[str, CardValue]
+
+
+_index_cache: _IndexCache = {"version": None, "cards": {}}
 
 
 def _index_version() -> tuple:

@@ -5,7 +5,7 @@ from rest_framework import serializers
 
 from rules.core.awareness import Awareness
 
-from .models import Ability, Card, Deck, DeckVersion
+from .models import Ability, Affiliation, Card, Deck, DeckVersion
 
 
 class AbilitySerializer(serializers.ModelSerializer):
@@ -21,7 +21,9 @@ class AbilitySerializer(serializers.ModelSerializer):
 
 class CardSerializer(serializers.ModelSerializer):
     affiliations = serializers.SerializerMethodField()
-    world = serializers.SlugRelatedField(slug_field="name", read_only=True)
+    world: serializers.SlugRelatedField[Affiliation] = serializers.SlugRelatedField(
+        slug_field="name", read_only=True
+    )
     set = serializers.CharField(source="card_set.code", read_only=True)
 
     class Meta:

@@ -214,7 +214,7 @@ def deck_validate(*, decklist: Decklist, format_slug: str | None = None) -> Vali
     return validate(decklist, selectors.card_index(), _format(format_slug))
 
 
-def read_decklist(*, text: str | None = None, data: object = None) -> Decklist:
+def read_decklist(*, text: str | bytes | None = None, data: object = None) -> Decklist:
     """A decklist from its text or JSON form; Refusal (400, code invalid_decklist) if unreadable."""
     try:
         return parse_decklist(text) if text is not None else decklist_from_json(data)

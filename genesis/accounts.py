@@ -91,7 +91,7 @@ class TokenApi(ObtainAuthToken):
 
 
 class SignUpForm(UserCreationForm):
-    class Meta(UserCreationForm.Meta):
+    class Meta(UserCreationForm.Meta):  # type: ignore[name-defined]  # django-stubs omit this Meta
         model = User
         fields = ("username",)
 

@@ -15,7 +15,7 @@ from rest_framework.views import exception_handler
 class Refusal(Exception):
     """An expected refusal of a request, shown to the user as it is."""
 
-    status_code = status.HTTP_400_BAD_REQUEST
+    status_code: int = status.HTTP_400_BAD_REQUEST
     default_code = "invalid"
 
     def __init__(self, detail: str, *, code: str | None = None, **extra: Any) -> None:

@@ -2,12 +2,12 @@
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import accounts
 
-api = [
+api: list[URLPattern | URLResolver] = [
     path("auth/register/", accounts.RegisterApi.as_view(), name="register"),
     path("auth/token/", accounts.TokenApi.as_view(), name="token"),
     path("", include("decks.api_urls")),

@@ -1,6 +1,8 @@
 """The rules of Genesis: Battle of Champions.
 
-Pure-Python modules (no Django, DRF or Celery; enforced by scripts/check-pure-core):
-cards, keywords, awareness and, as they arrive, formats, timelines, the match protocol
-and the game engine. Django-side modules (models, search, tasks, ...) sit beside them.
+`rules/core/` is the game itself in pure Python (cards and the card file format, keywords,
+decklists, formats and timeline legality, the best-of-three protocol with lock and show, and the
+engine with its bots). The modules beside it are the Django side: the judges' rules lookup
+(rulebooks, sections, rulings, keyword pages) and its commands. docs/architecture.md explains
+the layout; import-linter enforces it.
 """

@@ -79,7 +79,7 @@ class RulingListCreate(APIView):
 def _card(card_id: int | None) -> Model | None:
     if card_id is None:
         return None
-    card = card_model().objects.filter(pk=card_id).first()
+    card = card_model()._default_manager.filter(pk=card_id).first()
     if card is None:
         raise NotFound("No card has that id.", code="unknown_card")
     return card

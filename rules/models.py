@@ -1,5 +1,7 @@
 """The judges' rules lookup: imported rulebooks and their sections, rulings, and synonyms."""
 
+from typing import cast
+
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
@@ -110,8 +112,12 @@ def card_model() -> type[models.Model]:
     """The card index's model, reached through the key a ruling holds to it ("decks.Card").
 
     The apps are layered tournaments → decks → rules → genesis, and nothing imports upward, so
-    the judges' lookup imports nothing of decks: Django's app registry resolves the model."""
-    return Ruling._meta.get_field("card").related_model
+    the judges' lookup imports nothing of decks: Django's app registry resolves the model. Reach
+    its rows through `_default_manager` (Card declares no manager but `objects`, so it is that
+    one), which the type checker knows on any model."""
+    # The stubs allow the unresolved "self" of a field declaration; once the app registry is
+    # ready, a relation's related_model is the model class.
+    return cast("type[models.Model]", Ruling._meta.get_field("card").related_model)
 
 
 class Synonym(models.Model):

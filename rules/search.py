@@ -205,7 +205,7 @@ class _Postgres(_Backend):
         )
         cards = (
             card_model()
-            .objects.annotate(likeness=TrigramWordSimilarity(word, "name"))
+            ._default_manager.annotate(likeness=TrigramWordSimilarity(word, "name"))
             .filter(likeness__gte=0.3)
             .order_by("-likeness")
             .values_list("name", flat=True)[:20]
@@ -254,13 +254,13 @@ class _Sqlite(_Backend):
         # The words of every heading and card name, kept per process until a write changes them.
         stamp = (
             *Section.objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
-            *card_model().objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
+            *card_model()._default_manager.aggregate(n=Count("pk"), last=Max("pk")).values(),
         )
         cached_stamp, words = _Sqlite._vocabulary
         if cached_stamp != stamp:
             names = [
                 *Section.objects.values_list("heading", flat=True),
-                *card_model().objects.values_list("name", flat=True),
+                *card_model()._default_manager.values_list("name", flat=True),
             ]
             words = sorted({word for name in names for word in words_of(name)})
             _Sqlite._vocabulary = (stamp, words)

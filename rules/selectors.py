@@ -163,7 +163,8 @@ def _rulings() -> QuerySet[Ruling]:
 
 def rulings_for_card(card: Model) -> QuerySet[Ruling]:
     """The rulings on a card, newest first (templates/rules/_card_rulings.html shows them)."""
-    return _rulings().filter(card=card)
+    # Ruling.card is typed decks.Card, which this app must not import (the apps' layering).
+    return _rulings().filter(card=card)  # type: ignore[misc]
 
 
 def rulings_for_section(section: Section) -> QuerySet[Ruling]:
@@ -204,7 +205,7 @@ def keyword_base_name(keyword: Keyword) -> str:
 def keyword_list() -> list[tuple[Keyword, int]]:
     """Every glossary keyword with the number of cards in the index that have it."""
     counts: Counter[str] = Counter()
-    for index in card_model().objects.values_list("keyword_index", flat=True):
+    for index in card_model()._default_manager.values_list("keyword_index", flat=True):
         counts.update(slug for slug in index.split("|") if slug)
     return [(keyword, counts[keyword.slug]) for keyword in GLOSSARY]
 
@@ -234,7 +235,7 @@ def keyword_detail(*, slug: str) -> KeywordPage:
     name = keyword_base_name(keyword)
     cards = (
         card_model()
-        .objects.filter(keyword_index__contains=f"|{keyword.slug}|")
+        ._default_manager.filter(keyword_index__contains=f"|{keyword.slug}|")
         .select_related("card_set")
     )
     sections = (

@@ -39,7 +39,9 @@ class RulingWrite(serializers.Serializer):
     keyword = serializers.CharField(required=False, allow_blank=True, max_length=40)
     question = serializers.CharField(max_length=2000)
     answer = serializers.CharField(max_length=5000)
-    source = serializers.CharField(max_length=300)
+    # The stubs see Field.source here; the serializer's metaclass takes declared fields out of
+    # the class, so this is a field named "source".
+    source = serializers.CharField(max_length=300)  # type: ignore[assignment]
     date = serializers.DateField()
 
 

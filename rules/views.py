@@ -126,7 +126,7 @@ def ruling_new(request):
 def _subject(params) -> Model | None:
     card, address = params.get("card", ""), params.get("section", "").strip("/")
     if card.isdigit():
-        return card_model().objects.filter(pk=int(card)).first()
+        return card_model()._default_manager.filter(pk=int(card)).first()
     document, _, anchor = address.rpartition("/")
     if document and anchor:
         return (
@@ -139,6 +139,7 @@ def _subject(params) -> Model | None:
 
 
 def _subject_url(subject: Model) -> str:
-    if isinstance(subject, card_model()):
-        return reverse("decks:card-detail", args=[subject.pk])
-    return selectors.section_url(subject)
+    """The page of the ruling's subject: a rule section, or else a card."""
+    if isinstance(subject, Section):
+        return selectors.section_url(subject)
+    return reverse("decks:card-detail", args=[subject.pk])

@@ -4,9 +4,12 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.db import connection
+
+from tests.conftest import ROOT
 
 
 @pytest.mark.django_db
@@ -71,3 +74,34 @@ def test_the_openapi_schema_validates_without_warnings(tmp_path):
     schema = (tmp_path / "s.yaml").read_text()
     for path in ("/api/cards/", "/api/decks/validate/", "/api/tournaments/", "/api/rules/search/"):
         assert f"  {path}:" in schema
+
+
+def test_a_worker_defaults_to_production_settings_and_refuses_to_start_without_secret_key():
+    # given a server's environment: no settings module named, no SECRET_KEY
+    env = {k: v for k, v in os.environ.items() if k not in ("SECRET_KEY", "DJANGO_SETTINGS_MODULE")}
+    celery = str(Path(sys.executable).with_name("celery"))
+    # when a worker is started there
+    result = subprocess.run(
+        [celery, "-A", "genesis", "worker", "--pool=solo", "--loglevel=INFO"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=ROOT,
+    )
+    # then it stops at once, saying why, instead of running on the local settings
+    assert result.returncode != 0
+    assert "SECRET_KEY must be set" in result.stdout + result.stderr
+    # and the app itself names the production settings when nothing else is set
+    probe = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "import os, genesis.celery; print(os.environ['DJANGO_SETTINGS_MODULE'])",
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    assert probe.stdout.strip() == "genesis.settings.production"

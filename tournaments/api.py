@@ -382,7 +382,7 @@ ExtendBody = inline_serializer("ExtendBody", {"minutes": serializers.IntegerFiel
 
 class _MatchAction(APIView):
     permission_classes = [IsAuthenticated]
-    body = None
+    body: serializers.Serializer  # the request body's schema: every action sets its own
 
     def data(self, request) -> dict:
         serializer = self.body.__class__(data=request.data)

@@ -5,6 +5,8 @@ Like tournaments.selectors, each function fixes its own queries, so every page's
 stays the same whether an event has 8 players or 2,048.
 """
 
+from typing import TYPE_CHECKING, TypedDict
+
 from django.db.models import Count, Prefetch, Q, QuerySet
 
 from decks import selectors as deck_selectors
@@ -21,6 +23,16 @@ from .models import (
     Tournament,
 )
 
+if TYPE_CHECKING:  # django-stubs-ext is a development dependency
+    from django_stubs_ext import WithAnnotations
+
+
+class RoundProgress(TypedDict):
+    """The counts `_with_progress` adds to a round."""
+
+    tables: int
+    confirmed: int
+
 
 def event_list() -> QuerySet[Tournament]:
     return (
@@ -30,19 +42,23 @@ def event_list() -> QuerySet[Tournament]:
     )
 
 
-def _with_progress(rounds: QuerySet[Round]) -> QuerySet[Round]:
+def _with_progress(
+    rounds: QuerySet[Round],
+) -> "QuerySet[WithAnnotations[Round, RoundProgress]]":
     return rounds.annotate(
         tables=Count("matches"),
         confirmed=Count("matches", filter=Q(matches__status=Match.Status.CONFIRMED)),
     )
 
 
-def round_list(*, tournament: Tournament) -> list[Round]:
+def round_list(*, tournament: Tournament) -> "list[WithAnnotations[Round, RoundProgress]]":
     """Every round, oldest first, each with `tables` and `confirmed` match counts."""
     return list(_with_progress(tournament.rounds.order_by("number")))
 
 
-def round_with_progress(*, tournament: Tournament, number: int | None = None) -> Round | None:
+def round_with_progress(
+    *, tournament: Tournament, number: int | None = None
+) -> "WithAnnotations[Round, RoundProgress] | None":
     """One round (the latest when `number` is None) with its `tables` and `confirmed` counts."""
     rounds = _with_progress(tournament.rounds.all())
     if number is not None:

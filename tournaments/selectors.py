@@ -109,6 +109,10 @@ def confirmed_results(*, tournament: Tournament) -> list[MatchResult]:
         if b is None:
             results.append(MatchResult.bye(a, number))
         else:
+            # A confirmed match has its game counts.
+            assert a_wins is not None
+            assert b_wins is not None
+            assert draws is not None
             results.append(MatchResult(a, b, a_wins, b_wins, draws, number))
     for username, joined in tournament.registrations.filter(joined_round__gt=1).values_list(
         "player__username", "joined_round"

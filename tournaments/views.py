@@ -10,6 +10,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -24,7 +25,8 @@ from decks.core.bundled import sample_decklists
 from decks.selectors import card_index
 from genesis.errors import Forbidden, NotFound, Refusal
 from rules.core import match as protocol
-from rules.core.decklist import decklist_from_json, format_decklist, name_key
+from rules.core.cards import name_key
+from rules.core.decklist import decklist_from_json, format_decklist
 from rules.core.engine import GameLog
 from rules.core.engine.viewer import position
 
@@ -467,7 +469,12 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
     player's own current timeline and forethoughts are read from the stored state."""
     user = request.user
     match = selectors.match_current_for(tournament=tournament, user=user)
-    context = {"tournament": tournament, "match": match, "error": error, "poll": MATCH_POLL}
+    context: dict[str, Any] = {
+        "tournament": tournament,
+        "match": match,
+        "error": error,
+        "poll": MATCH_POLL,
+    }
     if match is None:
         registration = pages_selectors.registration_for(tournament=tournament, user=user)
         return {**context, "registration": registration, "version": "none"}
@@ -520,7 +527,7 @@ def _swap(view: dict, name: str, mine: bool) -> dict:
     }
 
 
-def _own_cards(state: protocol.MatchState, seat: str, posted: dict) -> dict:
+def _own_cards(state: protocol.MatchState, seat: protocol.Seat, posted: dict) -> dict:
     """The player's current timeline and forethoughts with each card's Chi, for the lock form."""
     chi = dict(state.chi)
     current = state.side(seat).current
@@ -660,6 +667,9 @@ def judge(request, pk: int):
 
 def dispute(match: Match) -> dict:
     """A disputed match for the judge: both players' reports, game by game and for the match."""
+    # A dispute is never a bye: it has a second player and a match state.
+    assert match.player_b is not None
+    assert match.state is not None
     names = {"a": match.player_a.player.username, "b": match.player_b.player.username}
     state = protocol.from_dict(match.state)
     reports = list(match.reports.all())

@@ -130,8 +130,8 @@ def parse(query: str) -> Node | None:
         raise QueryError(f"the query has more than {MAX_TERMS} terms")
     parser = _Parser(tokens)
     node = parser.or_expr()
-    if parser.peek() is not None:
-        token = parser.peek()
+    token = parser.peek()
+    if token is not None:
         raise QueryError(f"unexpected '{token.text}'", token.text, token.position)
     return node
 
@@ -163,11 +163,12 @@ def _tokenize(query: str) -> list[_Token]:
             message = "unclosed quote" if text == '"' else f"unexpected character '{text}'"
             raise QueryError(message, query[position:].split()[0], position)
         else:
+            assert kind is not None  # every alternative of _TOKEN is a named group
             tokens.append(_Token(kind, text, position))
     return tokens
 
 
-def _filter(match: re.Match, text: str, position: int) -> Filter:
+def _filter(match: re.Match[str], text: str, position: int) -> Filter:
     key, op = match.group("key").lower(), match.group("op")
     value = match.group("qvalue") if match.group("qvalue") is not None else match.group("value")
     value = " ".join(value.split())
@@ -218,7 +219,8 @@ class _Parser:
         nodes = [self.and_expr()]
         while (token := self.peek()) is not None and token.kind == "or":
             self.take()
-            if self.peek() is None or self.peek().kind in ("or", "and", "rparen"):
+            following = self.peek()
+            if following is None or following.kind in ("or", "and", "rparen"):
                 raise QueryError("'or' needs something on both sides", token.text, token.position)
             nodes.append(self.and_expr())
         return nodes[0] if len(nodes) == 1 else Or(tuple(nodes))
@@ -243,7 +245,8 @@ class _Parser:
             return Not(self.unary())
         if token.kind == "lparen":
             self.take()
-            if self.peek() is not None and self.peek().kind == "rparen":
+            following = self.peek()
+            if following is not None and following.kind == "rparen":
                 raise QueryError("empty parentheses", "()", token.position)
             node = self.or_expr()
             closing = self.peek()
@@ -253,5 +256,6 @@ class _Parser:
             return node
         if token.kind == "term":
             self.take()
+            assert token.node is not None  # _tokenize gives every term its node
             return token.node
         raise QueryError(f"unexpected '{token.text}'", token.text, token.position)

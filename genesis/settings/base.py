@@ -76,7 +76,7 @@ TEMPLATES = [
 ]
 
 
-def database_from_env() -> dict:
+def database_from_env() -> dj_database_url.DBConfig:
     """DATABASE_URL wins; without it the embedded SQLite file under var/ is used."""
     default_url = f"sqlite:///{VAR_DIR / 'genesis.sqlite3'}"
     config = dj_database_url.parse(os.environ.get("DATABASE_URL") or default_url, conn_max_age=60)
@@ -111,7 +111,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = VAR_DIR / "staticfiles"
+STATIC_ROOT: Path | None = VAR_DIR / "staticfiles"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [

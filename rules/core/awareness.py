@@ -6,7 +6,9 @@ origin itself is never part of the awareness. In card files a pattern is drawn a
 the top row is furthest forward, `^` marks the origin, `x` a seen spot, `.` an unseen one.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 ORIGIN = "^"
 SEEN = frozenset("xX")
@@ -62,11 +64,13 @@ class Awareness:
             rows.append(row)
         return rows
 
-    def as_json(self) -> list[list[int]] | str:
+    def as_json(self) -> list[list[int]] | Literal["arena"]:
         return "arena" if self.unbounded else sorted([dx, dy] for dx, dy in self.offsets)
 
     @classmethod
-    def from_json(cls, data: list | str | None) -> "Awareness | None":
+    def from_json(
+        cls, data: Sequence[Sequence[int]] | Literal["arena"] | None
+    ) -> "Awareness | None":
         if data is None:
             return None
         if data == "arena":

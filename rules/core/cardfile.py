@@ -10,8 +10,9 @@ import json
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any, cast
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
 
 from rules.core.awareness import Awareness, AwarenessError
 from rules.core.cards import Ability, Card, CardType, Cost, Speed, name_key
@@ -126,11 +127,12 @@ def read_card_file(raw: bytes | str) -> CardFile:
     )
 
 
-def _problem_order(problem: Problem) -> tuple:
+def _problem_order(problem: Problem) -> tuple[int, str]:
     return (problem.card_index if problem.card_index is not None else -1, problem.field or "")
 
 
-def _schema_problem(error, data) -> Problem:
+# `data` is the decoded JSON file, which the schema error is about: Any, like json.loads's value.
+def _schema_problem(error: ValidationError, data: Any) -> Problem:
     path = list(error.absolute_path)
     card_index = card_name = None
     if len(path) >= 2 and path[0] == "cards" and isinstance(path[1], int):
@@ -146,12 +148,14 @@ def _schema_problem(error, data) -> Problem:
     elif error.validator == "required" and card_index is not None:
         message = message.replace(" is a required property", " is required")
     elif error.validator == "enum":
-        message = f"{error.instance!r} is not one of {', '.join(map(str, error.validator_value))}"
+        # An error found by iter_errors always has its schema value: here, the enum's list.
+        allowed = cast("list[object]", error.validator_value)
+        message = f"{error.instance!r} is not one of {', '.join(map(str, allowed))}"
     return Problem(message, card_index, card_name, field)
 
 
 def _read_card(
-    index: int, raw: dict, set_code: str, default_source: str
+    index: int, raw: dict[str, Any], set_code: str, default_source: str
 ) -> tuple[CardEntry | None, list[Problem]]:
     name = raw["name"].strip()
     problems: list[Problem] = []

@@ -7,6 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import NotRequired, TypedDict
 
 from .awareness import Awareness
 
@@ -75,6 +76,16 @@ class Cost:
         return " + ".join(parts) or "Free"
 
 
+class KeywordTermJson(TypedDict):
+    """A KeywordTerm as stored (KeywordTerm.as_dict): only the parts it has."""
+
+    keyword: str
+    attributes: NotRequired[list[str]]
+    value: NotRequired[int]
+    values: NotRequired[list[int]]
+    specific: NotRequired[str]
+
+
 @dataclass(frozen=True)
 class KeywordTerm:
     """One keyword of an ability name, with its parameters made machine-readable.
@@ -89,8 +100,8 @@ class KeywordTerm:
     specific: str | None = None
     attributes: tuple[str, ...] = ()
 
-    def as_dict(self) -> dict:
-        data: dict = {"keyword": self.keyword}
+    def as_dict(self) -> KeywordTermJson:
+        data: KeywordTermJson = {"keyword": self.keyword}
         if self.attributes:
             data["attributes"] = list(self.attributes)
         if self.value is not None:
@@ -102,7 +113,7 @@ class KeywordTerm:
         return data
 
     @classmethod
-    def from_dict(cls, data: dict) -> "KeywordTerm":
+    def from_dict(cls, data: KeywordTermJson) -> "KeywordTerm":
         value = data.get("value")
         return cls(
             keyword=data["keyword"],

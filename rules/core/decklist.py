@@ -9,8 +9,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from typing import Any, TypedDict
 
-from .cards import name_key
+# Re-exported: name_key is part of this module's interface (see the docstring above).
+from .cards import name_key as name_key
 
 # Limits, checked before any other work so that a huge or hostile input is refused at once.
 MAX_INPUT_CHARS = 200_000
@@ -85,9 +87,14 @@ class Decklist:
         return getattr(self, section.value) if section in CARD_SECTIONS else ()
 
 
-def tally(entries: Iterable[DeckEntry]) -> dict[str, list]:
+# [name as first written, total count]: a list so that repeated entries add up in place. A list
+# cannot say that its first item is a str and its second an int, hence Any.
+TallyRow = list[Any]
+
+
+def tally(entries: Iterable[DeckEntry]) -> dict[str, TallyRow]:
     """name_key -> [name as first written, total count]: repeated entries add up."""
-    counts: dict[str, list] = {}
+    counts: dict[str, TallyRow] = {}
     for entry in entries:
         counts.setdefault(name_key(entry.name), [entry.name, 0])[1] += entry.count
     return counts
@@ -103,7 +110,7 @@ class _Builder:
     def __init__(self) -> None:
         self.champion: str | None = None
         self.champion_line: int | None = None
-        self.sections: dict[Section, dict[str, list]] = {s: {} for s in CARD_SECTIONS}
+        self.sections: dict[Section, dict[str, TallyRow]] = {s: {} for s in CARD_SECTIONS}
         self.totals = dict.fromkeys(CARD_SECTIONS, 0)
 
     def set_champion(self, name: object, line: int | None, where: str = "") -> None:
@@ -117,7 +124,9 @@ class _Builder:
             )
         self.champion, self.champion_line = name, line
 
-    def add(self, section: Section, count: object, name: object, line: int | None, where: str):
+    def add(
+        self, section: Section, count: object, name: object, line: int | None, where: str
+    ) -> None:
         count = _check_count(count, line, where)
         name = _clean_name(name, line, where)
         entries = self.sections[section]
@@ -177,14 +186,14 @@ def _clean_name(name: object, line: int | None, where: str) -> str:
 
 def _as_text(data: object) -> str:
     if isinstance(data, bytes | bytearray | memoryview):
-        data = bytes(data)
+        raw = bytes(data)
         # UTF-8 spends at most 4 bytes a character: anything longer is over the limit anyway.
-        if len(data) > 4 * MAX_INPUT_CHARS:
+        if len(raw) > 4 * MAX_INPUT_CHARS:
             raise DecklistError(f"the decklist is over {MAX_INPUT_CHARS:,} characters long.")
         try:
-            data = data.decode("utf-8")
+            data = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            line = data.count(b"\n", 0, error.start) + 1
+            line = raw.count(b"\n", 0, error.start) + 1
             raise DecklistError("the decklist is not UTF-8 text.", line) from None
     if not isinstance(data, str):
         raise DecklistError(f"a decklist is text, not {type(data).__name__}.")
@@ -205,11 +214,11 @@ def parse_decklist(text: str | bytes) -> Decklist:
         raise DecklistError(f"the decklist has {len(lines):,} lines; the limit is {MAX_LINES:,}.")
     bad = _NOT_TEXT.search(text)
     if bad:
-        line = len(_LINE_BREAK.findall(text, 0, bad.start())) + 1
+        bad_line = len(_LINE_BREAK.findall(text, 0, bad.start())) + 1
         what = (
             "a NUL byte" if bad.group() == "\x00" else f"control character U+{ord(bad.group()):04X}"
         )
-        raise DecklistError(f"the line contains {what}; a decklist is plain text.", line)
+        raise DecklistError(f"the line contains {what}; a decklist is plain text.", bad_line)
 
     builder = _Builder()
     section = Section.TIMELINE  # Card lines before any header belong to the timeline.
@@ -318,14 +327,32 @@ def format_decklist(decklist: Decklist) -> str:
     return "\n".join(lines) + "\n"
 
 
-def decklist_to_json(decklist: Decklist) -> dict:
+class EntryJSON(TypedDict):
+    count: int
+    name: str
+
+
+class DecklistJSON(TypedDict):
+    """The JSON form of a decklist, as `decklist_to_json` writes it."""
+
+    champion: str | None
+    timeline: list[EntryJSON]
+    forethoughts: list[EntryJSON]
+    subconscious: list[EntryJSON]
+
+
+def decklist_to_json(decklist: Decklist) -> DecklistJSON:
     """The JSON form: {"champion": ..., "timeline": [{"count": 4, "name": ...}], ...}."""
-    data: dict = {"champion": decklist.champion}
-    for section in CARD_SECTIONS:
-        data[section.value] = [
-            {"count": entry.count, "name": entry.name} for entry in decklist.entries(section)
-        ]
-    return data
+
+    def entries(section: Section) -> list[EntryJSON]:
+        return [{"count": entry.count, "name": entry.name} for entry in decklist.entries(section)]
+
+    return {
+        "champion": decklist.champion,
+        "timeline": entries(Section.TIMELINE),
+        "forethoughts": entries(Section.FORETHOUGHTS),
+        "subconscious": entries(Section.SUBCONSCIOUS),
+    }
 
 
 def decklist_from_json(data: object) -> Decklist:
@@ -370,7 +397,7 @@ class Change:
     before: int
     after: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, object]:
         return {
             "section": self.section.value,
             "name": self.name,
@@ -409,8 +436,10 @@ def _clamp(count: int) -> int:
     return min(max(count, 0), MAX_COPIES)
 
 
-def _with_entries(decklist: Decklist, section: Section, entries) -> Decklist:
-    return replace(decklist, **{section.value: tuple(entries)})
+def _with_entries(decklist: Decklist, section: Section, entries: Iterable[DeckEntry]) -> Decklist:
+    # The field is named at run time, so mypy cannot match it to its type: hence Any.
+    fields: dict[str, Any] = {section.value: tuple(entries)}
+    return replace(decklist, **fields)
 
 
 def _row(decklist: Decklist, section: Section, index: int) -> DeckEntry:
@@ -460,9 +489,11 @@ def replace_card(decklist: Decklist, section: Section, index: int, name: str) ->
 
 def tidy(decklist: Decklist) -> Decklist:
     """Rows of 0 copies removed, and rows naming one card merged into the first of them."""
-    sections = {}
+    # Fields named at run time, as in `_with_entries`: hence Any.
+    sections: dict[str, Any] = {}
     for section in CARD_SECTIONS:
-        merged: dict[str, list] = {}
+        # [count, name]: a list so that the count adds up in place (see TallyRow).
+        merged: dict[str, list[Any]] = {}
         for entry in decklist.entries(section):
             if entry.count > 0:
                 row = merged.setdefault(name_key(entry.name), [0, entry.name])

@@ -16,13 +16,14 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Literal
+from typing import Any, Literal, TypedDict
 
 from .cards import Card
 from .decklist import (
     DeckEntry,
     Decklist,
     DecklistError,
+    DecklistJSON,
     decklist_from_json,
     decklist_to_json,
     name_key,
@@ -90,6 +91,12 @@ class MatchEnding(StrEnum):
     CONCESSION = "concession"
 
 
+class ProtocolErrorDict(TypedDict):
+    code: str
+    message: str
+    rule: str
+
+
 class ProtocolError(Exception):
     """An expected refusal: an action out of turn or against the rules. Nothing changed.
 
@@ -103,11 +110,15 @@ class ProtocolError(Exception):
         self.rule = rule
         super().__init__(f"{self.code}: {message}")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> ProtocolErrorDict:
         return {"code": str(self.code), "message": self.message, "rule": self.rule}
 
 
 # --- values ------------------------------------------------------------------------------------
+
+
+# "in" is a keyword, hence the functional form.
+SwapDict = TypedDict("SwapDict", {"out": list[str], "in": list[str], "skipped": bool})
 
 
 @dataclass(frozen=True)
@@ -120,8 +131,16 @@ class Swap:
     in_: tuple[str, ...] = ()
     skipped: bool = False
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> SwapDict:
         return {"out": list(self.out), "in": list(self.in_), "skipped": self.skipped}
+
+
+class GameDict(TypedDict):
+    number: int
+    chooser: Seat | None
+    leader: Seat | None
+    winner: Seat | None
+    ending: str
 
 
 @dataclass(frozen=True)
@@ -135,7 +154,7 @@ class Game:
     winner: Seat | None
     ending: GameEnding
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> GameDict:
         return {
             "number": self.number,
             "chooser": self.chooser,
@@ -234,6 +253,15 @@ class MatchState:
         return len(self.games) + (self.phase is not Phase.OVER)
 
 
+class ResultDict(TypedDict):
+    a_wins: int
+    b_wins: int
+    draws: int
+    winner: Seat | None
+    over: bool
+    ending: str | None
+
+
 @dataclass(frozen=True)
 class Result:
     """The score so far. `winner` is None until the match is over, and after a drawn match."""
@@ -249,7 +277,7 @@ class Result:
     def is_draw(self) -> bool:
         return self.over and self.winner is None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> ResultDict:
         return {
             "a_wins": self.a_wins,
             "b_wins": self.b_wins,
@@ -296,7 +324,7 @@ def _wins(games: Iterable[Game], seat: Seat) -> int:
     return sum(game.winner == seat for game in games)
 
 
-def _pool(entries: Iterable[DeckEntry]) -> Counter:
+def _pool(entries: Iterable[DeckEntry]) -> Counter[str]:
     """name_key -> copies."""
     return Counter({key: count for key, (_, count) in tally(entries).items()})
 
@@ -328,10 +356,10 @@ def _canonical(deck: Decklist, what: str) -> Decklist:
     )
 
 
-def _with_pools(side: Side, timeline: Counter, forethoughts: Counter) -> Side:
+def _with_pools(side: Side, timeline: Counter[str], forethoughts: Counter[str]) -> Side:
     names = _catalogue(side.registered)
 
-    def entries(pool: Counter) -> tuple[DeckEntry, ...]:
+    def entries(pool: Counter[str]) -> tuple[DeckEntry, ...]:
         assert set(+pool) <= set(names), "a card appeared that neither list registered"
         return tuple(DeckEntry(pool[key], name) for key, name in names.items() if pool[key] > 0)
 
@@ -381,7 +409,10 @@ def new_match(
     # Core Rulebook 5.2, How to Start a Game: a coin flip decides who chooses to lead game 1.
     coin = random.Random(seed).choice(SEATS)
     return MatchState(
-        sides=tuple(Side(registered=deck, current=deck) for deck in decks),
+        sides=(
+            Side(registered=decks[0], current=decks[0]),
+            Side(registered=decks[1], current=decks[1]),
+        ),
         chi=tuple(sorted((key, table[key]) for key in needed)),
         seed=seed,
         top_cut=top_cut,
@@ -442,7 +473,7 @@ def check_swap(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[
 
 def visible_lock(
     state: MatchState, viewer: Seat | None, privileged: bool = False
-) -> dict[str, dict]:
+) -> dict[Seat, dict[str, object]]:
     """What `viewer` may see of each player's lock: {"a": view, "b": view}.
 
     A view has `status` ("none": no lock and show now; "waiting": not locked yet; "locked";
@@ -455,9 +486,15 @@ def visible_lock(
         _index(viewer)
     window = bool(state.games) and state.phase in (Phase.LOCKING, Phase.PLAYING)
     shown = state.phase is Phase.PLAYING
-    views = {}
+    views: dict[Seat, dict[str, object]] = {}
     for seat, swap in zip(SEATS, state.locks, strict=True):
-        view = {"status": "none", "skipped": False, "hidden": False, "out": None, "in": None}
+        view: dict[str, object] = {
+            "status": "none",
+            "skipped": False,
+            "hidden": False,
+            "out": None,
+            "in": None,
+        }
         if window and swap is None:
             view["status"] = "waiting"
         elif window and swap is not None:
@@ -470,7 +507,9 @@ def visible_lock(
     return views
 
 
-def visible_log(state: MatchState, viewer: Seat | None, privileged: bool = False) -> list[dict]:
+def visible_log(
+    state: MatchState, viewer: Seat | None, privileged: bool = False
+) -> list[dict[str, Any]]:
     """The event log as `viewer` may see it: another player's lock keeps its cards hidden (a
     `show` event reveals them once both have locked; a lock cut short by the end of the match
     is never revealed)."""
@@ -528,7 +567,7 @@ def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) 
     index = _index(seat)
     _refuse_if_over(state)
     if state.phase is Phase.CHOOSING_LEAD and state.games:
-        # Product decision, Order between games: the lead is chosen first, as the rulebook's
+        # Product decision › Order between games: the lead is chosen first, as the rulebook's
         # process lists it, so nobody locks before knowing who leads.
         assert state.chooser is not None
         raise ProtocolError(
@@ -613,7 +652,7 @@ def call_time(state: MatchState) -> MatchState:
         )
     state = replace(state, log=(*state.log, CallTime()))
     if state.phase is Phase.PLAYING:
-        # Product decision, Time: a game unfinished at time counts as a drawn game.
+        # Product decision › Time: a game unfinished at time counts as a drawn game.
         state = _add_game(state, None, GameEnding.TIME)
     return _end(state, MatchEnding.TIME)
 
@@ -777,7 +816,8 @@ def _checked_swap(
 def _open_lock_and_show(state: MatchState) -> MatchState:
     # Core Rulebook 5.2, Lock and Show: a player without forethoughts skips the step, so their
     # lock is made for them at once (and the step is over at once if neither has any).
-    locks = tuple(None if side.has_forethoughts else Swap(skipped=True) for side in state.sides)
+    a, b = (None if side.has_forethoughts else Swap(skipped=True) for side in state.sides)
+    locks = (a, b)
     state = replace(state, phase=Phase.LOCKING, locks=locks)
     return _show(state) if None not in locks else state
 
@@ -791,7 +831,7 @@ def _show(state: MatchState) -> MatchState:
         out, in_ = Counter(map(name_key, swap.out)), Counter(map(name_key, swap.in_))
         assert not out - timeline, "a checked swap no longer fits"
         assert not in_ - forethoughts, "a checked swap no longer fits"
-        # Product decision, Cumulative swaps: the cards swapped out join the
+        # Product decision › Cumulative swaps: the cards swapped out join the
         # forethoughts, and the next lock and show starts from this timeline.
         sides.append(_with_pools(side, timeline - out + in_, forethoughts - in_ + out))
     a, b = state.locks
@@ -799,7 +839,7 @@ def _show(state: MatchState) -> MatchState:
     assert b is not None
     return replace(
         state,
-        sides=tuple(sides),
+        sides=(sides[0], sides[1]),
         phase=Phase.PLAYING,
         log=(*state.log, Show(state.game_number, a, b)),
     )
@@ -829,9 +869,9 @@ def _after_game(state: MatchState) -> MatchState:
         chooser = other(last.winner)
         first_locker: Seat = last.winner
     else:
-        # Product decision, Drawn games: nobody lost, so whoever chose for the drawn game
+        # Product decision › Drawn games: nobody lost, so whoever chose for the drawn game
         # chooses again, and the other player locks first. In top cut the drawn game is simply
-        # followed by another one (Product decision, Top cut).
+        # followed by another one (Product decision › Top cut).
         assert last.chooser is not None, "only a played or timed-out game can be drawn"
         chooser, first_locker = last.chooser, other(last.chooser)
     return replace(
@@ -851,7 +891,10 @@ def _end(state: MatchState, ending: MatchEnding) -> MatchState:
         state,
         phase=Phase.OVER,
         ending=ending,
-        sides=tuple(Side(side.registered, side.registered) for side in state.sides),
+        sides=(
+            Side(state.sides[0].registered, state.sides[0].registered),
+            Side(state.sides[1].registered, state.sides[1].registered),
+        ),
         chooser=None,
         leader=None,
         first_locker=None,
@@ -862,7 +905,8 @@ def _end(state: MatchState, ending: MatchEnding) -> MatchState:
 # --- JSON --------------------------------------------------------------------------------------
 
 
-def event_as_dict(event: Event) -> dict:
+# An event's JSON object: its fields depend on its "event" kind, and callers read them by name.
+def event_as_dict(event: Event) -> dict[str, Any]:
     if isinstance(event, ChooseLead):
         return {"event": "choose_lead", "seat": event.seat, "lead": event.lead}
     if isinstance(event, ReportGame):
@@ -880,11 +924,11 @@ def event_as_dict(event: Event) -> dict:
     raise TypeError(f"not an event: {event!r}")
 
 
-def _swap_from_dict(data: Mapping) -> Swap:
+def _swap_from_dict(data: Mapping[str, Any]) -> Swap:
     return Swap(tuple(data["out"]), tuple(data["in"]), bool(data["skipped"]))
 
 
-def event_from_dict(data: Mapping) -> Event:
+def event_from_dict(data: Mapping[str, Any]) -> Event:
     """Read one `event_as_dict` entry; ValueError for anything else."""
     try:
         kind = data["event"]
@@ -907,7 +951,33 @@ def event_from_dict(data: Mapping) -> Event:
     raise ValueError(f"unknown match event {data!r}")
 
 
-def as_dict(state: MatchState) -> dict:
+class SidesRecord(TypedDict):
+    registered: DecklistJSON
+    current: DecklistJSON
+
+
+class MatchRecord(TypedDict):
+    """The stored shape of a match: `as_dict`'s output, read back by `from_dict`."""
+
+    version: int
+    seed: int
+    top_cut: bool
+    coin_winner: Seat
+    chi: dict[str, int]
+    decks: dict[Seat, SidesRecord]
+    phase: str
+    game_number: int
+    games: list[GameDict]
+    chooser: Seat | None
+    leader: Seat | None
+    first_locker: Seat | None
+    locks: dict[Seat, SwapDict | None]
+    ending: str | None
+    result: ResultDict
+    log: list[dict[str, Any]]
+
+
+def as_dict(state: MatchState) -> MatchRecord:
     """The whole state as JSON-able data, for a JSONField. It includes locks that are not yet
     shown: it is for storage and privileged use. Show players `visible_lock`/`visible_log`."""
     return {
@@ -939,7 +1009,7 @@ def as_dict(state: MatchState) -> dict:
     }
 
 
-def from_dict(data: Mapping) -> MatchState:
+def from_dict(data: Mapping[str, Any]) -> MatchState:
     """Read `as_dict` output back. The match is rebuilt by replaying its log, and must come out
     exactly as stored: anything else is a corrupt record and raises ValueError."""
     if not isinstance(data, Mapping) or data.get("version") != FORMAT_VERSION:

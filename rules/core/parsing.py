@@ -385,12 +385,12 @@ def parse_rulebook(
     sections: list[ParsedSection] = []
     stack: list[tuple[float, int]] = []  # (level, index in sections)
     anchors: set[str] = set()
-    for heading, level, body in blocks:
+    for title, level, body in blocks:
         while stack and (stack[-1][0] >= level or stack[-1][0] == leaf):
             stack.pop()
         parent = stack[-1][1] if stack else None
         pieces = _chunks(body, fmt) if len(body) > MAX_SECTION_CHARS[fmt] else [body]
-        index = _add(sections, anchors, heading, parent, pieces[0])
+        index = _add(sections, anchors, title, parent, pieces[0])
         stack.append((level, index))
         for piece in pieces[1:]:
             _add(sections, anchors, _chunk_heading(piece), index, piece, derived=True)
@@ -458,9 +458,11 @@ def words_of(text: str) -> list[str]:
     return [w[:-2] if w.endswith("'s") else w for w in _WORD.findall(text)]
 
 
-def parse_synonyms(entries: Iterable[tuple[str, str | Sequence[str]]]) -> dict[tuple, tuple]:
+def parse_synonyms(
+    entries: Iterable[tuple[str, str | Sequence[str]]],
+) -> dict[tuple[str, ...], tuple[str, ...]]:
     """{term words: replacement phrases} from (term, "a, b c") or (term, ["a", "b c"]) rows."""
-    table: dict[tuple, tuple] = {}
+    table: dict[tuple[str, ...], tuple[str, ...]] = {}
     for term, replacements in entries:
         key = tuple(words_of(term))
         items = replacements.split(",") if isinstance(replacements, str) else replacements
@@ -470,7 +472,9 @@ def parse_synonyms(entries: Iterable[tuple[str, str | Sequence[str]]]) -> dict[t
     return table
 
 
-def search_terms(question: str, synonyms: Mapping[tuple, tuple] | None = None) -> SearchTerms:
+def search_terms(
+    question: str, synonyms: Mapping[tuple[str, ...], tuple[str, ...]] | None = None
+) -> SearchTerms:
     """The distinct search terms of a question, player words replaced by the game's own.
 
     Synonym terms may be phrases ("side out", "go first") and are matched longest first, before

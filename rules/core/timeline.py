@@ -9,9 +9,10 @@ import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any, NotRequired, TypedDict, cast
 
 from .cards import Card
-from .decklist import Decklist, Section, name_key, tally
+from .decklist import Decklist, Section, TallyRow, name_key, tally
 from .formats import CORE, DEFAULT_FORMAT, Format, cite
 
 
@@ -51,6 +52,15 @@ CHAMPION_CARDS_RULE = cite(CORE, "Champion Cards")
 LOCK_AND_SHOW_RULE = cite(CORE, "Lock and Show")
 
 
+class ViolationDict(TypedDict):
+    code: str
+    section: str
+    cards: list[str]
+    message: str
+    rule: str
+    suggestions: NotRequired[list[str]]
+
+
 @dataclass(frozen=True)
 class Violation:
     code: str
@@ -60,8 +70,8 @@ class Violation:
     rule: str
     suggestions: tuple[str, ...] | None = None  # only for unknown_card
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> ViolationDict:
+        data: ViolationDict = {
             "code": str(self.code),
             "section": str(self.section),
             "cards": list(self.cards),
@@ -80,7 +90,7 @@ class Totals:
     forethoughts_cards: int = 0
     forethoughts_chi: int = 0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, int]:
         return {
             "timeline_cards": self.timeline_cards,
             "timeline_chi": self.timeline_chi,
@@ -103,7 +113,8 @@ class Validation:
     def codes(self) -> tuple[str, ...]:
         return tuple(error.code for error in self.errors)
 
-    def as_dict(self) -> dict:
+    # Any: callers read the violations and totals inside it.
+    def as_dict(self) -> dict[str, Any]:
         return {
             "legal": self.legal,
             "errors": [error.as_dict() for error in self.errors],
@@ -276,7 +287,7 @@ def _check_champion(
 
 def _check_section(
     section: Section,
-    tally: dict[str, list],
+    tally: dict[str, TallyRow],
     cards: Mapping[str, Card],
     fmt: Format,
     champion: Card | None,
@@ -399,7 +410,7 @@ def _check_format_lists(card: Card, section: Section, fmt: Format) -> list[Viola
     return errors
 
 
-def _check_copies(tallies: dict[Section, dict[str, list]], fmt: Format) -> list[Violation]:
+def _check_copies(tallies: dict[Section, dict[str, TallyRow]], fmt: Format) -> list[Violation]:
     # The limit counts the timeline and forethoughts together: lock and show can move every
     # forethought copy into the timeline. Subconscious copies are tokens and are not counted
     # (Core Rulebook 5.2, The Out of Game Zone (Subconscious)).
@@ -411,7 +422,8 @@ def _check_copies(tallies: dict[Section, dict[str, list]], fmt: Format) -> list[
         other_name, in_forethoughts = forethoughts.get(key, (None, 0))
         if in_timeline + in_forethoughts <= limit:
             continue
-        name = name or other_name
+        # The key comes from one of the two tallies, so one of them has the name as written.
+        name = cast(str, name or other_name)
         if in_forethoughts and in_timeline:
             where = f"{in_timeline} in the timeline and {in_forethoughts} in the forethoughts"
         elif in_timeline:
@@ -457,7 +469,7 @@ def _check_subconscious(
     return errors
 
 
-def _warnings(tallies: dict[Section, dict[str, list]], fmt: Format) -> list[Violation]:
+def _warnings(tallies: dict[Section, dict[str, TallyRow]], fmt: Format) -> list[Violation]:
     warnings = []
     if fmt.legacy:
         warnings.append(

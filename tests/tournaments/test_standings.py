@@ -1,7 +1,7 @@
 """Standings and the MTR Appendix C tiebreakers (tournaments.core.standings).
 
-The Appendix C cases are built from the Appendix C definitions, with the figures the issue
-quotes. They are labelled "Appendix C definitions" rather than presented as quotations.
+The Appendix C cases are built from the Appendix C definitions, with the figures of its worked
+cases. They are labelled "Appendix C definitions" rather than presented as quotations.
 """
 
 from fractions import Fraction

@@ -24,7 +24,7 @@ the ones after it:
 
 Criterion 3 is placed above pair-downs on purpose. Otherwise the bye would drift up to whoever
 could fix an odd-sized top score group, so a 9-point player would get the bye instead of the
-bottom player. Criterion 2 is placed above criterion 3 because the issue allows a rematch only
+bottom player. Criterion 2 is placed above criterion 3 because a rematch is allowed only
 when no rematch-free pairing exists, and moving the bye can sometimes make one possible. So the
 bye moves up the standings only when that avoids a rematch. Pairings that tie on all five criteria are chosen by a seeded shuffle within each score
 group. That makes round one a random draw, and makes every round reproducible from its seed.
@@ -112,7 +112,7 @@ class PairingError(ValueError):
 
 # --- how many Swiss rounds -------------------------------------------------------------------
 
-# Magic Tournament Rules, Appendix E (recommended number of Swiss rounds), as the issue gives it.
+# Magic Tournament Rules, Appendix E (recommended number of Swiss rounds).
 # It is not ceil(log2 n). That formula gives 8 rounds up to 256 players and 9 up to 512. The
 # table moves to 9 rounds at 227 players (129-226 is 8) and to 10 at 410 (227-409 is 9).
 _ROUNDS_BY_PLAYER_COUNT = (
@@ -304,7 +304,9 @@ class _Field:
             self.seeded_position[node] = position
 
     def bye_group(self, partner: Mapping[int, int]) -> int:
-        return self.group[partner[self.bye]]
+        # Asked only of a field with a bye node (node_group: node == self.bye), so self.bye is
+        # an int; no check here, as this runs in the repair's inner loops.
+        return self.group[partner[self.bye]]  # type: ignore[index]
 
     def node_group(self, node: int, partner: Mapping[int, int]) -> int:
         return self.bye_group(partner) if node == self.bye else self.group[node]
@@ -432,10 +434,11 @@ class _Field:
             # The player on more points (else the better-ranked) sits as player A.
             high, low = sorted((a, b), key=lambda n: (-self.points[n], n))
             pairings.append(self._explain(high, low, excess, proven))
+        # Every pairing from _explain is a table, so its player_b is never None.
         pairings.sort(
             key=lambda p: (
-                -max(self.points[self.index[p.player_a]], self.points[self.index[p.player_b]]),
-                -min(self.points[self.index[p.player_a]], self.points[self.index[p.player_b]]),
+                -max(self.points[self.index[p.player_a]], self.points[self.index[p.player_b]]),  # type: ignore[index]
+                -min(self.points[self.index[p.player_a]], self.points[self.index[p.player_b]]),  # type: ignore[index]
                 self.index[p.player_a],
             )
         )

@@ -16,7 +16,7 @@ the standings, and it never touches the database. The rules it follows:
 - A bye counts as a 2-0 match win in the player's own record: 3 match points and 6 game points
   from 2 games. The bye is left out of the player's OMW% and OGW%, because a bye is not an
   opponent (MTR Appendix C).
-- A late entrant takes a 0-2 match loss for each round they missed (the issue's rule). It counts
+- A late entrant takes a 0-2 match loss for each round they missed (Product decision › Late entry and drops). It counts
   in their own record, and like a bye it is not an opponent.
 - Dropped players keep their place in the standings and still count in their opponents'
   tiebreakers.
@@ -36,7 +36,7 @@ MATCH_WIN_POINTS = 3
 MATCH_DRAW_POINTS = 1
 GAME_WIN_POINTS = 3
 GAME_DRAW_POINTS = 1
-# MTR Appendix C gives the floor as 0.33 rather than 1/3, and the issue asks for exactly 0.33.
+# MTR Appendix C gives the floor as 0.33 rather than 1/3, and the standings use exactly 0.33.
 PERCENTAGE_FLOOR = Fraction(33, 100)
 # A bye is a 2-0 match win (MTR Appendix C). A missed round on late entry is a 0-2 loss.
 BYE_GAMES = (2, 0)

@@ -7,7 +7,8 @@ from django.utils.text import slugify
 from decks import selectors as deck_selectors
 from genesis.errors import Conflict, Refusal
 from rules.core import match as protocol
-from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json, name_key
+from rules.core.cards import name_key
+from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 from rules.core.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
@@ -135,7 +136,7 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
     pure and seeded by the match seed and the game number, so playing it again (a worker lost
     mid-game, a message delivered twice) gives the identical game. Recording is one transaction
     (`_game_record`). `timed_out` records the game as drawn, unplayed: the task's time limit
-    ran out (Product decision, Time: an unfinished game is a drawn game).
+    ran out (Product decision › Time: an unfinished game is a drawn game).
 
     Returns what happened: "recorded", "already_recorded" or "match_over".
     """
@@ -159,6 +160,7 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
     else:
         fmt = get_format(tournament.format)
         after, game = play_next_game(state, cards, bots, fmt=fmt)
+        assert game.log is not None, "play_next_game returns the game's log"
         row = {
             "winner": game.winner or "",
             "reason": game.reason or "",

@@ -20,6 +20,7 @@ from tournaments.core.pairing import (
 from .. import selectors
 from ..models import (
     Match,
+    Registration,
     Round,
     Tournament,
 )
@@ -53,15 +54,17 @@ def round_start(*, tournament: Tournament, actor) -> Round:
         )
     number = (last.number if last else 0) + 1
     swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
+    swiss_rounds = tournament.swiss_rounds
+    assert swiss_rounds is not None, "a running event's Swiss rounds were fixed at its start"
     active = tournament.registrations.filter(dropped_after_round__isnull=True)
     # Checked here, not in the task, so a round is never left waiting for pairings that cannot
     # be made.
     if (
-        swiss_played < tournament.swiss_rounds
+        swiss_played < swiss_rounds
         and not active.filter(joined_round__lte=swiss_played + 1).exists()
     ):
         raise Conflict("No active players are left to pair.", code="no_players")
-    if swiss_played < tournament.swiss_rounds:
+    if swiss_played < swiss_rounds:
         kind, minutes = Round.Kind.SWISS, tournament.round_minutes
     elif tournament.top_cut:
         kind, minutes = Round.Kind.TOP_CUT, None
@@ -134,7 +137,9 @@ def round_pair(*, round_id: int) -> Round:
     return round
 
 
-def _swiss_pairings(tournament, round, registrations):
+def _swiss_pairings(
+    tournament: Tournament, round: Round, registrations: dict[str, Registration]
+) -> list[tuple[str, str | None, str, bool]]:
     standings = selectors.standings(tournament=tournament)
     rank = {s.player: s.rank for s in standings}
     points = {s.player: s.points for s in standings}

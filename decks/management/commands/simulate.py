@@ -70,6 +70,7 @@ class Command(BaseCommand):
             else:
                 wins[outcome.winner] += 1
             rounds += outcome.rounds
+            assert outcome.log is not None, "play_game returns the game's log"
             digest.update(outcome.log.dumps().encode())
             digest.update(b"\n")
         elapsed = time.perf_counter() - start

@@ -6,7 +6,9 @@ arena) whose ability is played, the ability's position on the card, the declared
 (permanent ids, or spots for abilities that target a spot) and any cards discarded as a cost.
 """
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Literal, NotRequired, TypedDict
 
 
 class IllegalAction(ValueError):
@@ -79,7 +81,44 @@ def choose(option: int) -> Choose:
     return CHOICES[option] if option < len(CHOICES) else Choose(option)
 
 
-def action_to_json(action: Action) -> dict:
+# The JSON forms of the actions, as the game log writes them.
+class PassJson(TypedDict):
+    type: Literal["pass"]
+
+
+class SelectJson(TypedDict):
+    type: Literal["select"]
+    combatant: int
+
+
+class StepJson(TypedDict):
+    type: Literal["step"]
+    to: int | None
+    turn: str | None
+
+
+class DashJson(TypedDict):
+    type: Literal["dash"]
+    to: int
+
+
+class PlayJson(TypedDict):
+    type: Literal["play"]
+    card: int
+    ability: int
+    targets: list[int]
+    discard: NotRequired[list[int]]
+
+
+class ChooseJson(TypedDict):
+    type: Literal["choose"]
+    option: int
+
+
+ActionJson = PassJson | SelectJson | StepJson | DashJson | PlayJson | ChooseJson
+
+
+def action_to_json(action: Action) -> ActionJson:
     if isinstance(action, Pass):
         return {"type": "pass"}
     if isinstance(action, Select):
@@ -89,7 +128,7 @@ def action_to_json(action: Action) -> dict:
     if isinstance(action, Dash):
         return {"type": "dash", "to": action.to}
     if isinstance(action, Play):
-        data = {
+        data: PlayJson = {
             "type": "play",
             "card": action.card,
             "ability": action.ability,
@@ -103,7 +142,7 @@ def action_to_json(action: Action) -> dict:
     raise TypeError(f"not an action: {action!r}")
 
 
-def action_from_json(data: dict) -> Action:
+def action_from_json(data: Mapping[str, Any]) -> Action:
     kind = data.get("type")
     try:
         if kind == "pass":

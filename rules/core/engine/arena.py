@@ -9,6 +9,7 @@ Awareness patterns (rules.core.awareness) are drawn for a card facing "forward" 
 facing turns the pattern: forward is the facing and dx > 0 is the card's right-hand side.
 """
 
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 
 from rules.core.awareness import Awareness
@@ -145,7 +146,7 @@ def adjacent_mask(s: int) -> int:
     return _ADJACENT_MASKS[s]
 
 
-def mask_of(spots) -> int:
+def mask_of(spots: Iterable[int]) -> int:
     """The bitmask with bit s set for each spot s."""
     mask = 0
     for s in spots:
@@ -200,7 +201,7 @@ def ray(origin: int, facing: int) -> tuple[int, ...]:
     return tuple(spots)
 
 
-def line_of_sight(origin: int, facing: int, blocks) -> tuple[int, ...]:
+def line_of_sight(origin: int, facing: int, blocks: Callable[[int], bool]) -> tuple[int, ...]:
     """Glossary: Line of Sight. The ray in the facing's direction to the edge of the arena,
     stopping on (and including) the first spot where `blocks(spot)` is true."""
     spots = []

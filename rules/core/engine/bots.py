@@ -9,16 +9,20 @@ bots is reproducible.
 import random
 from collections import Counter
 from collections.abc import Mapping
+from typing import cast
 
 from rules.core import match as protocol
 from rules.core.cards import Card, CardType, Speed, name_key
 
 from . import arena
-from .actions import PASS, Choose, Dash, Pass, Play, Select, Step
+from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
 from .costs import energy_due
 from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
 from .queries import has, reach_spots
-from .state import GameState
+from .state import GameState, Permanent, Phase, Seat
+
+# A lock-and-show swap: the names going out of the timeline, and those coming in.
+Swap = tuple[tuple[str, ...], tuple[str, ...]]
 
 
 class RandomBot:
@@ -35,7 +39,7 @@ class RandomBot:
         self.rng = random.Random(seed)
         self.pass_probability = pass_probability
 
-    def choose_action(self, state: GameState):
+    def choose_action(self, state: GameState) -> Action:
         if awaits_priority(state):
             # Decide whether to pass before listing the plays: listing is the costly part.
             play = (1.0 - self.pass_probability) / (1 + len(state.stack))
@@ -52,10 +56,10 @@ class RandomBot:
             return actions[self.rng.randrange(len(actions) - 1)]
         return actions[self.rng.randrange(len(actions))]
 
-    def choose_lead(self, match: protocol.MatchState, seat: str) -> bool:
+    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool:
         return self.rng.random() < 0.5
 
-    def choose_swap(self, match: protocol.MatchState, seat: str) -> tuple[tuple, tuple]:
+    def choose_swap(self, match: protocol.MatchState, seat: Seat) -> Swap:
         """A random legal lock: one card out of the timeline and one forethought of the same
         Chi in, when such a pair exists (Lock and Show: equal count and equal Chi)."""
         side = match.side(seat)
@@ -95,15 +99,15 @@ class HeuristicBot:
         # name_key(name) -> Card: what each card costs, for the lock-and-show swap. A bot that
         # is given no cards knows no costs and keeps its timeline as it is.
         self.cards: Mapping[str, Card] = cards or {}
-        self._step_key: tuple | None = None
+        self._step_key: tuple[int, int | None, Phase, int | None] | None = None
         self._plays_in_step = 0
 
     # --- between games -----------------------------------------------------------------------
 
-    def choose_lead(self, match: protocol.MatchState, seat: str) -> bool:
+    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool:
         return True  # leading gives the first turn of every round
 
-    def choose_swap(self, match: protocol.MatchState, seat: str) -> tuple[tuple, tuple]:
+    def choose_swap(self, match: protocol.MatchState, seat: Seat) -> Swap:
         """Swap the timeline's priciest Energy cards for forethoughts of equal Chi that cost no
         Energy, one pair at a time, as far as the lock's rules allow."""
         cards = self.cards
@@ -148,11 +152,12 @@ class HeuristicBot:
 
     # --- during a game -----------------------------------------------------------------------
 
-    def choose_action(self, state: GameState):
+    def choose_action(self, state: GameState) -> Action:
         actions = legal_actions(state)
         if len(actions) == 1:
             return actions[0]
         me = to_act(state)
+        assert me is not None  # a bot is only asked while the game goes on
         key = (state.round, state.active, state.phase, me)
         if key != self._step_key:
             self._step_key, self._plays_in_step = key, 0
@@ -167,7 +172,7 @@ class HeuristicBot:
             self._plays_in_step += 1
         return best
 
-    def _score(self, st: GameState, me: int, action) -> float:
+    def _score(self, st: GameState, me: int, action: Action) -> float:
         if isinstance(action, Pass):
             return self._pass_score(st, me)
         if isinstance(action, Play):
@@ -175,6 +180,7 @@ class HeuristicBot:
         if isinstance(action, Step):
             return self._step_score(st, me, action)
         if isinstance(action, Dash):
+            assert st.active is not None  # a dash is the active combatant's
             return self._position_score(st, me, st.perms[st.active], action.to, None)
         if isinstance(action, Select):
             perm = st.perms[action.combatant]
@@ -186,11 +192,19 @@ class HeuristicBot:
 
     def _pass_score(self, st: GameState, me: int) -> float:
         if st.phase == MOVE:
+            assert st.active is not None  # the move phase is the active combatant's
             # Stay put if the enemy champion is already in reach of an attack.
             return 2.0 if self._enemy_in_awareness(st, me, st.perms[st.active]) else -1.0
         return 0.0
 
-    def _enemy_in_awareness(self, st: GameState, me: int, perm, spot=None, facing=None) -> bool:
+    def _enemy_in_awareness(
+        self,
+        st: GameState,
+        me: int,
+        perm: Permanent,
+        spot: int | None = None,
+        facing: int | None = None,
+    ) -> bool:
         enemy = st.perms[st.players[1 - me].champion]
         seen = arena.seen_spots(
             perm.card.awareness,
@@ -199,11 +213,13 @@ class HeuristicBot:
         )
         return enemy.spot in seen
 
-    def _position_score(self, st, me, perm, to, turn) -> float:
+    def _position_score(
+        self, st: GameState, me: int, perm: Permanent, to: int | None, turn: str | None
+    ) -> float:
         enemy = st.perms[st.players[1 - me].champion]
         spot = perm.spot if to is None else to
         facing = perm.facing if turn is None else arena.rotate(perm.facing, turn)
-        score = -arena.distance(spot, enemy.spot)
+        score: float = -arena.distance(spot, enemy.spot)
         if enemy.spot in arena.seen_spots(perm.card.awareness, spot, facing):
             score += 6.0
         elif facing == arena.facing_towards(spot, enemy.spot):
@@ -211,6 +227,7 @@ class HeuristicBot:
         return score
 
     def _step_score(self, st: GameState, me: int, action: Step) -> float:
+        assert st.active is not None  # the move phase is the active combatant's
         perm = st.perms[st.active]
         score = self._position_score(st, me, perm, action.to, action.turn)
         # A step that brings the enemy into reach is worth more than a second step, which would
@@ -281,8 +298,8 @@ class HeuristicBot:
                 score += 2.5 if threatened and friendly else -1.0
         if "attach" in kinds:
             keyword = next(op.keyword for op in spec.effects if op.kind == "attach")
-            friendly = targets and targets[0].controller == me
-            score += 2.0 if (keyword == "enchant") == bool(friendly) else -5.0
+            ours = targets and targets[0].controller == me
+            score += 2.0 if (keyword == "enchant") == bool(ours) else -5.0
         if kinds & {"create", "build", "trap"}:
             score += 1.5
         if "draw" in kinds:
@@ -306,14 +323,16 @@ class HeuristicBot:
 
     def _choose_score(self, st: GameState, me: int, action: Choose) -> float:
         pending = st.pending
+        assert pending is not None  # a choose action answers the pending choice
         option = pending.options[action.option]
         if pending.kind == "may":
             return 1.0 if option == 1 and len(st.players[me].timeline) > 15 else 0.0
         if pending.kind == "beckon_spot":
             enemy = st.perms[st.players[1 - me].champion]
-            return -arena.distance(option, enemy.spot)
+            return -arena.distance(cast(int, option), enemy.spot)  # a spot
         if pending.kind == "trigger_target":
-            targets = [st.perms[t] for t in option if t in st.perms]
+            declared = cast("tuple[int, ...]", option)  # a declaration of targets
+            targets = [st.perms[t] for t in declared if t in st.perms]
             return sum(
                 (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1) for t in targets
             )

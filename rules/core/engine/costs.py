@@ -40,8 +40,8 @@ def can_pay(
 
     `spare_thoughts` counts the cards that could be discarded (not the card being played).
     Summons cannot pay Aura or Energy (Glossary: Aura, Energy). Paying the last cards of the
-    timeline is allowed, and loses the game at once (Product decision › Paying a cost that
-    empties your own timeline).
+    timeline is allowed, and loses the game at once
+    (Product decision › Paying a cost that empties your timeline).
     """
     if (cost.aura or cost.energy) and not is_champion:
         return False

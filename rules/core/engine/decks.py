@@ -10,9 +10,10 @@ the format (rules.core.timeline.validate). Games refuse such decks before they s
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypedDict, cast
 
-from rules.core.cards import Card
-from rules.core.decklist import DeckEntry, Decklist, name_key
+from rules.core.cards import Card, name_key
+from rules.core.decklist import DeckEntry, Decklist
 from rules.core.formats import Format
 from rules.core.timeline import validate
 
@@ -30,13 +31,22 @@ class DeckRefused(ValueError):
         super().__init__(f"Deck {seat} cannot be played: {listing}{more}")
 
 
+class DeckJson(TypedDict, total=False):
+    """A deck as the game log writes it (Deck.as_json). Hand-built positions
+    (rules.core.engine.scenario) log no decks: their entries are empty."""
+
+    champion: str
+    timeline: list[str]
+    subconscious: list[str]
+
+
 @dataclass(frozen=True)
 class Deck:
     champion: Card
     timeline: tuple[Card, ...]
     subconscious: tuple[Card, ...] = ()
 
-    def as_json(self) -> dict:
+    def as_json(self) -> DeckJson:
         """The deck as the game log writes it: names, in the order given (before shuffling)."""
         return {
             "champion": self.champion.name,
@@ -69,22 +79,24 @@ def deck_from_decklist(decklist: Decklist, cards: Mapping[str, Card], seat: str 
     champion = _lookup(cards, decklist.champion, problems) if decklist.champion else None
     if decklist.champion is None:
         problems.append("the decklist names no champion")
-    timeline = []
+    timeline: list[Card] = []
     for entry in decklist.timeline:
         card = _lookup(cards, entry.name, problems)
         if card is not None:
             timeline += [card] * entry.count
-    subconscious = []
+    subconscious: list[Card] = []
     for entry in decklist.subconscious:
         card = _lookup(cards, entry.name, problems)
         if card is not None:
             subconscious += [card] * entry.count
     if problems:
         raise DeckRefused(seat, problems)
-    return Deck(champion, tuple(timeline), tuple(subconscious))
+    # A champion not found is a problem; only an empty champion name ("") is neither looked up
+    # nor reported, and its deck has no champion (deck_problems then fails on it).
+    return Deck(cast(Card, champion), tuple(timeline), tuple(subconscious))
 
 
-def deck_from_json(data: Mapping, cards: Mapping[str, Card], seat: str = "a") -> Deck:
+def deck_from_json(data: DeckJson, cards: Mapping[str, Card], seat: str = "a") -> Deck:
     """The inverse of Deck.as_json, looking names up in `cards` (name_key -> Card)."""
     problems: list[str] = []
     champion = _lookup(cards, data["champion"], problems)
@@ -92,7 +104,12 @@ def deck_from_json(data: Mapping, cards: Mapping[str, Card], seat: str = "a") ->
     subconscious = [_lookup(cards, n, problems) for n in data.get("subconscious", ())]
     if problems:
         raise DeckRefused(seat, problems)
-    return Deck(champion, tuple(timeline), tuple(subconscious))
+    # Every name was found: a name not found is a problem.
+    return Deck(
+        cast(Card, champion),
+        cast("tuple[Card, ...]", tuple(timeline)),
+        cast("tuple[Card, ...]", tuple(subconscious)),
+    )
 
 
 def deck_problems(deck: Deck, fmt: Format | None) -> list[str]:

@@ -19,15 +19,18 @@ The engine takes forced steps itself: when the player to act has exactly one leg
 of the flow run without asking. `legal_actions` therefore always offers a real choice.
 """
 
+from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import Final, Literal, cast
 
-from rules.core.cards import CardType, Speed
+from rules.core.cards import CardType, Cost, Speed
 
 from . import arena
 from .actions import (
     DASHES,
     PASS,
     STEPS,
+    Action,
     Choose,
     Dash,
     IllegalAction,
@@ -38,6 +41,7 @@ from .actions import (
     choose,
 )
 from .costs import energy_due
+from .keywords import AbilitySpec
 from .queries import (
     can_move_itself,
     card_occupies,
@@ -64,21 +68,38 @@ from .stack import (
     resolve_top,
     set_position,
 )
-from .state import GameState, InvariantError, StackItem
+from .state import (
+    GameState,
+    Hand,
+    HandEntry,
+    InvariantError,
+    Memo,
+    Pending,
+    Permanent,
+    Phase,
+    Player,
+    StackItem,
+)
 
-ROUND_BEGIN = "round_begin"
-SELECT = "select"
-TURN_BEGIN = "turn_begin"
-DASH = "dash"
-MOVE = "move"
-MAIN = "main"
-END_SWIFT = "end_swift"
-TURN_END = "turn_end"
-ROUND_SWIFT = "round_swift"
-ROUND_END = "round_end"
-OVER = "over"
+ROUND_BEGIN: Final = "round_begin"
+SELECT: Final = "select"
+TURN_BEGIN: Final = "turn_begin"
+DASH: Final = "dash"
+MOVE: Final = "move"
+MAIN: Final = "main"
+END_SWIFT: Final = "end_swift"
+TURN_END: Final = "turn_end"
+ROUND_SWIFT: Final = "round_swift"
+ROUND_END: Final = "round_end"
+OVER: Final = "over"
 
-PRIORITY_PHASES = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
+PRIORITY_PHASES: frozenset[Phase] = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
+
+# What the plays of a player read besides the board (see `_plays_key`).
+PlaysKey = tuple[str, int, int, int, int, int | None, tuple[tuple[int, int, bool], ...]]
+# One ability `player` may play now: (card id in the thoughts, or None for an ability of a
+# permanent; the user; the ability; its legal declarations of targets).
+Playable = tuple[int | None, Permanent, AbilitySpec, list[tuple[int, ...]]]
 
 
 # --- who acts, and what they may do ------------------------------------------------------------
@@ -95,7 +116,7 @@ def to_act(st: GameState) -> int | None:
     return st.turn_player
 
 
-def legal_actions(st: GameState) -> tuple:
+def legal_actions(st: GameState) -> tuple[Action, ...]:
     """Every action the player to act may take now (computed once per state)."""
     if st.legal is not None:
         return st.legal
@@ -103,9 +124,10 @@ def legal_actions(st: GameState) -> tuple:
     return st.legal
 
 
-def _legal_actions(st: GameState) -> tuple:
+def _legal_actions(st: GameState) -> tuple[Action, ...]:
+    acts: list[Action]
     if st.over:
-        acts: list = []
+        acts = []
     elif st.pending is not None:
         acts = [choose(i) for i in range(len(st.pending.options))]
     elif st.stack or st.phase in PRIORITY_PHASES:
@@ -135,20 +157,21 @@ def selectable(st: GameState, player: int) -> list[int]:
 
 def dash_spots(st: GameState) -> list[int]:
     """Glossary: Dash. At the beginning of its turn the combatant may move (no rotation)."""
-    perm = st.perms.get(st.active)
+    perm = None if st.active is None else st.perms.get(st.active)
     if perm is None or not has(st, perm, "dash") or not can_move_itself(st, perm):
         return []
     return move_destinations(st, perm, arena.adjacent(perm.spot))
 
 
-def move_steps(st: GameState) -> list:
+def move_steps(st: GameState) -> list[Action]:
     """Navigating the Arena, Moving/Rotation as a Part of the Move Phase: a move to an
     adjacent spot (unoccupied, unless Flight or Tiny), a 90° rotation, or a move with a
     rotation. A stunned combatant can do neither; a pinned one can only rotate."""
+    assert st.active is not None  # the move phase is the active combatant's
     perm = st.perms[st.active]
     if has(st, perm, "stun"):
         return []
-    steps = []
+    steps: list[Action] = []
     if not has(st, perm, "pinned"):
         for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
             steps.append(STEPS[s, None])
@@ -159,7 +182,9 @@ def move_steps(st: GameState) -> list:
     return steps
 
 
-def _affordable(st: GameState, cost, payer, player, from_thoughts: bool) -> bool:
+def _affordable(
+    st: GameState, cost: Cost, payer: Permanent, player: int, from_thoughts: bool
+) -> bool:
     """The Costs of Abilities: every part can be paid (see rules.core.engine.costs.can_pay)."""
     if cost.exert and payer.exerted:
         return False
@@ -176,12 +201,14 @@ def _affordable(st: GameState, cost, payer, player, from_thoughts: bool) -> bool
     return not cost.discard or cost.discard <= len(p.thoughts) - from_thoughts
 
 
-def _discard_options(st: GameState, player: int, count: int, playing: int | None) -> list:
+def _discard_options(
+    st: GameState, player: int, count: int, playing: int | None
+) -> list[tuple[int, ...]]:
     if not count:
         return [()]
     cards = st.setup.cards
     others = [c for c in st.players[player].thoughts if c != playing]
-    found: dict[tuple, tuple] = {}
+    found: dict[tuple[str, ...], tuple[int, ...]] = {}
     for combo in combinations(others, count):
         key = tuple(sorted(cards[c].name for c in combo))
         found.setdefault(key, combo)
@@ -200,7 +227,8 @@ def has_play(st: GameState, player: int) -> bool:
     if memo is None:
         memo = st.memo = {}
     key = _plays_key(st, player)
-    found = memo.get(key)
+    # True or () from here, or the plays themselves from `plays`.
+    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
     if found is None:
         # Remember only the answer; `plays` lists them when they are asked for.
         # Abilities of permanents first: they are more often playable than cards in the
@@ -215,13 +243,13 @@ def has_play(st: GameState, player: int) -> bool:
     return bool(found)
 
 
-def _hand_abilities(st: GameState, p) -> tuple[tuple, tuple]:
+def _hand_abilities(st: GameState, p: Player) -> Hand:
     """The abilities of the different cards in the thoughts (first copy first) as (card id,
     card spec, ability): the swift ones, and all of them."""
     specs = st.setup.specs
     seen: set[str] = set()
-    swift: list[tuple] = []
-    every: list[tuple] = []
+    swift: list[HandEntry] = []
+    every: list[HandEntry] = []
     for cid in p.thoughts:
         spec = specs[cid]
         if spec.from_thoughts and spec.card.name not in seen:
@@ -231,7 +259,7 @@ def _hand_abilities(st: GameState, p) -> tuple[tuple, tuple]:
     return tuple(swift), tuple(every)
 
 
-def plays(st: GameState, player: int) -> list:
+def plays(st: GameState, player: int) -> list[Action]:
     """The abilities `player` may play now, with every legal declaration of targets.
 
     Speeds of Abilities: an action only by the active combatant in its own Main Phase on an
@@ -245,13 +273,13 @@ def plays(st: GameState, player: int) -> list:
     if memo is None:
         memo = st.memo = {}
     key = _plays_key(st, player)
-    found = memo.get(key)
+    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
     if found is None or found is True:
-        found = memo[key] = _plays(st, player, key[5] != -1)
+        found = memo[key] = _plays(st, player, key[5] != -1, memo)
     return list(found)
 
 
-def _plays_key(st: GameState, player: int) -> tuple:
+def _plays_key(st: GameState, player: int) -> PlaysKey:
     """What the plays read besides the board: the thoughts (their serial), Aura, the
     timeline's size, the HP and Exert of the player's combatants, and whether an action may be
     played and by whom."""
@@ -268,7 +296,7 @@ def _plays_key(st: GameState, player: int) -> tuple:
     )
 
 
-def _playable(st: GameState, player: int, main_empty: bool):
+def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     """Yield (card id or None, user, ability, target declarations) for every ability `player`
     may play now that has at least one legal declaration of targets: the cards in the thoughts,
     then the abilities of the player's permanents."""
@@ -276,7 +304,7 @@ def _playable(st: GameState, player: int, main_empty: bool):
     yield from _own_playable(st, player, main_empty)
 
 
-def _hand_playable(st: GameState, player: int, main_empty: bool):
+def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     p = st.players[player]
     champ = st.perms[p.champion]
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
@@ -297,7 +325,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool):
         ):
             continue
         kinds = ability.kinds
-        if "beckon" in kinds and not beckon_spots(st, StackItem(0, player, ability, champ.id, cid)):
+        if "beckon" in kinds and not beckon_spots(st, player, cid):
             continue
         if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
             continue
@@ -306,7 +334,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool):
             yield cid, champ, ability, targets
 
 
-def _own_playable(st: GameState, player: int, main_empty: bool):
+def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     for perm in st.perms.values():
         own = perm.spec.own
         if not own or perm.controller != player or perm.card.type is CardType.ALTERATION:
@@ -325,9 +353,9 @@ def _own_playable(st: GameState, player: int, main_empty: bool):
                 yield None, perm, ability, targets
 
 
-def _plays(st: GameState, player: int, main_empty: bool) -> list:
-    found: list = []
-    memo = st.memo
+def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Action]:
+    """The plays (see `plays`); `memo` is the board memo, which `plays` has made."""
+    found: list[Action] = []
     for cid, user, ability, targets in _playable(st, player, main_empty):
         source = user.id if cid is None else cid
         index = ability.index
@@ -337,7 +365,7 @@ def _plays(st: GameState, player: int, main_empty: bool) -> list:
             continue
         # The plays of one ability depend only on the board while the memo lasts.
         key = (source, index)
-        ready = memo.get(key)
+        ready: list[Play] | None = memo.get(key)
         if ready is None:
             ready = memo[key] = [Play(source, index, t) for t in targets]
         found += ready
@@ -347,13 +375,13 @@ def _plays(st: GameState, player: int, main_empty: bool) -> list:
 # --- taking an action --------------------------------------------------------------------------
 
 
-def step(st: GameState, action, log: bool = True) -> None:
+def step(st: GameState, action: Action, log: bool = True) -> None:
     """Take `action` in place and run the game on to the next real decision."""
     do(st, action, log)
     advance(st)
 
 
-def do(st: GameState, action, log: bool = True) -> None:
+def do(st: GameState, action: Action, log: bool = True) -> None:
     st.legal = None
     st.decisions += 1
     if log:
@@ -361,7 +389,7 @@ def do(st: GameState, action, log: bool = True) -> None:
     if st.pending is not None:
         if not isinstance(action, Choose):
             raise IllegalAction("a choice is pending: answer it with a choose action")
-        _choose(st, action.option)
+        _choose(st, st.pending, action.option)
     elif isinstance(action, Pass):
         _pass(st)
     elif isinstance(action, Play):
@@ -371,6 +399,7 @@ def do(st: GameState, action, log: bool = True) -> None:
     elif isinstance(action, Select):
         _select(st, action.combatant)
     elif isinstance(action, Dash):
+        assert st.active is not None  # a dash is the active combatant's
         set_position(st, st.perms[st.active], action.to)
         note(st, "dash", st.active, action.to)
         st.phase = MOVE
@@ -378,15 +407,18 @@ def do(st: GameState, action, log: bool = True) -> None:
         raise IllegalAction(f"{action!r} cannot be taken now")
 
 
-def _choose(st: GameState, option: int) -> None:
-    pending = st.pending
+def _choose(st: GameState, pending: Pending, option: int) -> None:
+    """Answer `pending` (the state's pending choice) with its option `option`."""
     st.pending = None
     if pending.kind == "order":
-        choose_order(st, pending.options[option])
+        # An "order" choice offers indexes into the queue.
+        choose_order(st, cast(int, pending.options[option]))
     elif pending.kind == "trigger_target":
         choose_trigger_target(st, pending, option)
     else:  # "beckon_spot" or "may": carry on resolving the ability
-        resolve(st, pending.item, choice=pending.options[option])
+        assert pending.item is not None  # the ability being resolved
+        # These choices offer a spot, or 1 or 0 (yes or no).
+        resolve(st, pending.item, choice=cast(int, pending.options[option]))
         resolved(st)
 
 
@@ -432,7 +464,7 @@ def _play(st: GameState, action: Play) -> None:
     if perm is not None:
         user = perm
         spec = perm.spec.abilities[action.ability]
-        card = None
+        card: int | None = None
     else:
         p.thoughts.remove(action.card)
         p.hand = None
@@ -462,11 +494,12 @@ def _play(st: GameState, action: Play) -> None:
     note(st, "play", player, spec.card_name, spec.name, action.targets)
     remove_dead(st)
     # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses at
-    # once; the ability does not resolve (Product decision › Paying a cost ...).
+    # once; the ability does not resolve (see costs.can_pay).
     check_end(st)
 
 
 def _step(st: GameState, action: Step) -> None:
+    assert st.active is not None  # the move phase is the active combatant's
     perm = st.perms[st.active]
     if action.to is not None:
         set_position(st, perm, action.to)
@@ -506,7 +539,7 @@ def enter_end_phase(st: GameState) -> None:
 def exert_step(st: GameState) -> None:
     """End Phase, Exert Step: the combatant taking its turn exerts if it is not exerted; then
     the Clean Up Step's end-of-turn triggers."""
-    perm = st.perms.get(st.active)
+    perm = None if st.active is None else st.perms.get(st.active)
     if perm is not None:
         perm.exerted = True
     st.phase = TURN_END
@@ -605,7 +638,7 @@ def _expire(st: GameState, duration: str) -> None:
             st.memo = None
 
 
-_AUTOMATIC = {
+_AUTOMATIC: dict[str, Callable[[GameState], None]] = {
     ROUND_BEGIN: _round_draw,
     TURN_BEGIN: _turn_begin_done,
     TURN_END: _turn_end_done,
@@ -624,7 +657,7 @@ def stack_emptied(st: GameState) -> None:
     """Where play goes once the stack is empty again."""
     phase = st.phase
     if phase == MAIN:
-        active = st.perms.get(st.active)
+        active = None if st.active is None else st.perms.get(st.active)
         # Main Phase: paying Exert with the active combatant moves on to the End Phase.
         if st.exert_paid or active is None:
             enter_end_phase(st)

@@ -10,28 +10,29 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, TypedDict
 
 from rules.core.cards import Card
 from rules.core.formats import DEFAULT_FORMAT, Format
 
 from . import arena
-from .actions import Action, IllegalAction, action_from_json, action_to_json
-from .decks import Deck, DeckRefused, deck_from_json, deck_problems
+from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
+from .decks import Deck, DeckJson, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
-from .keywords import card_spec
+from .keywords import CardSpec, card_spec
 from .stack import check_end, draw
-from .state import SEATS, GameState, Permanent, Player, Setup, check_invariants
+from .state import SEATS, GameState, Permanent, Player, Seat, Setup, check_invariants
 
 LOG_FORMAT = 1
 # Set to True (e.g. from a test or a debugging session) to assert the engine invariants after
 # every `apply`; off by default because it costs more than the step itself.
 CHECK_INVARIANTS = False
-ROUND_CAP = 60  # Product decision › Round cap for automated games
+ROUND_CAP = 60  # Product decision › Round cap
 ACTION_CAP = 50_000  # a second safety valve: steps (forced ones included) per game
 OPENING_HAND = 5  # Core Rulebook 5.2, How to Start a Game
 
 
-def _seat_index(seat) -> int:
+def _seat_index(seat: int | str) -> int:
     if seat in (0, "a"):
         return 0
     if seat in (1, "b"):
@@ -59,10 +60,10 @@ def new_game(
         raise ValueError("a game needs exactly two decks")
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an int, not {seed!r}")
-    for seat, deck in zip(SEATS, decks, strict=True):
+    for name, deck in zip(SEATS, decks, strict=True):
         problems = deck_problems(deck, fmt)
         if problems:
-            raise DeckRefused(seat, problems)
+            raise DeckRefused(name, problems)
     rng = random.Random(seed)
     # The coin is always flipped, so that the shuffles below do not depend on whether the
     # leader was given (a replay gives it).
@@ -91,7 +92,7 @@ def new_game(
         action_cap=action_cap,
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
-    st = _blank(setup)
+    st = blank_state(setup)
     for seat in (0, 1):
         champion = cards[seat]
         player = Player(seat, champion.aura or 0)
@@ -113,10 +114,10 @@ def new_game(
     return st
 
 
-def _specs(cards: Sequence[Card]) -> tuple:
+def _specs(cards: Sequence[Card]) -> tuple[CardSpec, ...]:
     """Each card's compiled spec. A timeline repeats the same card values, so each is looked up
     (and hashed, which walks the whole card) once per game."""
-    found: dict[int, object] = {}
+    found: dict[int, CardSpec] = {}
     specs = []
     for card in cards:
         spec = found.get(id(card))
@@ -126,7 +127,9 @@ def _specs(cards: Sequence[Card]) -> tuple:
     return tuple(specs)
 
 
-def _blank(setup: Setup) -> GameState:
+def blank_state(setup: Setup) -> GameState:
+    """A state of `setup` before anything happened: no player, no permanent, nothing logged.
+    Its maker puts the players and the champions in (new_game; rules.core.engine.scenario)."""
     st = GameState.__new__(GameState)
     st.setup = setup
     st.players = []
@@ -174,20 +177,43 @@ def is_over(state: GameState) -> bool:
     return state.over
 
 
+class GameResultJson(TypedDict):
+    """GameResult.as_dict."""
+
+    winner: Seat | None
+    reason: str | None
+    rounds: int
+    over: bool
+
+
+class GameLogJson(TypedDict):
+    """GameLog.as_json: the game log as stored."""
+
+    format: int
+    seed: int
+    leader: Seat
+    decks: list[DeckJson]
+    round_cap: int
+    action_cap: int
+    actions: list[ActionJson]
+    result: dict[str, object]
+    note: str | None
+
+
 @dataclass(frozen=True)
 class GameResult:
     """How a game ended. `winner` is "a", "b" or None (a drawn game); `reason` is "hp" (the
     loser's champion reached 0 HP), "timeline" (the loser's timeline ran out), "both_lost",
     "round_cap" or "action_cap" (the safety valves for automated games)."""
 
-    winner: str | None
+    winner: Seat | None
     reason: str | None
     rounds: int
     over: bool
     log: "GameLog | None" = field(default=None, compare=False, repr=False)
     state: GameState | None = field(default=None, compare=False, repr=False)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> GameResultJson:
         return {
             "winner": self.winner,
             "reason": self.reason,
@@ -208,14 +234,15 @@ class GameLog:
     replaying takes them again). `result` is informative; replay recomputes it."""
 
     seed: int
-    leader: str
-    decks: tuple[dict, dict]
+    leader: Seat
+    decks: tuple[DeckJson, DeckJson]
     actions: tuple[Action, ...]
-    result: dict
+    # As GameResult.as_dict when written by game_log; whatever a loaded log holds otherwise.
+    result: dict[str, object]
     round_cap: int = ROUND_CAP
     action_cap: int = ACTION_CAP
 
-    def as_json(self) -> dict:
+    def as_json(self) -> GameLogJson:
         note = None
         if self.result.get("reason") == "round_cap":
             note = f"Unfinished after {self.round_cap} rounds: a draw by the round cap."
@@ -236,7 +263,7 @@ class GameLog:
         return json.dumps(self.as_json(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, data: Mapping) -> "GameLog":
+    def from_json(cls, data: Mapping[str, Any]) -> "GameLog":
         if data.get("format") != LOG_FORMAT:
             raise ValueError(f"unknown game log format {data.get('format')!r}")
         return cls(

@@ -15,9 +15,10 @@ game starts (it never silently ignores an ability).
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypedDict
 
 from rules.core.awareness import Awareness
-from rules.core.cards import Ability, Card, CardType, Cost, Speed
+from rules.core.cards import Ability, Card, CardType, Cost, KeywordTerm, Speed
 from rules.core.keywords import ELEMENTS, KEYWORDS
 
 from .arena import pattern_key
@@ -162,7 +163,7 @@ class AbilitySpec:
 
 
 DAMAGING = frozenset({"damage", "drain"})
-_TARGET_KEYS: dict[tuple, int] = {}
+_TARGET_KEYS: dict[tuple[object, ...], int] = {}
 
 
 @dataclass(frozen=True)
@@ -250,6 +251,25 @@ def _scope(card: Card, text: str) -> str:
     return "self"
 
 
+class _Common(TypedDict):
+    """The fields every AbilitySpec of one printed ability gets the same way."""
+
+    card_name: str
+    index: int
+    name: str
+    cost: Cost
+    attack: bool
+    cast: bool
+    area: bool
+    elements: frozenset[str]
+    range: bool
+    heavy: bool
+    chain: bool
+    line_of_sight: bool
+    awareness: Awareness | None
+    pattern: int
+
+
 def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySpec, list[str]]:
     """Compile one printed ability; the list holds what the engine cannot run."""
     problems: list[str] = []
@@ -274,7 +294,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         elements = frozenset({"elemental"})
     line = "line_of_sight" in slugs
 
-    common = {
+    common: _Common = {
         "card_name": card.name,
         "index": index,
         "name": ability.name,
@@ -292,7 +312,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     }
 
     if speed is Speed.CONTINUOUS:
-        modifiers = []
+        modifiers: list[Modifier] = []
         for t in terms:
             if t.keyword in MODIFIER_KEYWORDS:
                 modifiers.append(Modifier(t.keyword, t.value, t.specific))
@@ -358,8 +378,9 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     if card.awareness is not None and card.awareness.unbounded and origin == "thoughts":
         reach = "arena"
 
-    ops: list[Op] = []
-    target: str | None = None
+    # ops (list[Op]) and target (str | None) have their types from the trigger branch above.
+    ops = []
+    target = None
     targets = 0
     kind = _target_kind(text)
     for t in terms:
@@ -471,7 +492,9 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     return spec, problems
 
 
-def _trigger_ops(card, terms, text, problems, label) -> tuple[list[Op], str | None, int]:
+def _trigger_ops(
+    card: Card, terms: tuple[KeywordTerm, ...], text: str, problems: list[str], label: str
+) -> tuple[list[Op], str | None, int]:
     ops: list[Op] = []
     target = None
     who_self = "bearer" if card.type is CardType.ENCHANTMENT else "self"

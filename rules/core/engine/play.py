@@ -9,20 +9,37 @@ lock-and-show swaps between games, and each game is played on the timelines the 
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules.core import match as protocol
 from rules.core.cards import Card
 from rules.core.decklist import Decklist
 from rules.core.formats import DEFAULT_FORMAT, Format
 
-from .actions import IllegalAction, Pass
+from .actions import Action, IllegalAction, Pass
 from .decks import Deck, deck_from_decklist
 from .flow import awaits_priority, legal_actions, step, to_act
 from .game import ROUND_CAP, GameResult, new_game, result
-from .state import SEATS, GameState, check_invariants
+from .state import SEATS, GameState, Seat, check_invariants
 
 
-def is_legal(state: GameState, action) -> bool:
+class GameBot(Protocol):
+    """What plays a game (rules.core.engine.bots)."""
+
+    def choose_action(self, state: GameState) -> Action: ...
+
+
+class MatchBot(GameBot, Protocol):
+    """What plays a best of three: its games, and the decisions between them."""
+
+    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool: ...
+
+    def choose_swap(
+        self, match: protocol.MatchState, seat: Seat
+    ) -> tuple[Sequence[str], Sequence[str]]: ...
+
+
+def is_legal(state: GameState, action: Action) -> bool:
     """Whether `action` is legal now. A pass with priority always is (no need to list plays)."""
     if type(action) is Pass and awaits_priority(state):
         return True
@@ -34,7 +51,7 @@ def play_game(
     deck_b: Decklist | Deck,
     cards: Mapping[str, Card],
     seed: int,
-    bots: Sequence,
+    bots: Sequence[GameBot],
     *,
     leader: str | None = None,
     fmt: Format | None = DEFAULT_FORMAT,
@@ -55,8 +72,8 @@ def play_game(
     state = new_game(decks, seed, leader=leader, fmt=fmt, round_cap=round_cap)
     if check:
         check_invariants(state)
-    while not state.over:
-        player = to_act(state)
+    # to_act is None once the game is over.
+    while (player := to_act(state)) is not None:
         action = bots[player].choose_action(state)
         if not is_legal(state, action):
             raise IllegalAction(f"bot {SEATS[player]} chose an illegal action: {action!r}")
@@ -86,7 +103,7 @@ def play_match(
     deck_b: Decklist,
     cards: Mapping[str, Card],
     seed: int,
-    bots: Sequence,
+    bots: Sequence[MatchBot],
     *,
     fmt: Format | None = DEFAULT_FORMAT,
     round_cap: int = ROUND_CAP,
@@ -112,17 +129,19 @@ def game_seed(match: protocol.MatchState) -> int:
     return match.seed * 4 + len(match.games)
 
 
-def take_decisions(match: protocol.MatchState, bots: Sequence) -> protocol.MatchState:
+def take_decisions(match: protocol.MatchState, bots: Sequence[MatchBot]) -> protocol.MatchState:
     """Let the bots take the decisions before the next game: who leads, then lock and show
     (Core Rulebook 5.2, How to Start a Game and Lock and Show). Returns the match with its next
     game ready to play (or unchanged when it is over or already playing)."""
     while protocol.phase(match) in (protocol.Phase.CHOOSING_LEAD, protocol.Phase.LOCKING):
         if protocol.phase(match) is protocol.Phase.CHOOSING_LEAD:
             seat = protocol.who_chooses(match)
+            assert seat is not None  # someone chooses while the lead is being chosen
             lead = bots[SEATS.index(seat)].choose_lead(match, seat)
             match = protocol.choose_lead(match, seat, lead)
         else:
             seat = protocol.who_locks_next(match)
+            assert seat is not None  # someone locks while the players are locking
             out, in_ = bots[SEATS.index(seat)].choose_swap(match, seat)
             before = match
             match = protocol.lock(match, seat, out, in_)
@@ -134,7 +153,7 @@ def take_decisions(match: protocol.MatchState, bots: Sequence) -> protocol.Match
 def play_next_game(
     match: protocol.MatchState,
     cards: Mapping[str, Card],
-    bots: Sequence,
+    bots: Sequence[MatchBot],
     *,
     fmt: Format | None = DEFAULT_FORMAT,
     round_cap: int = ROUND_CAP,

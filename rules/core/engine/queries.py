@@ -10,6 +10,8 @@ the permanents in the arena sets `memo` to None (rules.core.engine.stack and .fl
 make those changes), and `check_invariants` compares the remembered answers with fresh ones.
 """
 
+from collections.abc import Iterable
+
 from rules.core.cards import CardType
 
 from . import arena
@@ -32,9 +34,9 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
     if memo is None:
         memo = st.memo = {}
     else:
-        found = memo.get(perm.id)
-        if found is not None:
-            return found
+        remembered: list[Modifier] | None = memo.get(perm.id)
+        if remembered is not None:
+            return remembered
     found = list(spec.self_mods)
     if perm.skills:
         specs = st.setup.specs
@@ -59,7 +61,7 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
     return found
 
 
-def fresh_mods(st: GameState, perm: Permanent):
+def fresh_mods(st: GameState, perm: Permanent) -> list[Modifier]:
     """`mods` worked out afresh, ignoring the memo (for the invariant check)."""
     saved = st.memo
     st.memo = None
@@ -75,12 +77,14 @@ def has(st: GameState, perm: Permanent, keyword: str) -> bool:
         return keyword in perm.spec.self_keywords
     memo = st.memo
     key = ("keywords", perm.id)
-    if memo is not None:
-        found = memo.get(key)
+    if memo is None:
+        memo = st.memo = {}
+    else:
+        found: frozenset[str] | None = memo.get(key)
         if found is not None:
             return keyword in found
     found = frozenset([m.keyword for m in mods(st, perm)])
-    st.memo[key] = found  # mods() made the memo
+    memo[key] = found
     return keyword in found
 
 
@@ -92,7 +96,7 @@ def total(st: GameState, perm: Permanent, keyword: str) -> int:
 def occupies(st: GameState, perm: Permanent) -> bool:
     """Core Rulebook 5.2, Alterations and Glossary: Tiny. Alterations do not occupy their spot
     unless their card says so; Tiny combatants never do; a flyer over an occupied spot does not
-    (Product decision › Flight and occupancy, docs/engine.md)."""
+    (Engine decision › Flight and occupancy)."""
     if not perm.skills and not perm.effects and not st.area_sources:
         return perm.spec.occupies and not perm.aloft  # only what is printed on the card
     if perm.card.type is _ALTERATION:
@@ -108,9 +112,9 @@ def _occupants(st: GameState) -> dict[int, int]:
     if memo is None:
         memo = st.memo = {}
     else:
-        found = memo.get("occupants")
-        if found is not None:
-            return found
+        remembered: dict[int, int] | None = memo.get("occupants")
+        if remembered is not None:
+            return remembered
     found = {p.id: p.spot for p in st.perms.values() if occupies(st, p)}
     memo["occupants"] = found
     return found
@@ -120,14 +124,16 @@ def occupied_mask(st: GameState, ignore: int | None = None) -> int:
     """The spots holding an occupying permanent (other than `ignore`), as a bitmask (bit s for
     spot s): the arena's occupancy is asked about at every decision, and masks are cheap."""
     memo = st.memo
-    found = None if memo is None else memo.get("occupied")
+    if memo is None:
+        memo = st.memo = {}
+    found: int | None = memo.get("occupied")
     if found is None:
         found = 0
         for s in _occupants(st).values():
             found |= 1 << s
-        st.memo["occupied"] = found
+        memo["occupied"] = found
     if ignore is not None:
-        spot = st.memo["occupants"].get(ignore)
+        spot: int | None = memo["occupants"].get(ignore)
         if spot is not None:
             # No spot holds two occupying permanents, so the bit was `ignore`'s alone.
             found &= ~(1 << spot)
@@ -157,7 +163,7 @@ def move_blocked(st: GameState, perm: Permanent) -> int:
     return own | occupied_mask(st, ignore=perm.id)
 
 
-def move_destinations(st: GameState, perm: Permanent, spots) -> list[int]:
+def move_destinations(st: GameState, perm: Permanent, spots: Iterable[int]) -> list[int]:
     """Spots among `spots` the permanent may move onto (see move_blocked)."""
     blocked = move_blocked(st, perm)
     return [s for s in spots if not blocked >> s & 1]
@@ -168,7 +174,7 @@ def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None
 
     The rulebook lets a place effect put a permanent on an occupied spot; the engine keeps the
     invariant that no spot holds two occupying permanents, so it offers only spots where that
-    holds (Product decision › Placing on occupied spots, docs/engine.md).
+    holds (Engine decision › One occupant per spot).
     """
     if not perm_occupies:
         return True
@@ -252,7 +258,7 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     return True
 
 
-def kind_matches(st: GameState, kind: str, controller: int, t: Permanent) -> bool:
+def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent) -> bool:
     """Glossary: Allies (a champion is not its own ally), Enemy, Target (anything)."""
     if kind == "permanent":
         return True
@@ -278,7 +284,7 @@ def permanent_targets(
     """Permanents `spec` may target now, in id order."""
     kind = spec.target
     reach = reach_mask(st, spec, user)
-    found = []
+    found: list[int] = []
     for t in st.perms.values():
         inside = reach >> t.spot & 1 or (kind == "you_or_combatant" and t.id == user.id)
         if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
@@ -332,13 +338,15 @@ def target_options(
     if memo is None:
         memo = st.memo = {}
     key = (spec.target_key, user.id, controller, placed is not None and placed.occupies)
-    found = memo.get(key)
+    found: list[tuple[int, ...]] | None = memo.get(key)
     if found is None:
         found = memo[key] = _target_options(st, spec, user, controller, placed)
     return found
 
 
-def _target_options(st, spec, user, controller, placed) -> list[tuple[int, ...]]:
+def _target_options(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int, placed: CardSpec | None
+) -> list[tuple[int, ...]]:
     if is_spot_target(spec):
         return [(s,) for s in spot_targets(st, spec, user, placed)]
     candidates = permanent_targets(st, spec, user, controller)

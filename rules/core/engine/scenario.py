@@ -15,12 +15,13 @@ of round's swift step with `phase="round_swift"`), with priority to that player.
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from rules.core.cards import Card
 
 from . import arena
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
-from .game import ACTION_CAP, ROUND_CAP, _blank
+from .game import ACTION_CAP, ROUND_CAP, blank_state
 from .keywords import card_spec
 from .state import SEATS, GameState, Permanent, Player, Setup
 
@@ -56,7 +57,7 @@ def scenario(
     turn: str = "a",
     active: Card | None = None,
     leader: str = "a",
-    phase: str = MAIN,
+    phase: Literal["main", "move", "round_swift"] = MAIN,
     round: int = 1,
     seed: int = 0,
 ) -> GameState:
@@ -111,7 +112,7 @@ def scenario(
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
     )
-    st = _blank(setup)
+    st = blank_state(setup)
     for seat in (0, 1):
         champion = champions[seat]
         player = Player(seat, (aura or {}).get(SEATS[seat], champion.aura or 0))
@@ -119,6 +120,7 @@ def scenario(
         player.timeline = zones.get((seat, "timeline"), [])
         st.players.append(player)
         column, row = champion_spots[seat]
+        hp = champion_hp[seat]
         perm = Permanent(
             seat,
             champion,
@@ -127,7 +129,7 @@ def scenario(
             seat,
             arena.spot(column - 1, row - 1),
             FACINGS[champion_facings[seat]],
-            champion_hp[seat] if champion_hp[seat] is not None else champion.hp or 0,
+            hp if hp is not None else champion.hp or 0,
         )
         perm.exerted = SEATS[seat] in exerted
         perm.skills = tuple(champion_skill_ids[seat])

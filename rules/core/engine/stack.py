@@ -7,6 +7,7 @@ ability fails and a card on the stack goes to its owner's memories.
 """
 
 from functools import lru_cache
+from typing import cast
 
 from rules.core.cards import CardType, Cost, Speed
 
@@ -29,7 +30,7 @@ from .queries import (
     target_options,
     total,
 )
-from .state import GameState, Pending, Permanent, StackItem
+from .state import GameState, ItemKind, Pending, Permanent, StackItem
 
 
 @lru_cache(maxsize=64)
@@ -53,7 +54,7 @@ def counter_attack_spec(value: int) -> AbilitySpec:
 # --- small state changes ---------------------------------------------------------------------
 
 
-def note(st: GameState, *event) -> None:
+def note(st: GameState, *event: object) -> None:
     st.events = (event, st.events)
 
 
@@ -68,7 +69,7 @@ def check_end(st: GameState) -> bool:
     decision › Drawn games)."""
     if st.over:
         return True
-    lost = []
+    lost: list[tuple[int, str]] = []
     for player in (0, 1):
         champ = st.perms[st.players[player].champion]
         if champ.hp <= 0:
@@ -189,9 +190,9 @@ def queue_trigger(
     source: int,
     *,
     skill: int | None = None,
-    kind: str = "trigger",
+    kind: ItemKind = "trigger",
     value: int = 0,
-    targets: tuple = (),
+    targets: tuple[int, ...] = (),
 ) -> None:
     st.queue.append(StackItem(0, controller, spec, source, None, targets, skill, kind, value))
 
@@ -219,7 +220,7 @@ def flush_queue(st: GameState) -> None:
         return
 
 
-def _trigger_key(item: StackItem) -> tuple:
+def _trigger_key(item: StackItem) -> tuple[object, ...]:
     return (item.kind, item.spec, item.source, item.skill, item.value, item.targets)
 
 
@@ -242,7 +243,7 @@ def push_trigger(st: GameState, item: StackItem) -> None:
     _push(st, item)
 
 
-def _with_targets(item: StackItem, targets: tuple) -> StackItem:
+def _with_targets(item: StackItem, targets: tuple[int, ...]) -> StackItem:
     return StackItem(
         item.seq,
         item.controller,
@@ -274,7 +275,10 @@ def _push(st: GameState, item: StackItem) -> None:
 
 
 def choose_trigger_target(st: GameState, pending: Pending, index: int) -> None:
-    _push(st, _with_targets(pending.item, pending.options[index]))
+    item = pending.item
+    assert item is not None  # the trigger waiting for its targets
+    # A "trigger_target" choice offers declarations of targets.
+    _push(st, _with_targets(item, cast("tuple[int, ...]", pending.options[index])))
 
 
 # --- resolving -------------------------------------------------------------------------------
@@ -299,6 +303,7 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
             note(st, "decay", perm.id, item.value)
             remove_dead(st)
         return finish(st, item, used=False)
+    assert spec is not None  # only decay has no ability
     user = st.perms.get(item.source)
     # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
     if user is None or user.hp <= 0:
@@ -306,7 +311,11 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
     if item.skill is not None and item.skill not in user.skills:
         return fail(st, item, "skill gone")
     # Rule 2: every declared target is still valid (a chain fails as a whole).
-    if choice is None and spec.target is not None and not _targets_valid(st, item, user):
+    if (
+        choice is None
+        and spec.target is not None
+        and not _targets_valid(st, item, spec, spec.target, user)
+    ):
         return fail(st, item, "invalid target")
     if spec.optional and item.kind == "trigger":
         if choice is None:
@@ -316,7 +325,8 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
             return finish(st, item, used=False)
         choice = None
     if any(op.kind == "beckon" for op in spec.effects) and choice is None:
-        options = beckon_spots(st, item)
+        assert item.card is not None  # a beckon is played from the thoughts
+        options = beckon_spots(st, item.controller, item.card)
         if not options:
             return fail(st, item, "no spot to beckon onto")
         if len(options) > 1:
@@ -324,14 +334,17 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
             return None
         choice = options[0]
     note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
-    used = run_effects(st, item, user, choice)
+    used = run_effects(st, item, spec, user, choice)
     finish(st, item, used)
     return None
 
 
-def _targets_valid(st: GameState, item: StackItem, user: Permanent) -> bool:
-    spec = item.spec
-    if spec.target.startswith("spot_"):
+def _targets_valid(
+    st: GameState, item: StackItem, spec: AbilitySpec, target: str, user: Permanent
+) -> bool:
+    """Whether `item`'s declared targets are still legal; `spec` is its ability, whose `target`
+    kind is given."""
+    if target.startswith("spot_"):
         placed = st.setup.specs[item.card] if item.card is not None else None
         return item.targets in target_options(st, spec, user, item.controller, placed)
     if spec.targets > 1:
@@ -366,18 +379,20 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
         st.passes = 0
 
 
-def beckon_spots(st: GameState, item: StackItem) -> list[int]:
-    """Glossary: Beckon. A spot adjacent to the champion, chosen on resolution; the engine only
-    offers spots the summon can share (see queries.place_allowed)."""
-    champ = champion_of(st, item.controller)
-    mine = card_occupies(st.setup.specs[item.card])
+def beckon_spots(st: GameState, controller: int, card: int) -> list[int]:
+    """Glossary: Beckon. A spot adjacent to the champion of `controller`, chosen on resolution,
+    for the summon `card`; the engine only offers spots the summon can share (see
+    queries.place_allowed)."""
+    champ = champion_of(st, controller)
+    mine = card_occupies(st.setup.specs[card])
     return [s for s in arena.adjacent(champ.spot) if place_allowed(st, mine, s)]
 
 
-def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool:
-    """Apply the ability's effects in order. True when the card on the stack stayed in play
-    (a placed summon or alteration, an attached skill)."""
-    spec = item.spec
+def run_effects(
+    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent, choice: int | None
+) -> bool:
+    """Apply the effects of `spec` (the item's ability) in order. True when the card on the
+    stack stayed in play (a placed summon or alteration, an attached skill)."""
     controller = item.controller
     used = False
     for op in spec.effects:
@@ -391,7 +406,7 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
         elif kind == "push":
             _push_targets(st, item, user)
         elif kind == "ailment" or kind == "grant":
-            who = _recipients(st, item, op, user)
+            who = _recipients(st, item, spec, op, user)
             duration = op.duration
             # Prevention applies "in the order of the abilities' resolution".
             seq = next_seq(st)
@@ -402,7 +417,7 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
                 )
             st.memo = None
         elif kind == "cure" or kind == "heal":
-            for perm in _recipients(st, item, op, user):
+            for perm in _recipients(st, item, spec, op, user):
                 perm.hp += op.value
         elif kind == "draw":
             draw(st, controller, op.value or 1)
@@ -417,6 +432,10 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
             if can_leave_spot(st, user) and place_allowed(st, occupies(st, user), s, user.id):
                 set_position(st, user, s)
         elif kind == "beckon":
+            # Placing effects are played from the thoughts (the card is on the stack); a
+            # beckon resolves with its spot chosen (resolve).
+            assert item.card is not None
+            assert choice is not None
             champ = champion_of(st, controller)
             perm = enter_arena(st, item.card, controller, choice, champ.facing)
             perm.exerted = True  # Glossary: Beckon, "then Exert it"
@@ -424,15 +443,18 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
         elif kind == "build":
             # Glossary: Build, on your own spot; it faces the way its champion faces (Product
             # decision › Orientation of placed alterations).
+            assert item.card is not None
             champ = champion_of(st, controller)
             if place_allowed(st, card_occupies(st.setup.specs[item.card]), champ.spot):
                 enter_arena(st, item.card, controller, champ.spot, champ.facing)
                 used = True
         elif kind == "create" or kind == "trap":
+            assert item.card is not None
             champ = champion_of(st, controller)
             enter_arena(st, item.card, controller, item.targets[0], champ.facing)
             used = True
         elif kind == "attach":
+            assert item.card is not None  # the skill, played from the thoughts
             target = st.perms.get(item.targets[0])
             if target is not None:
                 target.skills = (*target.skills, item.card)
@@ -440,7 +462,7 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
                 note(st, "attach", item.card, target.id)
                 used = True
         elif kind == "fatigue":
-            for perm in _recipients(st, item, op, user):
+            for perm in _recipients(st, item, spec, op, user):
                 if perm.is_champion:
                     player = perm.controller
                     due = fatigue_due(
@@ -455,7 +477,7 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
         elif kind == "blitz":
             user.exerted = False
         elif kind == "exert":
-            for perm in _recipients(st, item, op, user):
+            for perm in _recipients(st, item, spec, op, user):
                 perm.exerted = True
         elif kind == "destroy" and user.id in st.perms and not user.is_champion:
             leave_arena(st, user)
@@ -465,17 +487,19 @@ def run_effects(st: GameState, item: StackItem, user: Permanent, choice) -> bool
     return used
 
 
-def _recipients(st: GameState, item: StackItem, op: Op, user: Permanent) -> list[Permanent]:
+def _recipients(
+    st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Permanent
+) -> list[Permanent]:
     who = op.who
     if who == "target":
         return [st.perms[t] for t in dict.fromkeys(item.targets) if t in st.perms]
     if who == "self" or who == "bearer":
         return [user] if user.id in st.perms else []
     if who == "area_combatants":
-        reach = reach_spots(st, item.spec, user)
+        reach = reach_spots(st, spec, user)
         return [p for p in st.perms.values() if p.spot in reach and p.is_combatant]
     if who == "area":
-        reach = reach_spots(st, item.spec, user)
+        reach = reach_spots(st, spec, user)
         return [p for p in st.perms.values() if p.spot in reach]
     return []
 

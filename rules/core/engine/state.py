@@ -10,13 +10,55 @@ zones are lists of card ids, a permanent's effects and skills are tuples, and th
 immutable items. Every physical card has an id for the whole game (champions are 0 and 1).
 """
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
 
 from rules.core.cards import Card, CardType
 
+from .damage import Modifier
 from .keywords import AbilitySpec, CardSpec
 
-SEATS = ("a", "b")
+if TYPE_CHECKING:
+    from .actions import Action
+    from .decks import DeckJson
+
+Seat = Literal["a", "b"]
+SEATS: tuple[Seat, Seat] = ("a", "b")
+
+# Where play is (rules.core.engine.flow names them); "setup" only before the first round.
+Phase = Literal[
+    "setup",
+    "round_begin",
+    "select",
+    "turn_begin",
+    "dash",
+    "move",
+    "main",
+    "end_swift",
+    "turn_end",
+    "round_swift",
+    "round_end",
+    "over",
+]
+ItemKind = Literal["ability", "trigger", "decay"]
+PendingKind = Literal["beckon_spot", "order", "trigger_target", "may"]
+# What a pending choice offers: a spot ("beckon_spot"), an index into the queue ("order"), 1 or
+# 0 ("may"), or a declaration of targets ("trigger_target").
+PendingOption = int | tuple[int, ...]
+
+_T = TypeVar("_T")
+# A linked list, newest first: (newest, rest), None when empty (see `_oldest_first`).
+Chain = tuple[_T, "Chain[_T]"] | None
+# What happened, as the engine notes it: ("resolve", name, ...), ("damage", ...), ...
+Event = tuple[object, ...]
+# An ability of a card in the thoughts: (card id, the card's spec, the ability).
+HandEntry = tuple[int, CardSpec, AbilitySpec]
+# Player.hand: the swift abilities of the thoughts' distinct cards, and all of them.
+Hand = tuple[tuple[HandEntry, ...], tuple[HandEntry, ...]]
+# The board memo (rules.core.engine.queries): answers of many kinds under keys of many shapes,
+# so its values are read into annotated variables where they are used.
+Memo = dict[Hashable, Any]
 
 
 class InvariantError(AssertionError):
@@ -32,7 +74,7 @@ class Setup:
     cards: tuple[Card, ...]
     specs: tuple[CardSpec, ...]
     owners: tuple[int, ...]
-    decks: tuple[dict, dict]  # the decks as written in the log
+    decks: "tuple[DeckJson, DeckJson]"  # the decks as written in the log
     round_cap: int
     action_cap: int
 
@@ -49,12 +91,12 @@ class StackItem:
 
     seq: int
     controller: int
-    spec: AbilitySpec | None
-    source: int | None
+    spec: AbilitySpec | None  # None for decay
+    source: int
     card: int | None = None
-    targets: tuple = ()
+    targets: tuple[int, ...] = ()
     skill: int | None = None
-    kind: str = "ability"  # "ability", "trigger" or "decay"
+    kind: ItemKind = "ability"
     value: int = 0
 
 
@@ -63,8 +105,8 @@ class Pending:
     """A choice the engine waits for: `player` picks one of `options`."""
 
     player: int
-    kind: str  # "beckon_spot", "order", "trigger_target", "may"
-    options: tuple
+    kind: PendingKind
+    options: tuple[PendingOption, ...]
     item: StackItem | None = None
 
 
@@ -87,20 +129,45 @@ class Permanent:
         "aloft",
     )
 
-    def __init__(self, id, card, spec, owner, controller, spot, facing, hp, entered_round=0):
+    id: int
+    card: Card
+    spec: CardSpec
+    owner: int
+    controller: int
+    spot: int
+    facing: int
+    hp: int
+    exerted: bool
+    effects: tuple[Modifier, ...]
+    skills: tuple[int, ...]
+    entered_round: int
+    aloft: bool
+
+    def __init__(
+        self,
+        id: int,
+        card: Card,
+        spec: CardSpec,
+        owner: int,
+        controller: int,
+        spot: int,
+        facing: int,
+        hp: int,
+        entered_round: int = 0,
+    ) -> None:
         self.id = id
-        self.card: Card = card
-        self.spec: CardSpec = spec
+        self.card = card
+        self.spec = spec
         self.owner = owner
         self.controller = controller
         self.spot = spot
         self.facing = facing
         self.hp = hp
         self.exerted = False
-        # Effects put on it: (keyword, value, specific, duration, seq); duration "turn",
-        # "round" or None (until removed). Ailments and granted keywords both live here.
-        self.effects: tuple = ()
-        self.skills: tuple[int, ...] = ()  # attached enchantments (its owner's skill zone)
+        # Effects put on it, as Modifiers (keyword, value, specific, seq, duration); duration
+        # "turn", "round" or None (until removed). Ailments and granted keywords both live here.
+        self.effects = ()
+        self.skills = ()  # attached enchantments (its owner's skill zone)
         self.entered_round = entered_round
         # Flight: a flyer that moved onto an occupied spot is over it and does not occupy it.
         self.aloft = False
@@ -148,17 +215,26 @@ class Player:
         "serial",
     )
 
-    def __init__(self, champion: int, aura: int):
+    thoughts: list[int]
+    timeline: list[int]
+    memories: list[int]
+    subconscious: list[int]
+    aura: int
+    champion: int
+    hand: Hand | None
+    serial: int
+
+    def __init__(self, champion: int, aura: int) -> None:
         self.champion = champion
         self.aura = aura
         # The abilities of the thoughts' distinct cards, remembered until the thoughts change:
         # whatever changes the thoughts sets `hand` to None and counts up `serial`.
-        self.hand: tuple | None = None
+        self.hand = None
         self.serial = 0
-        self.thoughts: list[int] = []
-        self.timeline: list[int] = []
-        self.memories: list[int] = []
-        self.subconscious: list[int] = []
+        self.thoughts = []
+        self.timeline = []
+        self.memories = []
+        self.subconscious = []
 
     def copy(self) -> "Player":
         other = Player.__new__(Player)
@@ -204,6 +280,32 @@ class GameState:
         "area_sources",
     )
 
+    setup: Setup
+    players: list[Player]
+    perms: dict[int, Permanent]
+    stack: list[StackItem]
+    round: int
+    phase: Phase
+    turn_player: int
+    active: int | None
+    priority: int
+    passes: int
+    moves: int
+    exert_paid: bool
+    pending: Pending | None
+    queue: list[StackItem]
+    seq: int
+    over: bool
+    winner: int | None
+    reason: str | None
+    log: "Chain[Action]"
+    events: Chain[Event]
+    decisions: int
+    killed_this_round: tuple[int, ...]
+    legal: "tuple[Action, ...] | None"
+    memo: Memo | None
+    area_sources: int
+
     def copy(self) -> "GameState":
         other = GameState.__new__(GameState)
         other.setup = self.setup
@@ -235,7 +337,7 @@ class GameState:
 
     # The log and the events are linked tuples ((newest, rest)) so that copying a state costs
     # nothing for them; pickling flattens them (a long chain would exceed pickle's recursion).
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in self.__slots__}
         data["log"] = self.actions_taken()
         data["events"] = self.event_list()
@@ -243,7 +345,7 @@ class GameState:
         data["legal"] = None
         return data
 
-    def __setstate__(self, data: dict) -> None:
+    def __setstate__(self, data: dict[str, Any]) -> None:
         for name in self.__slots__:
             setattr(self, name, data[name])
         self.log = _chain(data["log"])
@@ -264,11 +366,11 @@ class GameState:
     def permanents_at(self, spot: int) -> list[Permanent]:
         return [p for p in self.perms.values() if p.spot == spot]
 
-    def actions_taken(self) -> list:
+    def actions_taken(self) -> "list[Action]":
         """The logged actions, oldest first."""
         return _oldest_first(self.log)
 
-    def event_list(self) -> list[tuple]:
+    def event_list(self) -> list[Event]:
         """What happened, oldest first: ("resolve", name, ...), ("damage", ...), ..."""
         return _oldest_first(self.events)
 
@@ -291,8 +393,8 @@ class GameState:
         )
 
 
-def _chain(items: list) -> tuple | None:
-    node = None
+def _chain(items: list[_T]) -> Chain[_T]:
+    node: Chain[_T] = None
     for item in items:
         node = (item, node)
     return node
@@ -366,12 +468,73 @@ def check_invariants(state: GameState) -> None:
         raise InvariantError("stale occupancy remembered for the arena")
 
 
-def snapshot(state: GameState) -> dict:
+# The snapshot's shape. A card in a zone is [id, name].
+ZoneEntry = list[int | str]
+
+
+class PlayerSnapshot(TypedDict):
+    seat: Seat
+    aura: int
+    thoughts: list[ZoneEntry]
+    timeline: list[ZoneEntry]
+    memories: list[ZoneEntry]
+    subconscious: list[ZoneEntry]
+
+
+class PermanentSnapshot(TypedDict):
+    id: int
+    card: str
+    owner: Seat
+    controller: Seat
+    spot: int
+    facing: int
+    hp: int
+    exerted: bool
+    aloft: bool
+    effects: list[list[object]]  # each a Modifier as a list
+    skills: list[ZoneEntry]
+
+
+class StackItemSnapshot(TypedDict):
+    controller: Seat
+    ability: str | None
+    kind: ItemKind
+    source: int
+    card: int | None
+    targets: list[int]
+
+
+class PendingSnapshot(TypedDict):
+    player: Seat
+    kind: PendingKind
+    options: list[int | list[int]]
+
+
+class Snapshot(TypedDict):
+    round: int
+    phase: Phase
+    leader: Seat
+    turn_player: Seat
+    active: int | None
+    priority: Seat
+    passes: int
+    moves: int
+    over: bool
+    winner: Seat | None
+    reason: str | None
+    players: list[PlayerSnapshot]
+    arena: list[PermanentSnapshot]
+    stack: list[StackItemSnapshot]
+    queue: int
+    pending: PendingSnapshot | None
+
+
+def snapshot(state: GameState) -> Snapshot:
     """The whole state as plain JSON-able values (hidden zones included): for comparing states,
     storing a position, or showing it. Two states with equal snapshots play on identically."""
     cards = state.setup.cards
 
-    def zone(ids: list[int]) -> list[list]:
+    def zone(ids: list[int]) -> list[ZoneEntry]:
         return [[i, cards[i].name] for i in ids]
 
     return {
@@ -437,10 +600,10 @@ def snapshot(state: GameState) -> dict:
     }
 
 
-def _oldest_first(node) -> list:
+def _oldest_first(node: Chain[_T]) -> list[_T]:
     """The items of a (newest, rest) linked list, oldest first. The log and the events are kept
     as such lists so that copying a state shares them instead of copying them."""
-    found = []
+    found: list[_T] = []
     while node is not None:
         found.append(node[0])
         node = node[1]

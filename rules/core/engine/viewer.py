@@ -6,19 +6,75 @@ decision) and returns plain values for a replay page to draw.
 """
 
 from collections.abc import Mapping
+from typing import TypedDict
 
 from rules.core.cards import Card
 
-from .actions import Choose, Dash, Pass, Play, Select, Step
+from .actions import Action, Choose, Dash, Pass, Play, Select, Step
 from .arena import COLUMNS, FACING_NAMES, ROWS, label
 from .flow import to_act
 from .game import GameLog, apply, replay
-from .state import SEATS, GameState, snapshot
+from .state import SEATS, GameState, Phase, Seat, snapshot
 
 ARROWS = {"north": "↑", "east": "→", "south": "↓", "west": "←"}
 
 
-def position(log: GameLog, cards: Mapping[str, Card], step: int) -> dict:
+class ShownPermanent(TypedDict):
+    id: int
+    card: str
+    controller: Seat
+    hp: int
+    facing: str
+    arrow: str
+    exerted: bool
+    aloft: bool
+    champion: bool
+    effects: list[str]
+    skills: list[int | str]
+
+
+class Spot(TypedDict):
+    spot: str  # its label, "c3r1"
+    permanents: list[ShownPermanent]
+
+
+class ShownPlayer(TypedDict):
+    seat: Seat
+    champion: str | None
+    hp: int
+    aura: int
+    thoughts: int
+    timeline: int
+    subconscious: int
+    memories: list[int | str]
+
+
+class ShownStackItem(TypedDict):
+    controller: Seat
+    ability: str  # the ability's name, or the item's kind ("decay")
+
+
+class PublicView(TypedDict):
+    round: int
+    phase: Phase
+    leader: Seat
+    turn_player: Seat
+    to_act: Seat | None
+    over: bool
+    winner: Seat | None
+    reason: str | None
+    grid: list[list[Spot]]  # rows, row 6 first
+    players: list[ShownPlayer]
+    stack: list[ShownStackItem]  # top first
+
+
+class Position(PublicView):
+    step: int
+    steps: int
+    last_action: str | None
+
+
+def position(log: GameLog, cards: Mapping[str, Card], step: int) -> Position:
     """The public view of the game after its first `step` logged actions. ValueError for a
     step outside 0..len(log.actions)."""
     if not 0 <= step <= len(log.actions):
@@ -39,13 +95,13 @@ def position(log: GameLog, cards: Mapping[str, Card], step: int) -> dict:
     }
 
 
-def public_view(state: GameState) -> dict:
+def public_view(state: GameState) -> PublicView:
     snap = snapshot(state)
-    by_spot: dict[int, list[dict]] = {}
-    champions = {}
+    by_spot: dict[int, list[ShownPermanent]] = {}
+    champions: dict[Seat, ShownPermanent] = {}
     for perm in snap["arena"]:
         facing = FACING_NAMES[perm["facing"]]
-        shown = {
+        shown: ShownPermanent = {
             "id": perm["id"],
             "card": perm["card"],
             "controller": perm["controller"],
@@ -62,7 +118,7 @@ def public_view(state: GameState) -> dict:
         if shown["champion"]:
             champions[perm["owner"]] = shown
     # Row 6 (seat b's side) is drawn at the top and row 1 (seat a's) at the bottom.
-    grid = [
+    grid: list[list[Spot]] = [
         [
             {
                 "spot": label(row * COLUMNS + column),
@@ -72,7 +128,7 @@ def public_view(state: GameState) -> dict:
         ]
         for row in reversed(range(ROWS))
     ]
-    players = []
+    players: list[ShownPlayer] = []
     for player in snap["players"]:
         champion = champions.get(player["seat"])
         players.append(
@@ -107,7 +163,7 @@ def public_view(state: GameState) -> dict:
     }
 
 
-def describe(state: GameState, action) -> str:
+def describe(state: GameState, action: Action) -> str:
     """The action in words, e.g. "A plays Arc Relay: Range Electric Attack [3]", from the state
     it was taken in."""
     seat = to_act(state)
@@ -143,6 +199,6 @@ def describe(state: GameState, action) -> str:
     return f"{who}: {action!r}"
 
 
-def _effect(effect: list) -> str:
+def _effect(effect: list[object]) -> str:
     keyword, value = effect[0], effect[1]
     return f"{keyword} {value}" if value else str(keyword)

@@ -27,7 +27,7 @@ def turns(state) -> list[tuple[int, int]]:
 def test_both_players_have_six_cards_before_the_first_turn():
     deck = Deck(HERO, (TONIC,) * 20)
     state = new_game((deck, Deck(FOE, (TONIC,) * 20)), seed=7, leader="b", fmt=None)
-    # Five for the opening hand and one for the first round's draw (Product decision).
+    # Five for the opening hand and one for the first round's draw (Product decision › First round).
     assert [len(p.thoughts) for p in state.players] == [6, 6]
     assert [len(p.timeline) for p in state.players] == [14, 14]
     assert state.round == 1

@@ -1,4 +1,4 @@
-"""The Core Rulebook 5.2 worked examples, and the issue's named cost and flow examples, as tests.
+"""The Core Rulebook 5.2 worked examples, and named examples of costs and flow, as tests.
 
 Cards are built with the stats the examples state (the bundled rulebook cards leave most of them
 unrevealed, so they cannot be played as they are).
