@@ -41,8 +41,8 @@ class UnknownFormatError(LookupError):
 class Format:
     """The rules a timeline is built to. Every number is a setting, so events can differ.
 
-    `copy_limit` None means no limit: no Genesis rulebook sets one (shared decisions, "Copies per
-    card"). Empty `legal_sets` means every set is legal; `banned_cards` holds card names.
+    `copy_limit` None means no limit: no Genesis rulebook sets one
+    (Product decision › Copies per card). Empty `legal_sets` means every set is legal; `banned_cards` holds card names.
     """
 
     name: str

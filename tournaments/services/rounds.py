@@ -109,7 +109,7 @@ def round_pair(*, round_id: int) -> Round:
             explanation=explanation,
             is_rematch=is_rematch,
         )
-        if b is None:  # a bye is a 2-0 match win (shared decisions)
+        if b is None:  # a bye is a 2-0 match win (Product decision › Late entry and drops)
             match.status = Match.Status.CONFIRMED
             match.a_wins, match.b_wins, match.draws = 2, 0, 0
             match.confirmed_at = timezone.now()
