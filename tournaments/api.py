@@ -2,31 +2,35 @@
 and render; permissions are checked in the services."""
 
 import csv
-from datetime import timedelta
 
 from django.http import HttpResponse
-from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks import services as deck_services
-from genesis.errors import NotFound
-from rules.core import match as protocol
-from tournaments.core.standings import format_tiebreaker
+from genesis.errors import Conflict, NotFound
 
-from . import selectors, services
+from . import permissions, read_models, selectors, services
 from .models import Match, Round, Tournament
 from .serializers import (
     EntrantCreate,
+    OptionalRegistrationRef,
     PairingSerializer,
+    PenaltyCreate,
+    PenaltySerializer,
+    PlacingSerializer,
+    PublishBody,
     RegistrationCreate,
+    RegistrationRef,
     RegistrationSerializer,
     RoundSerializer,
     StandingSerializer,
+    SwapBody,
     TournamentCreate,
     TournamentSerializer,
     Username,
@@ -80,6 +84,10 @@ class TournamentListCreate(generics.ListAPIView):
             late_registration_until=v["late_registration_until"],
             automated=v["automated"],
             bot=v["bot"],
+            date=v["date"],
+            venue=v["venue"],
+            description=v["description"],
+            capacity=v["capacity"],
         )
         return Response(TournamentSerializer(tournament).data, status=status.HTTP_201_CREATED)
 
@@ -92,34 +100,55 @@ class TournamentDetail(APIView):
         return Response(TournamentSerializer(_tournament(pk)).data)
 
 
+def registration_rows(tournament: Tournament, user, registrations) -> list[dict]:
+    show_all = permissions.can_see_decklists(tournament, user)
+    top_cut = selectors.top_cut_ids(tournament=tournament) if not show_all else set()
+    return [
+        read_models.registration_row(r, user, show_all=show_all, top_cut=top_cut)
+        for r in registrations
+    ]
+
+
 class Registrations(APIView):
-    @extend_schema(responses=RegistrationSerializer(many=True), summary="Registered players")
+    @extend_schema(
+        responses=RegistrationSerializer(many=True),
+        summary="Registered players (champions and decklists only once published)",
+    )
     def get(self, request, pk):
         tournament = _tournament(pk)
         registrations = selectors.registration_list(tournament=tournament)
-        data = RegistrationSerializer(registrations, many=True).data
-        if selectors.can_see_decklists(tournament, request.user):
-            for row, registration in zip(data, registrations, strict=True):
-                row["decklist"] = registration.decklist
-        return Response(data)
+        return Response(registration_rows(tournament, request.user, registrations))
 
     @extend_schema(
         request=RegistrationCreate,
         responses={201: RegistrationSerializer},
-        summary="Register with a decklist (text) or a saved deck (key)",
+        summary="Register with a decklist (text) or a saved deck (key); the organizer or a "
+        "judge registers another player by username, or a walk-in as a guest",
     )
     def post(self, request, pk):
         data = RegistrationCreate(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
+        tournament = _tournament(pk)
         decklist = deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None
-        registration = services.registration_create(
-            tournament=_tournament(pk),
-            player=request.user,
-            decklist=decklist,
-            deck_key=v.get("deck", ""),
-        )
-        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+        if "username" in v or "guest" in v:
+            assert decklist is not None  # the body's validation requires it
+            registration = services.registration_add(
+                tournament=tournament,
+                actor=request.user,
+                decklist=decklist,
+                username=v.get("username", ""),
+                guest=v.get("guest", ""),
+            )
+        else:
+            registration = services.registration_create(
+                tournament=tournament,
+                player=request.user,
+                decklist=decklist,
+                deck_key=v.get("deck", ""),
+            )
+        row = registration_rows(tournament, request.user, [registration])[0]
+        return Response(row, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None}, summary="Withdraw before the event starts")
     def delete(self, request, pk):
@@ -139,23 +168,77 @@ class Entrants(APIView):
         data = EntrantCreate(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
+        tournament = _tournament(pk)
         registration = services.entrant_add(
-            tournament=_tournament(pk),
+            tournament=tournament,
             actor=request.user,
             name=v["name"].strip(),
             decklist=deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None,
             deck_key=v.get("deck", ""),
         )
-        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+        row = registration_rows(tournament, request.user, [registration])[0]
+        return Response(row, status=status.HTTP_201_CREATED)
+
+
+class Link(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=Username,
+        responses=RegistrationSerializer,
+        summary="Link a guest's registration to an account (organizer)",
+    )
+    def post(self, request, pk, registration):
+        data = Username(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = _tournament(pk)
+        linked = services.registration_link(
+            tournament=tournament,
+            actor=request.user,
+            registration_id=registration,
+            username=data.validated_data["username"],
+        )
+        return Response(registration_rows(tournament, request.user, [linked])[0])
 
 
 class Drop(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=RegistrationSerializer, summary="Drop from the event")
+    @extend_schema(
+        request=OptionalRegistrationRef,
+        responses=RegistrationSerializer,
+        summary="Drop from the event (empty body), or drop a player (organizer or judge)",
+    )
     def post(self, request, pk):
-        registration = services.tournament_drop(tournament=_tournament(pk), player=request.user)
-        return Response(RegistrationSerializer(registration).data)
+        data = OptionalRegistrationRef(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = _tournament(pk)
+        registration = services.player_drop(
+            tournament=tournament,
+            actor=request.user,
+            registration_id=data.validated_data["registration"],
+        )
+        return Response(registration_rows(tournament, request.user, [registration])[0])
+
+
+class Reinstate(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=RegistrationRef,
+        responses=RegistrationSerializer,
+        summary="Undo a drop before the next round is paired (organizer or judge)",
+    )
+    def post(self, request, pk):
+        data = RegistrationRef(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = _tournament(pk)
+        registration = services.player_reinstate(
+            tournament=tournament,
+            actor=request.user,
+            registration_id=data.validated_data["registration"],
+        )
+        return Response(registration_rows(tournament, request.user, [registration])[0])
 
 
 class Judges(APIView):
@@ -187,9 +270,17 @@ class Start(APIView):
 class PublishDecklists(APIView):
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses=TournamentSerializer, summary="Publish decklists")
+    @extend_schema(
+        request=PublishBody,
+        responses=TournamentSerializer,
+        summary="Publish decklists: every one ({scope: all}) or the top cut's ({scope: top_cut})",
+    )
     def post(self, request, pk):
-        tournament = services.decklists_publish(tournament=_tournament(pk), actor=request.user)
+        data = PublishBody(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = services.decklists_publish(
+            tournament=_tournament(pk), actor=request.user, scope=data.validated_data["scope"]
+        )
         return Response(TournamentSerializer(tournament).data)
 
 
@@ -214,6 +305,43 @@ class RoundDetail(APIView):
     @extend_schema(responses=RoundSerializer)
     def get(self, request, pk, number):
         return Response(RoundSerializer(_round(_tournament(pk), number)).data)
+
+    @extend_schema(
+        responses={204: None},
+        summary="Take back the latest round's pairings, while nothing of it is reported, to "
+        "pair it again (organizer or judge)",
+    )
+    def delete(self, request, pk, number):
+        if not request.user.is_authenticated:
+            raise NotAuthenticated()
+        services.round_repair(tournament=_tournament(pk), actor=request.user, number=number)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class RoundSwap(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=SwapBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Swap two players between tables of the latest round (organizer or judge); "
+        "warns when the swap makes a rematch",
+    )
+    def post(self, request, pk, number):
+        data = SwapBody(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = _tournament(pk)
+        warnings = services.round_swap(
+            tournament=tournament,
+            actor=request.user,
+            number=number,
+            registration_a=data.validated_data["registration_a"],
+            registration_b=data.validated_data["registration_b"],
+        )
+        matches = selectors.round_pairings(round=_round(tournament, number))
+        return Response(
+            {"warnings": warnings, "pairings": [read_models.pairing_row(m) for m in matches]}
+        )
 
 
 def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
@@ -242,32 +370,14 @@ class Pairings(APIView):
                 (
                     (
                         m.table,
-                        m.player_a.player.username,
-                        m.player_b.player.username if m.player_b else "BYE",
+                        m.player_a.name,
+                        m.player_b.name if m.player_b else "BYE",
                         m.explanation,
                     )
                     for m in matches
                 ),
             )
-        return Response(PairingSerializer(matches, many=True).data)
-
-
-def standings_rows(tournament: Tournament) -> list[dict]:
-    return [
-        {
-            "rank": s.rank,
-            "player": s.player,
-            "points": s.points,
-            "wins": s.wins,
-            "losses": s.losses,
-            "draws": s.draws,
-            "omw": format_tiebreaker(s.omw),
-            "gw": format_tiebreaker(s.gw),
-            "ogw": format_tiebreaker(s.ogw),
-            "dropped": s.dropped,
-        }
-        for s in selectors.standings(tournament=tournament)
-    ]
+        return Response([read_models.pairing_row(m) for m in matches])
 
 
 class Standings(APIView):
@@ -276,7 +386,7 @@ class Standings(APIView):
     @extend_schema(responses=StandingSerializer(many=True), summary="Standings (confirmed results)")
     def get(self, request, pk):
         tournament = _tournament(pk)
-        rows = standings_rows(tournament)
+        rows = read_models.standings_rows(tournament)
         if request.query_params.get("as") == "csv":
             header = list(StandingSerializer().fields)
             return _csv_response(
@@ -285,69 +395,42 @@ class Standings(APIView):
         return Response(rows)
 
 
-# --- matches -------------------------------------------------------------------------------------
+class Placings(APIView):
+    permission_classes = [AllowAny]
 
-
-def match_view(match: Match, user) -> dict:
-    """A match as `user` may see it: the other player's lock stays hidden until both locked."""
-    seat = services.seat_of(match, user)
-    judge = selectors.is_judge(match.round.tournament, user)
-    data = {
-        "id": match.pk,
-        "round": match.round.number,
-        "table": match.table,
-        "player_a": match.player_a.player.username,
-        "player_b": match.player_b.player.username if match.player_b else None,
-        "status": match.status,
-        "result": None,
-        "your_seat": seat,
-        "ends_at": _ends_at(match),
-        "extra_minutes": match.extra_minutes,
-    }
-    if match.status == Match.Status.CONFIRMED:
-        data["result"] = {
-            "player_a_wins": match.a_wins,
-            "player_b_wins": match.b_wins,
-            "draws": match.draws,
-        }
-    if match.state is None:
-        data.update(phase="bye", games=[], lock=None)
-        return data
-    state = protocol.from_dict(match.state)
-    data.update(
-        phase=str(protocol.phase(state)),
-        game=state.game_number,
-        games=[game.as_dict() for game in state.games],
-        chooser=protocol.who_chooses(state),
-        locks_next=protocol.who_locks_next(state),
-        # A judge who is also playing this match sees it as a player: the other player's
-        # selection stays hidden until both have locked.
-        lock=protocol.visible_lock(state, seat, privileged=judge and seat is None),
-        score=protocol.result(state).as_dict(),
+    @extend_schema(
+        responses={200: PlacingSerializer(many=True), 409: OpenApiTypes.OBJECT},
+        summary="Final placings: the top cut's results, then the Swiss standings "
+        "(409 not_finished until the event is over; ?as=csv)",
     )
-    if match.round.tournament.automated:
-        data["engine_games"] = [
-            {
-                "number": game.number,
-                "winner": game.winner or None,
-                "reason": game.reason,
-                "rounds": game.rounds,
-                "replay": reverse(
-                    "tournaments:game-replay",
-                    args=[match.round.tournament_id, match.pk, game.number],
-                )
-                if game.reason != "time_limit"  # a timed-out game has no log
-                else None,
-            }
-            for game in selectors.engine_games(match=match)
-        ]
-    return data
+    def get(self, request, pk):
+        tournament = _tournament(pk)
+        rows = read_models.placings_rows(tournament)
+        if rows is None:
+            raise Conflict(
+                "The event is not over yet: placings come with the final result.",
+                code="not_finished",
+            )
+        if request.query_params.get("as") == "csv":
+            header = list(PlacingSerializer().fields)
+            return _csv_response(
+                f"event-{pk}-placings.csv", header, ([row[k] for k in header] for row in rows)
+            )
+        return Response(rows)
 
 
-def _ends_at(match: Match):
-    if match.round.ends_at is None:
-        return None
-    return match.round.ends_at + timedelta(minutes=match.extra_minutes)
+class Penalties(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses=PenaltySerializer(many=True),
+        summary="Penalties: every one for judges and the organizer, your own for a player",
+    )
+    def get(self, request, pk):
+        return Response(read_models.penalty_rows(_tournament(pk), request.user))
+
+
+# --- matches -------------------------------------------------------------------------------------
 
 
 class MatchDetail(APIView):
@@ -355,7 +438,7 @@ class MatchDetail(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Phase, games and lock status")
     def get(self, request, pk):
-        return Response(match_view(_match(pk), request.user))
+        return Response(read_models.match_view(_match(pk), request.user))
 
 
 GameReportBody = inline_serializer(
@@ -377,6 +460,9 @@ ResultBody = inline_serializer(
     },
 )
 LeadBody = inline_serializer("LeadBody", {"lead": serializers.BooleanField()})
+ConcedeBody = inline_serializer(
+    "ConcedeBody", {"match": serializers.BooleanField(required=False, default=False)}
+)
 ExtendBody = inline_serializer("ExtendBody", {"minutes": serializers.IntegerField()})
 
 
@@ -403,7 +489,7 @@ class MatchGames(_MatchAction):
         match = services.match_game_report(
             match=_match(pk), actor=request.user, winner=data["winner"]
         )
-        return Response(match_view(match, request.user))
+        return Response(read_models.match_view(match, request.user))
 
 
 class MatchLead(_MatchAction):
@@ -417,7 +503,7 @@ class MatchLead(_MatchAction):
     def post(self, request, pk):
         data = self.data(request)
         match = services.match_choose_lead(match=_match(pk), actor=request.user, lead=data["lead"])
-        return Response(match_view(match, request.user))
+        return Response(read_models.match_view(match, request.user))
 
 
 class MatchLock(_MatchAction):
@@ -433,7 +519,7 @@ class MatchLock(_MatchAction):
         match = services.match_lock(
             match=_match(pk), actor=request.user, out=data["out"], in_=data["in"]
         )
-        return Response(match_view(match, request.user))
+        return Response(read_models.match_view(match, request.user))
 
 
 class MatchResult(_MatchAction):
@@ -451,7 +537,7 @@ class MatchResult(_MatchAction):
             b_wins=data["player_b_wins"],
             draws=data["draws"],
         )
-        return Response(match_view(match, request.user))
+        return Response(read_models.match_view(match, request.user))
 
 
 class MatchExtend(_MatchAction):
@@ -465,4 +551,57 @@ class MatchExtend(_MatchAction):
     def post(self, request, pk):
         data = self.data(request)
         match = services.match_extend(match=_match(pk), actor=request.user, minutes=data["minutes"])
-        return Response(match_view(match, request.user))
+        return Response(read_models.match_view(match, request.user))
+
+
+class MatchConcede(_MatchAction):
+    body = ConcedeBody
+
+    @extend_schema(
+        request=ConcedeBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Concede the current game, or the whole match with {match: true} (players)",
+    )
+    def post(self, request, pk):
+        data = self.data(request)
+        match = services.match_concede(
+            match=_match(pk), actor=request.user, whole_match=data["match"]
+        )
+        return Response(read_models.match_view(match, request.user))
+
+
+class MatchTime(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Call time on a match: a game in progress is drawn, the match ends on its score "
+        "(judges)",
+    )
+    def post(self, request, pk):
+        match = services.match_call_time(match=_match(pk), actor=request.user)
+        return Response(read_models.match_view(match, request.user))
+
+
+class MatchPenalties(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PenaltyCreate,
+        responses={201: PenaltySerializer},
+        summary="Give a penalty: warning, game_loss, match_loss or disqualification (judges)",
+    )
+    def post(self, request, pk):
+        data = PenaltyCreate(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        penalty = services.penalty_give(
+            match=_match(pk),
+            actor=request.user,
+            registration_id=v["registration"],
+            kind=v["penalty"],
+            infraction=v["infraction"],
+            note=v["note"],
+        )
+        return Response(read_models.penalty_row(penalty), status=status.HTTP_201_CREATED)

@@ -9,6 +9,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.db.models.functions import Lower
 
 
 def new_seed() -> int:
@@ -25,7 +26,17 @@ class Tournament(models.Model):
         RUNNING = "running", "Running"
         FINISHED = "finished", "Finished"
 
+    class Decklists(models.TextChoices):
+        HIDDEN = "hidden", "Hidden"
+        TOP_CUT = "top_cut", "Published for the top cut"
+        ALL = "all", "Published"
+
     name = models.CharField(max_length=120)
+    # What players see on the event list and page before they come.
+    date = models.DateTimeField(null=True, blank=True, help_text="Date and start time.")
+    venue = models.CharField(max_length=200, blank=True)
+    description = models.TextField(max_length=4000, blank=True)
+    capacity = models.PositiveIntegerField(null=True, blank=True)  # None: no limit
     format = models.CharField(max_length=40, default="genesis-standard")
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
@@ -38,7 +49,7 @@ class Tournament(models.Model):
     round_minutes = models.PositiveSmallIntegerField(default=50)
     # Players may still register before this Swiss round is paired (0: not after the start).
     late_registration_until = models.PositiveSmallIntegerField(default=0)
-    decklists_published = models.BooleanField(default=False)
+    decklists = models.CharField(max_length=10, choices=Decklists.choices, default=Decklists.HIDDEN)
     # Automated: the organizer enters decks, each played by a bot; the engine plays the matches
     # in Celery workers (tournaments.tasks.adjudicate_game_task).
     automated = models.BooleanField(default=False)
@@ -74,12 +85,22 @@ class Judge(models.Model):
 
 
 class Registration(models.Model):
+    """A player in an event: an account, or a walk-in (a guest, by name) whom the organizer
+    registered; a guest can later be linked to an account. Pairings, standings, placings and
+    penalties name the registration, never the account, so renaming an account changes
+    nothing in an event."""
+
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="registrations"
     )
     player = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="registrations"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="registrations",
     )
+    guest_name = models.CharField(max_length=60, blank=True)
     # rules.core.decklist.decklist_to_json(); frozen once the event starts.
     decklist = models.JSONField()
     champion = models.CharField(max_length=120, blank=True)
@@ -92,13 +113,34 @@ class Registration(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        ordering = ["tournament", "player__username"]
+        ordering = ["tournament", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique"),
+            models.UniqueConstraint(
+                Lower("guest_name"),
+                "tournament",
+                condition=~Q(guest_name=""),
+                name="registration_unique_guest",
+            ),
+            # An account or a guest's name: exactly one of the two.
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False) & Q(guest_name=""))
+                | (Q(player__isnull=True) & ~Q(guest_name="")),
+                name="registration_player_or_guest",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} in {self.tournament}"
+        return f"{self.name} in {self.tournament}"
+
+    @property
+    def name(self) -> str:
+        """How the event names this player: the account's username, or the guest's name."""
+        return self.player.username if self.player is not None else self.guest_name
+
+    @property
+    def is_guest(self) -> bool:
+        return self.player_id is None
 
     @property
     def dropped(self) -> bool:
@@ -218,6 +260,33 @@ class ResultOverride(models.Model):
 
     def __str__(self) -> str:
         return f"{self.actor} changed {self.match}"
+
+
+class Penalty(models.Model):
+    """A penalty a judge or the organizer gave, on the MTR / IPG ladder. A game or match loss
+    goes through the match protocol; a disqualification also drops the player."""
+
+    class Kind(models.TextChoices):
+        WARNING = "warning", "Warning"
+        GAME_LOSS = "game_loss", "Game loss"
+        MATCH_LOSS = "match_loss", "Match loss"
+        DISQUALIFICATION = "disqualification", "Disqualification"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties"
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    infraction = models.CharField(max_length=120)
+    note = models.CharField(max_length=500, blank=True)
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.registration.name}"
 
 
 class EngineGame(models.Model):

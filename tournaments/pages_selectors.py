@@ -73,8 +73,8 @@ def registration_for(*, tournament: Tournament, user) -> Registration | None:
 
 
 def registration_page(*, tournament: Tournament) -> QuerySet[Registration]:
-    """Registered players for a paginated list, by username."""
-    return tournament.registrations.select_related("player").order_by("player__username")
+    """Registered players for a paginated list, in the order they registered."""
+    return tournament.registrations.select_related("player").order_by("id")
 
 
 def judge_list(*, tournament: Tournament) -> list[Judge]:
@@ -84,16 +84,6 @@ def judge_list(*, tournament: Tournament) -> list[Judge]:
 def decks_of(*, user) -> QuerySet[Deck]:
     """The viewer's own saved decks, to register with."""
     return deck_selectors.deck_list(user=user, mine=True)
-
-
-def late_registration_open(*, tournament: Tournament, swiss_rounds_paired: int) -> bool:
-    """Whether the registration form is worth showing; services.registration_create decides."""
-    if tournament.status == Tournament.Status.REGISTRATION:
-        return True
-    return (
-        tournament.status == Tournament.Status.RUNNING
-        and swiss_rounds_paired + 1 <= tournament.late_registration_until
-    )
 
 
 def pairings_matching(*, round: Round, query: str = "") -> QuerySet[Match]:
@@ -107,7 +97,9 @@ def pairings_matching(*, round: Round, query: str = "") -> QuerySet[Match]:
     if query:
         matches = matches.filter(
             Q(player_a__player__username__icontains=query)
+            | Q(player_a__guest_name__icontains=query)
             | Q(player_b__player__username__icontains=query)
+            | Q(player_b__guest_name__icontains=query)
         )
     return matches
 

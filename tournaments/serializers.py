@@ -1,8 +1,13 @@
 """JSON shapes of events, rounds, pairings, matches and standings. Presentation only."""
 
+from typing import Any
+
 from rest_framework import serializers
 
-from .models import Match, Registration, Round, Tournament
+from rules.core.formats import FORMATS
+
+from . import read_models
+from .models import Match, Penalty, Round, Tournament
 
 
 class TournamentCreate(serializers.Serializer):
@@ -20,11 +25,44 @@ class TournamentCreate(serializers.Serializer):
     bot = serializers.ChoiceField(
         choices=Tournament.Bot.choices, required=False, default=Tournament.Bot.HEURISTIC
     )
+    date = serializers.DateTimeField(required=False, allow_null=True, default=None)
+    venue = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+    description = serializers.CharField(
+        max_length=4000, required=False, allow_blank=True, default=""
+    )
+    capacity = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=2, max_value=4096
+    )
 
 
 class TournamentSerializer(serializers.ModelSerializer):
     organizer = serializers.CharField(source="organizer.username", read_only=True)
-    rounds = serializers.IntegerField(source="swiss_rounds", read_only=True)
+    rounds = serializers.IntegerField(source="swiss_rounds", read_only=True, allow_null=True)
+    format_name = serializers.SerializerMethodField()
+    decklists_published = serializers.SerializerMethodField()
+    places_left = serializers.SerializerMethodField()
+    winner = serializers.SerializerMethodField()
+
+    def get_format_name(self, tournament: Tournament) -> str:
+        fmt = FORMATS.get(tournament.format)
+        return fmt.name if fmt is not None else tournament.format
+
+    def get_decklists_published(self, tournament: Tournament) -> bool:
+        return tournament.decklists == Tournament.Decklists.ALL
+
+    def get_places_left(self, tournament: Tournament) -> int | None:
+        if tournament.capacity is None:
+            return None
+        taken = getattr(tournament, "players", None)
+        if taken is None:
+            taken = tournament.registrations.count()
+        return max(tournament.capacity - taken, 0)
+
+    def get_winner(self, tournament: Tournament) -> str | None:
+        """The winner's name once the event is over (the final's winner), else null."""
+        if tournament.status != Tournament.Status.FINISHED:
+            return None
+        return read_models.winner_name(tournament)
 
     class Meta:
         model = Tournament
@@ -32,6 +70,12 @@ class TournamentSerializer(serializers.ModelSerializer):
             "id",
             "name",
             "format",
+            "format_name",
+            "date",
+            "venue",
+            "description",
+            "capacity",
+            "places_left",
             "organizer",
             "status",
             "rounds",
@@ -40,6 +84,8 @@ class TournamentSerializer(serializers.ModelSerializer):
             "round_minutes",
             "late_registration_until",
             "decklists_published",
+            "decklists",
+            "winner",
             "automated",
             "bot",
             "created_at",
@@ -48,12 +94,21 @@ class TournamentSerializer(serializers.ModelSerializer):
 
 
 class RegistrationCreate(serializers.Serializer):
+    """A player registers themself with a decklist or a saved deck; the organizer or a judge
+    registers someone else by `username`, or a walk-in without an account as a `guest`."""
+
     decklist = serializers.CharField(required=False, max_length=400_000, trim_whitespace=False)
     deck = serializers.CharField(required=False, max_length=16)
+    username = serializers.CharField(required=False, max_length=150)
+    guest = serializers.CharField(required=False, max_length=60)
 
-    def validate(self, data):
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
         if ("decklist" in data) == ("deck" in data):
             raise serializers.ValidationError("Give either 'decklist' (text) or 'deck' (a key).")
+        if "username" in data and "guest" in data:
+            raise serializers.ValidationError("Give a 'username' or a 'guest' name, not both.")
+        if ("username" in data or "guest" in data) and "deck" in data:
+            raise serializers.ValidationError("Register another player with a 'decklist'.")
         return data
 
 
@@ -63,17 +118,74 @@ class EntrantCreate(RegistrationCreate):
     name = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
 
 
-class RegistrationSerializer(serializers.ModelSerializer):
-    player = serializers.CharField(source="player.username", read_only=True)
-    dropped = serializers.BooleanField(read_only=True)
+class RegistrationSerializer(serializers.Serializer):
+    """A registration (tournaments.read_models.registration_row): `decklist` only once published
+    (or for judges who are not playing); `champion` null until then, except for the player."""
 
-    class Meta:
-        model = Registration
-        fields = ["player", "champion", "joined_round", "dropped", "created_at"]
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+    guest = serializers.BooleanField()
+    champion = serializers.CharField(allow_null=True)
+    joined_round = serializers.IntegerField()
+    dropped = serializers.BooleanField()
+    created_at = serializers.DateTimeField()
+    decklist = serializers.JSONField(required=False)
 
 
 class Username(serializers.Serializer):
     username = serializers.CharField(max_length=150)
+
+
+class RegistrationRef(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class OptionalRegistrationRef(serializers.Serializer):
+    registration = serializers.IntegerField(
+        min_value=1, max_value=2**31 - 1, required=False, allow_null=True, default=None
+    )
+
+
+class SwapBody(serializers.Serializer):
+    registration_a = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    registration_b = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+
+
+class PublishBody(serializers.Serializer):
+    scope = serializers.ChoiceField(
+        choices=[Tournament.Decklists.ALL, Tournament.Decklists.TOP_CUT],
+        required=False,
+        default=Tournament.Decklists.ALL,
+    )
+
+
+class PenaltyCreate(serializers.Serializer):
+    registration = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
+    penalty = serializers.ChoiceField(choices=Penalty.Kind.choices)
+    infraction = serializers.CharField(max_length=120)
+    note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
+
+
+class PenaltySerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    match = serializers.IntegerField()
+    round = serializers.IntegerField()
+    player = serializers.CharField()
+    registration = serializers.IntegerField()
+    penalty = serializers.CharField()
+    infraction = serializers.CharField()
+    note = serializers.CharField()
+    given_by = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class PlacingSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    player = serializers.CharField()
+    registration = serializers.IntegerField()
+    swiss_rank = serializers.IntegerField()
+    points = serializers.IntegerField()
+    eliminated_in = serializers.CharField(allow_null=True)
 
 
 class RoundSerializer(serializers.ModelSerializer):
@@ -91,32 +203,27 @@ class RoundSerializer(serializers.ModelSerializer):
         ]
 
 
-class PairingSerializer(serializers.ModelSerializer):
-    match = serializers.IntegerField(source="pk", read_only=True)
-    player_a = serializers.CharField(source="player_a.player.username", read_only=True)
-    player_b = serializers.CharField(
-        source="player_b.player.username", read_only=True, allow_null=True, default=None
-    )
+class PairingSerializer(serializers.Serializer):
+    """A pairing (tournaments.read_models.pairing_row); player_b is null for a bye."""
 
-    class Meta:
-        model = Match
-        fields = [
-            "table",
-            "match",
-            "player_a",
-            "player_b",
-            "explanation",
-            "is_rematch",
-            "status",
-            "a_wins",
-            "b_wins",
-            "draws",
-        ]
+    table = serializers.IntegerField()
+    match = serializers.IntegerField()
+    player_a = serializers.CharField()
+    player_a_registration = serializers.IntegerField()
+    player_b = serializers.CharField(allow_null=True)
+    player_b_registration = serializers.IntegerField(allow_null=True)
+    explanation = serializers.CharField()
+    is_rematch = serializers.BooleanField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
+    a_wins = serializers.IntegerField(allow_null=True)
+    b_wins = serializers.IntegerField(allow_null=True)
+    draws = serializers.IntegerField(allow_null=True)
 
 
 class StandingSerializer(serializers.Serializer):
     rank = serializers.IntegerField()
     player = serializers.CharField()
+    registration = serializers.IntegerField()
     points = serializers.IntegerField()
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()

@@ -19,8 +19,11 @@ GAME_TIME_LIMIT = 90
     retry_backoff=True,
 )
 def round_pair_task(round_id: int) -> dict:
-    """Pair a round. Delivered twice, the second run finds the round paired and does nothing."""
+    """Pair a round. Delivered twice, the second run finds the round paired and does nothing;
+    a round taken back (re-paired) before its task ran is gone, and so is the work."""
     round = services.round_pair(round_id=round_id)
+    if round is None:
+        return {"round": None, "status": "gone"}
     return {
         "round": round.number,
         "status": round.status,

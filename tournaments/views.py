@@ -30,7 +30,7 @@ from rules.core.decklist import decklist_from_json, format_decklist
 from rules.core.engine import GameLog
 from rules.core.engine.viewer import position
 
-from . import api, forms, pages_selectors, selectors, services
+from . import forms, pages_selectors, permissions, read_models, selectors, services
 from .core.pairing import recommended_rounds
 from .models import EngineGame, Match, Report, Round, Tournament
 
@@ -108,7 +108,7 @@ def event_detail(request, pk: int):
 def event_round(request, pk: int):
     """The current-round panel alone, for the event page's polling (204 when unchanged)."""
     tournament = _event(pk)
-    organizer = selectors.is_organizer(tournament, request.user)
+    organizer = permissions.is_organizer(tournament, request.user)
     panel = round_panel(request, tournament, organizer, since=request.GET.get("v"))
     if panel is None:
         return HttpResponse(status=204)
@@ -117,20 +117,17 @@ def event_round(request, pk: int):
 
 def event_context(request, tournament: Tournament, **extra) -> dict:
     user = request.user
-    organizer = selectors.is_organizer(tournament, user)
+    organizer = permissions.is_organizer(tournament, user)
     panel = round_panel(request, tournament, organizer)
     registration = pages_selectors.registration_for(tournament=tournament, user=user)
     players = Paginator(
         pages_selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
     ).get_page(request.GET.get("players"))
-    show_decklists = selectors.can_see_decklists(tournament, user)
-    swiss_paired = sum(r.kind == Round.Kind.SWISS for r in panel["rounds"])
-    can_register = registration is None and pages_selectors.late_registration_open(
-        tournament=tournament, swiss_rounds_paired=swiss_paired
-    )
+    show_decklists = permissions.can_see_decklists(tournament, user)
+    can_register = registration is None and services.registration_open(tournament)
     return {
         "tournament": tournament,
-        "is_judge": selectors.is_judge(tournament, user),
+        "is_judge": permissions.is_judge(tournament, user),
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
         "registration": registration,
         "can_register": can_register,
@@ -204,9 +201,7 @@ def round_panel(request, tournament: Tournament, organizer: bool, since: str | N
         "round_name": round_name(round) if round else "",
         "pairings": pairings,
         "my_pairing": mine,
-        "can_pair_next": organizer
-        and running
-        and (round is None or round.status == Round.Status.FINISHED),
+        "can_pair_next": organizer and services.can_pair_next_round(tournament),
         "poll": PAIRING_POLL if waiting else ROUND_POLL if running else "",
         "version": version,
     }
@@ -251,8 +246,12 @@ def decklists_publish(request, pk: int):
     return _act(
         request,
         tournament,
-        lambda: services.decklists_publish(tournament=tournament, actor=request.user),
-        "Decklists are published: everyone can see them now.",
+        lambda: services.decklists_publish(
+            tournament=tournament, actor=request.user, scope=request.POST.get("scope", "all")
+        ),
+        "The top cut's decklists are published."
+        if request.POST.get("scope") == "top_cut"
+        else "Decklists are published: everyone can see them now.",
     )
 
 
@@ -341,7 +340,7 @@ def entrant_add(request, pk: int):
             return redirect(event_url(tournament))
         context = event_context(request, tournament, entrant_error=exc, entrant_form=form)
         return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
-    messages.success(request, f"Entered {registration.player.username}.")
+    messages.success(request, f"Entered {registration.name}.")
     return redirect(event_url(tournament))
 
 
@@ -365,7 +364,7 @@ def drop(request, pk: int):
         return _act(
             request,
             tournament,
-            lambda: services.tournament_drop(tournament=tournament, player=request.user),
+            lambda: services.player_drop(tournament=tournament, actor=request.user),
             "You have dropped: you will not be paired again, and you stay in the standings.",
         )
     registration = pages_selectors.registration_for(tournament=tournament, user=request.user)
@@ -415,7 +414,7 @@ def standings(request, pk: int):
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": api.standings_rows(tournament),
+            "rows": read_models.standings_rows(tournament),
             "latest": pages_selectors.round_with_progress(tournament=tournament),
             "me": request.user.username if request.user.is_authenticated else None,
         },
@@ -465,7 +464,7 @@ def my_match(request, pk: int):
 
 def match_panel(request, tournament: Tournament, *, error: Refusal | None = None, lock=None):
     """What a player sees of their match. Everything about the match comes from
-    api.match_view (the other player's lock stays hidden until both have locked); only the
+    read_models.match_view (the other player's lock stays hidden until both have locked); only the
     player's own current timeline and forethoughts are read from the stored state."""
     user = request.user
     match = selectors.match_current_for(tournament=tournament, user=user)
@@ -478,7 +477,7 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
     if match is None:
         registration = pages_selectors.registration_for(tournament=tournament, user=user)
         return {**context, "registration": registration, "version": "none"}
-    view = api.match_view(match, user)
+    view = read_models.match_view(match, user)
     seat = view["your_seat"]
     names = {"a": view["player_a"], "b": view["player_b"]}
     reports = pages_selectors.match_reports(match=match)
@@ -589,12 +588,12 @@ def match_game(request, pk: int, match_id: int):
         if not form.is_valid():
             raise Refusal("Say who won the game.", code="invalid_report")
         # "me" and "opponent" are seen from the reporter's seat; the service wants a username.
-        seat = services.seat_of(match, request.user)
+        seat = permissions.seat_of(match, request.user)
         players = {"a": match.player_a, "b": match.player_b}
         winner = None
         if form.cleaned_data["winner"] != "draw" and seat and match.player_b is not None:
             mine = form.cleaned_data["winner"] == "me"
-            winner = players[seat if mine else protocol.other(seat)].player.username
+            winner = players[seat if mine else protocol.other(seat)].name
         services.match_game_report(match=match, actor=request.user, winner=winner)
 
     return _match_act(
@@ -642,7 +641,7 @@ def match_result(request, pk: int, match_id: int):
 
 def judge(request, pk: int):
     tournament = _event(pk)
-    if not selectors.is_judge(tournament, request.user):
+    if not permissions.is_judge(tournament, request.user):
         return refused(
             request,
             tournament,
@@ -670,7 +669,7 @@ def dispute(match: Match) -> dict:
     # A dispute is never a bye: it has a second player and a match state.
     assert match.player_b is not None
     assert match.state is not None
-    names = {"a": match.player_a.player.username, "b": match.player_b.player.username}
+    names = {"a": match.player_a.name, "b": match.player_b.name}
     state = protocol.from_dict(match.state)
     reports = list(match.reports.all())
     said = {"a": names["a"], "b": names["b"], "draw": "a drawn game"}

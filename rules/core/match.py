@@ -47,6 +47,8 @@ TIME_RULE = cite(PRODUCT, "Time")
 TOP_CUT_RULE = cite(PRODUCT, "Top cut")
 CONCESSION_RULE = cite(PRODUCT, "Concession")
 ORDER_RULE = cite(PRODUCT, "Order between games")
+PENALTY_RULE = cite(PRODUCT, "Penalties")
+MAX_DRAWS = 3  # more drawn games than this in one best of three is not a real result
 
 
 class Phase(StrEnum):
@@ -77,18 +79,24 @@ class Code(StrEnum):
     NO_TIME_LIMIT = "no_time_limit"
     MATCH_OVER = "match_over"
     INVALID_SEAT = "invalid_seat"
+    INVALID_RESULT = "invalid_result"
+    NO_CHANGE = "no_change"
 
 
 class GameEnding(StrEnum):
     PLAYED = "played"  # reported by the players: a win or a drawn game
     CONCEDED = "conceded"
     TIME = "time"  # unfinished when time was called: a drawn game
+    PENALTY = "penalty"  # a game loss given by a judge
+    REPORTED = "reported"  # part of a whole-match result, entered without its games
 
 
 class MatchEnding(StrEnum):
     TWO_WINS = "two_wins"
     TIME = "time"
     CONCESSION = "concession"
+    REPORTED = "reported"  # a whole-match result: agreed by both players or entered by a judge
+    PENALTY = "penalty"  # a match loss (or disqualification) given by a judge
 
 
 class ProtocolErrorDict(TypedDict):
@@ -211,6 +219,30 @@ class Concede:
 
 
 @dataclass(frozen=True)
+class Settle:
+    """A whole-match result, without its games: both players' agreed report, or a judge's entry
+    or correction (which may replace an earlier result)."""
+
+    a_wins: int
+    b_wins: int
+    draws: int
+
+
+@dataclass(frozen=True)
+class GameLoss:
+    """A judge's penalty: `seat` loses the current game (or, between games, the next one)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
+class MatchLoss:
+    """A judge's penalty: `seat` loses the match 0-2, whatever the score was."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True)
 class CoinFlip:
     winner: Seat
 
@@ -222,7 +254,7 @@ class Show:
     b: Swap
 
 
-Action = ChooseLead | ReportGame | Lock | CallTime | Concede
+Action = ChooseLead | ReportGame | Lock | CallTime | Concede | Settle | GameLoss | MatchLoss
 Event = Action | CoinFlip | Show
 
 
@@ -243,6 +275,9 @@ class MatchState:
     locks: tuple[Swap | None, Swap | None] = (None, None)
     ending: MatchEnding | None = None
     log: tuple[Event, ...] = ()
+    # How messages name the players. Not stored: the caller gives the names it knows now
+    # (`with_names`), so a renamed account is never named by its old name.
+    names: tuple[str, str] = ("Player A", "Player B")
 
     def side(self, seat: Seat) -> Side:
         return self.sides[_index(seat)]
@@ -303,8 +338,13 @@ def _index(seat: object) -> int:
     raise ProtocolError(Code.INVALID_SEAT, f"There is no seat {_shown(seat)}; seats are a and b.")
 
 
-def _player(seat: Seat) -> str:
-    return f"Player {seat.upper()}"
+def _name(state: MatchState, seat: Seat) -> str:
+    return state.names[_index(seat)]
+
+
+def with_names(state: MatchState, a: str, b: str) -> MatchState:
+    """The same match, with messages naming the players `a` and `b` (display names)."""
+    return replace(state, names=(a, b))
 
 
 def _shown(value: object) -> str:
@@ -438,7 +478,7 @@ def result(state: MatchState) -> Result:
     return Result(
         a_wins=a_wins,
         b_wins=b_wins,
-        draws=sum(game.winner is None for game in state.games),
+        draws=_draws(state.games),
         winner=winner,
         over=state.phase is Phase.OVER,
         ending=state.ending,
@@ -542,7 +582,7 @@ def choose_lead(state: MatchState, seat: Seat, lead: bool) -> MatchState:
         why = "won the coin flip" if not state.games else _why_chooser(state)
         raise ProtocolError(
             Code.CHOICE_NOT_YOURS,
-            f"{_player(state.chooser)} {why}, so they choose who leads game {state.game_number}.",
+            f"{_name(state, state.chooser)} {why}, so they choose who leads game {state.game_number}.",
             START_RULE if not state.games else LEAD_RULE,
         )
     if not isinstance(lead, bool):
@@ -572,7 +612,7 @@ def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) 
         assert state.chooser is not None
         raise ProtocolError(
             Code.LEAD_NOT_CHOSEN,
-            f"Lock and show starts once {_player(state.chooser)} has chosen who leads game "
+            f"Lock and show starts once {_name(state, state.chooser)} has chosen who leads game "
             f"{state.game_number}.",
             ORDER_RULE,
         )
@@ -605,7 +645,7 @@ def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) 
     if seat != first and state.locks[_index(first)] is None:
         raise ProtocolError(
             Code.NOT_YOUR_TURN_TO_LOCK,
-            f"{_player(first)} {_why_first_locker(state)}, so they lock first; wait for their "
+            f"{_name(state, first)} {_why_first_locker(state)}, so they lock first; wait for their "
             "lock.",
             LOCK_RULE if state.games[-1].winner is not None else DRAWN_GAME_RULE,
         )
@@ -682,6 +722,84 @@ def concede(state: MatchState, seat: Seat, match: bool) -> MatchState:
     return _end(state, MatchEnding.CONCESSION)
 
 
+def check_score(a_wins: int, b_wins: int, draws: int, top_cut: bool) -> None:
+    """Refuse a whole-match score a best of three cannot end on (INVALID_RESULT)."""
+    for value in (a_wins, b_wins, draws):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise ProtocolError(Code.INVALID_RESULT, "Game counts are whole numbers of 0 or more.")
+    if max(a_wins, b_wins) > WINS_NEEDED or a_wins == b_wins == WINS_NEEDED:
+        raise ProtocolError(
+            Code.INVALID_RESULT,
+            f"{a_wins}-{b_wins} is impossible in a best-of-three: a match ends when a player has "
+            "two game wins.",
+        )
+    if draws > MAX_DRAWS:
+        raise ProtocolError(
+            Code.INVALID_RESULT, "More than three drawn games is not a real match result."
+        )
+    if top_cut and a_wins == b_wins:
+        raise ProtocolError(
+            Code.INVALID_RESULT,
+            "A top-cut match cannot end in a draw: play until someone wins two games.",
+            TOP_CUT_RULE,
+        )
+
+
+def settle(state: MatchState, a_wins: int, b_wins: int, draws: int) -> MatchState:
+    """End the match on a whole-match score, entered without its games: both players' agreed
+    report, or a judge's entry. After the end it corrects the result (a judge's override); a
+    correction that changes nothing is refused (NO_CHANGE).
+
+    Games already recorded are kept when the score includes them; the rest are added as
+    `reported` games, so the games always add up to the score."""
+    check_score(a_wins, b_wins, draws, state.top_cut)
+    before = result(state)
+    if before.over and (before.a_wins, before.b_wins, before.draws) == (a_wins, b_wins, draws):
+        raise ProtocolError(
+            Code.NO_CHANGE, f"The match's result is already {_score(before)}; nothing changed."
+        )
+    kept = state.games
+    if _wins(kept, "a") > a_wins or _wins(kept, "b") > b_wins or _draws(kept) > draws:
+        kept = ()
+    seat_a: list[Seat | None] = ["a"]
+    seat_b: list[Seat | None] = ["b"]
+    drawn: list[Seat | None] = [None]
+    missing = (
+        seat_a * (a_wins - _wins(kept, "a"))
+        + seat_b * (b_wins - _wins(kept, "b"))
+        + drawn * (draws - _draws(kept))
+    )
+    games = (
+        *kept,
+        *(
+            Game(len(kept) + n, None, None, winner, GameEnding.REPORTED)
+            for n, winner in enumerate(missing, 1)
+        ),
+    )
+    state = replace(state, games=games, log=(*state.log, Settle(a_wins, b_wins, draws)))
+    return _end(state, MatchEnding.REPORTED)
+
+
+def game_loss(state: MatchState, seat: Seat) -> MatchState:
+    """A judge's penalty: `seat` loses the game in progress, or between games the next one
+    (selections not yet shown are dropped, as when a game is conceded)."""
+    _index(seat)
+    _refuse_if_over(state)
+    state = replace(state, log=(*state.log, GameLoss(seat)))
+    return _after_game(_add_game(state, other(seat), GameEnding.PENALTY))
+
+
+def match_loss(state: MatchState, seat: Seat) -> MatchState:
+    """A judge's penalty (a match loss, or a disqualification): the match ends 0-2 for `seat`,
+    whatever the score was."""
+    _index(seat)
+    _refuse_if_over(state)
+    winner = other(seat)
+    games = tuple(Game(n, None, None, winner, GameEnding.PENALTY) for n in (1, 2))
+    state = replace(state, games=games, log=(*state.log, MatchLoss(seat)))
+    return _end(state, MatchEnding.PENALTY)
+
+
 def apply(state: MatchState, action: Action) -> MatchState:
     """Apply one action object: the same as calling its function (for bots and replays)."""
     if isinstance(action, ChooseLead):
@@ -694,6 +812,12 @@ def apply(state: MatchState, action: Action) -> MatchState:
         return call_time(state)
     if isinstance(action, Concede):
         return concede(state, action.seat, action.match)
+    if isinstance(action, Settle):
+        return settle(state, action.a_wins, action.b_wins, action.draws)
+    if isinstance(action, GameLoss):
+        return game_loss(state, action.seat)
+    if isinstance(action, MatchLoss):
+        return match_loss(state, action.seat)
     raise TypeError(f"not an action: {action!r}")
 
 
@@ -719,12 +843,18 @@ def replay(
 
 def _refuse_if_over(state: MatchState) -> None:
     if state.phase is Phase.OVER:
-        score = result(state)
         raise ProtocolError(
             Code.MATCH_OVER,
-            f"The match is over ({score.a_wins}-{score.b_wins}"
-            f"{f'-{score.draws}' if score.draws else ''}); nothing more can be reported.",
+            f"The match is over ({_score(result(state))}); nothing more can be reported.",
         )
+
+
+def _score(score: Result) -> str:
+    return f"{score.a_wins}-{score.b_wins}{f'-{score.draws}' if score.draws else ''}"
+
+
+def _draws(games: Iterable[Game]) -> int:
+    return sum(game.winner is None for game in games)
 
 
 def _why_chooser(state: MatchState) -> str:
@@ -917,6 +1047,17 @@ def event_as_dict(event: Event) -> dict[str, Any]:
         return {"event": "call_time"}
     if isinstance(event, Concede):
         return {"event": "concede", "seat": event.seat, "match": event.match}
+    if isinstance(event, Settle):
+        return {
+            "event": "settle",
+            "a_wins": event.a_wins,
+            "b_wins": event.b_wins,
+            "draws": event.draws,
+        }
+    if isinstance(event, GameLoss):
+        return {"event": "game_loss", "seat": event.seat}
+    if isinstance(event, MatchLoss):
+        return {"event": "match_loss", "seat": event.seat}
     if isinstance(event, CoinFlip):
         return {"event": "coin_flip", "winner": event.winner}
     if isinstance(event, Show):
@@ -942,6 +1083,12 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
             return CallTime()
         if kind == "concede":
             return Concede(data["seat"], data["match"])
+        if kind == "settle":
+            return Settle(data["a_wins"], data["b_wins"], data["draws"])
+        if kind == "game_loss":
+            return GameLoss(data["seat"])
+        if kind == "match_loss":
+            return MatchLoss(data["seat"])
         if kind == "coin_flip":
             return CoinFlip(data["winner"])
         if kind == "show":

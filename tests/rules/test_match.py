@@ -32,17 +32,21 @@ from rules.core.match import (
     choose_lead,
     concede,
     from_dict,
+    game_loss,
     lock,
+    match_loss,
     new_match,
     other,
     phase,
     record_game,
     replay,
     result,
+    settle,
     visible_lock,
     visible_log,
     who_chooses,
     who_locks_next,
+    with_names,
 )
 
 # --- builders ----------------------------------------------------------------------------------
@@ -800,3 +804,132 @@ def test_random_legal_matches_keep_the_invariants(data):
     stored = json.loads(json.dumps(as_dict(state)))
     assert from_dict(stored) == state
     assert replay(*decks, CHI, state.seed, state.log, top_cut=top_cut) == state
+
+
+# --- whole-match results, penalties and names --------------------------------------------------
+
+
+def score(state: MatchState) -> tuple[int, int, int]:
+    outcome = result(state)
+    return outcome.a_wins, outcome.b_wins, outcome.draws
+
+
+def test_an_agreed_whole_match_report_ends_the_match_keeping_the_games_it_includes():
+    # given game 1 recorded for a, then a 2-0 whole-match report
+    state = settle(play(start(), "a"), 2, 0, 0)
+    # then phase, score and result agree, and game 1 is still the one played
+    assert state.phase is Phase.OVER
+    assert score(state) == (2, 0, 0)
+    assert result(state).winner == "a"
+    assert result(state).ending is MatchEnding.REPORTED
+    assert [g.ending for g in state.games] == [GameEnding.PLAYED, GameEnding.REPORTED]
+
+
+def test_a_report_that_contradicts_the_recorded_games_replaces_them():
+    state = settle(play(start(), "a"), 0, 2, 0)
+    assert score(state) == (0, 2, 0)
+    assert [g.ending for g in state.games] == [GameEnding.REPORTED] * 2
+
+
+def test_a_judge_corrects_a_finished_match_but_not_to_the_same_result():
+    state = play(start(), "a", "a")
+    corrected = settle(state, 1, 2, 0)
+    assert score(corrected) == (1, 2, 0)
+    assert result(corrected).winner == "b"
+    refused(Code.NO_CHANGE, settle, corrected, 1, 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("a_wins", "b_wins", "draws", "top_cut"),
+    [(3, 0, 0, False), (2, 2, 0, False), (0, 0, 4, False), (-1, 0, 0, False), (1, 1, 0, True)],
+)
+def test_a_whole_match_score_must_be_possible_in_a_best_of_three(a_wins, b_wins, draws, top_cut):
+    error = refused(Code.INVALID_RESULT, settle, start(top_cut=top_cut), a_wins, b_wins, draws)
+    assert error.message
+
+
+@pytest.mark.parametrize("build", [start, lambda: to_playing(start()), to_locking])
+def test_a_game_loss_penalty_loses_the_current_or_next_game(build):
+    state = build()
+    before = len(state.games)
+    after = game_loss(state, "b")
+    assert len(after.games) == before + 1
+    assert after.games[-1].winner == "a"
+    assert after.games[-1].ending is GameEnding.PENALTY
+    assert after.locks == (None, None)  # selections not yet shown are dropped
+
+
+def test_a_match_loss_penalty_ends_the_match_0_2_whatever_the_score():
+    state = match_loss(play(start(), "a"), "a")
+    assert state.phase is Phase.OVER
+    assert score(state) == (0, 2, 0)
+    assert result(state).ending is MatchEnding.PENALTY
+    refused(Code.MATCH_OVER, match_loss, state, "b")
+
+
+def test_messages_name_the_players():
+    state = with_names(to_locking(winner="a"), "alice", "carol")
+    error = refused(Code.NOT_YOUR_TURN_TO_LOCK, lock, state, "b", [], [])
+    assert "alice" in error.message
+    assert "Player" not in error.message
+
+
+def test_names_are_not_stored():
+    state = with_names(start(), "alice", "carol")
+    assert from_dict(json.loads(json.dumps(as_dict(state)))).names == ("Player A", "Player B")
+
+
+def test_new_actions_are_logged_and_replay():
+    state = settle(match_loss(game_loss(start(), "a"), "b"), 2, 1, 0)
+    stored = json.loads(json.dumps(as_dict(state)))
+    assert from_dict(stored) == state
+    assert [e["event"] for e in stored["log"]][-3:] == ["game_loss", "match_loss", "settle"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_every_path_keeps_phase_score_and_result_in_agreement(data):
+    """Whatever mix of game reports, whole-match reports, judges' corrections, penalties,
+    concessions and time: the games add up to the score, and the match is over exactly when
+    the result says so."""
+    top_cut = data.draw(st.booleans())
+    state = new_match(deck(), BARE, CHI, data.draw(st.integers(0, 2**32)), top_cut=top_cut)
+    for _ in range(30):
+        step = data.draw(
+            st.sampled_from(
+                ["game", "settle", "game loss", "match loss", "concede", "time", "lead", "lock"]
+            )
+        )
+        seat = data.draw(st.sampled_from(SEATS))
+        try:
+            if step == "game":
+                state = record_game(state, data.draw(st.sampled_from(["a", "b", None])))
+            elif step == "settle":
+                a, b = data.draw(st.integers(0, 2)), data.draw(st.integers(0, 2))
+                state = settle(state, a, b, data.draw(st.integers(0, 1)))
+            elif step == "game loss":
+                state = game_loss(state, seat)
+            elif step == "match loss":
+                state = match_loss(state, seat)
+            elif step == "concede":
+                state = concede(state, seat, data.draw(st.booleans()))
+            elif step == "time":
+                state = call_time(state)
+            elif step == "lead":
+                state = choose_lead(state, seat, data.draw(st.booleans()))
+            else:
+                state = lock(state, seat, [], [])
+        except ProtocolError:
+            pass  # refused: nothing changed
+        outcome = result(state)
+        assert outcome.over == (state.phase is Phase.OVER)
+        assert len(state.games) == outcome.a_wins + outcome.b_wins + outcome.draws
+        assert [g.number for g in state.games] == list(range(1, len(state.games) + 1))
+        if outcome.over and outcome.winner is not None:
+            assert (outcome.a_wins, outcome.b_wins)[SEATS.index(outcome.winner)] > (
+                outcome.a_wins,
+                outcome.b_wins,
+            )[SEATS.index(other(outcome.winner))]
+        if outcome.over and state.top_cut and outcome.ending is not MatchEnding.TIME:
+            assert outcome.winner is not None
+    assert from_dict(json.loads(json.dumps(as_dict(state)))) == state

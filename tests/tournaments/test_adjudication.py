@@ -139,7 +139,7 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
     before = match.state
     played = []
     real_play = automated.play_next_game
-    real_enqueue = automated._enqueue_game
+    real_enqueue = automated.enqueue_game
 
     def spy(*args, **kwargs):
         after, game = real_play(*args, **kwargs)
@@ -151,7 +151,7 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
 
     monkeypatch.setattr(automated, "play_next_game", spy)
     monkeypatch.setattr(
-        automated, "_enqueue_game", worker_lost
+        automated, "enqueue_game", worker_lost
     )  # after the writes, in the transaction
     # when: the game is played, then the process dies before the commit
     with pytest.raises(RuntimeError, match="worker lost"):
@@ -162,7 +162,7 @@ def test_a_crash_before_commit_leaves_no_result_and_the_rerun_plays_the_same_gam
     assert match.state == before
     # when: the message is delivered again (monkeypatch.undo() would also undo the
     # enqueued_tasks fixture and send the next game to a real broker)
-    monkeypatch.setattr(automated, "_enqueue_game", real_enqueue)
+    monkeypatch.setattr(automated, "enqueue_game", real_enqueue)
     assert adjudicate_game_task(match.pk, 1)["status"] == "recorded"
     # then: the identical game, recorded once
     game = EngineGame.objects.get(match=match)

@@ -27,6 +27,7 @@ def test_full_event_lifecycle(event_with_players):
     assert set(standings[0]) == {
         "rank",
         "player",
+        "registration",
         "points",
         "wins",
         "losses",
@@ -258,7 +259,9 @@ def test_csv_exports(event_with_players):
     assert len(lines) == 3
     assert any(",BYE," in line for line in lines)
     standings_csv = api().get(f"/api/tournaments/{event}/standings/?as=csv").content.decode()
-    assert standings_csv.startswith("rank,player,points,wins,losses,draws,omw,gw,ogw,dropped")
+    assert standings_csv.startswith(
+        "rank,player,registration,points,wins,losses,draws,omw,gw,ogw,dropped"
+    )
 
 
 def test_bad_event_input_is_a_clear_400(card_sets):

@@ -567,7 +567,10 @@ def test_the_opponents_lock_never_reaches_the_html_before_both_locked(duel, b_ju
     a, b = match.player_a.player.username, match.player_b.player.username
     if b_judges_too:  # a judge who plays sees their own match as a player does
         api("org").post(f"/api/tournaments/{event}/judges/", {"username": b}, format="json")
-        assert api(b).get(f"/api/tournaments/{event}/registrations/").json()[0]["decklist"]
+        # ...and, playing, sees no decklist before publication (only their own champion)
+        rows = api(b).get(f"/api/tournaments/{event}/registrations/").json()
+        assert all("decklist" not in row for row in rows)
+        assert [row["champion"] is not None for row in rows] == [r["player"] == b for r in rows]
     play_game_one(event, match, winner=a)  # a won game 1, so a locks first
     # given a swap of cards that appear nowhere in b's list
     b_deck = decklist_from_json(match.player_b.decklist)

@@ -1,11 +1,12 @@
-"""Every write of the tournaments app, by subject: events and registration (events), rounds
-(rounds), matches and results (matches), and automated events played by the engine (automated).
+"""Every write of the tournaments app, by subject: events (events), registration, drops and
+guests (registrations), rounds and re-pairing (rounds), matches and results (matches),
+penalties (penalties), and automated events played by the engine (automated).
 
-Each service checks the actor's role and the event's state, raises a Refusal with a stable code
-when the answer is no, and runs in a transaction. Rows are locked (select_for_update) wherever a
-decision reads and then writes, and unique constraints make "exactly once" hold even when two
-requests race (a round is created once, a player reports a game once, an engine game is
-recorded once).
+Each service checks the actor's role (tournaments.permissions) and the event's state, raises a
+Refusal with a stable code when the answer is no, and runs in a transaction. Rows are locked
+(tournaments.locking) wherever a decision reads and then writes, and unique constraints make
+"exactly once" hold even when two requests race (a round is created once, a player reports a
+game once, an engine game is recorded once).
 """
 
 from .automated import (
@@ -19,44 +20,81 @@ from .events import (
     MAX_ROUNDS,
     decklists_publish,
     judge_add,
-    registration_create,
-    registration_withdraw,
     tournament_create,
-    tournament_drop,
     tournament_start,
 )
 from .matches import (
     MAX_EXTENSION_MINUTES,
+    MAX_TOTAL_EXTENSION_MINUTES,
+    match_call_time,
     match_choose_lead,
+    match_concede,
     match_extend,
     match_game_report,
     match_lock,
     match_result_report,
-    seat_of,
+    match_state,
 )
-from .rounds import round_pair, round_start
+from .penalties import penalty_give
+from .registrations import (
+    next_swiss_round,
+    places_left,
+    player_drop,
+    player_reinstate,
+    registration_add,
+    registration_create,
+    registration_get,
+    registration_link,
+    registration_open,
+    registration_withdraw,
+)
+from .rounds import (
+    can_pair_next_round,
+    has_results,
+    next_round_refusal,
+    round_pair,
+    round_repair,
+    round_start,
+    round_swap,
+)
 
 __all__ = [
     "BOT_PREFIX",
     "MAX_AUTOMATED_GAMES",
     "MAX_EXTENSION_MINUTES",
     "MAX_ROUNDS",
+    "MAX_TOTAL_EXTENSION_MINUTES",
+    "can_pair_next_round",
     "decklists_publish",
     "engine_problems",
     "entrant_add",
     "game_adjudicate",
+    "has_results",
     "judge_add",
+    "match_call_time",
     "match_choose_lead",
+    "match_concede",
     "match_extend",
     "match_game_report",
     "match_lock",
     "match_result_report",
+    "match_state",
+    "next_round_refusal",
+    "next_swiss_round",
+    "penalty_give",
+    "places_left",
+    "player_drop",
+    "player_reinstate",
+    "registration_add",
     "registration_create",
+    "registration_get",
+    "registration_link",
+    "registration_open",
     "registration_withdraw",
     "round_pair",
+    "round_repair",
     "round_start",
-    "seat_of",
+    "round_swap",
     "tournament_create",
-    "tournament_drop",
     "tournament_start",
 ]

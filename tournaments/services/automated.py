@@ -14,21 +14,17 @@ from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
 from rules.core.formats import get_format
 
+from .. import permissions
+from ..locking import lock_match, lock_tournament
 from ..models import (
     EngineGame,
     Match,
     Registration,
     Tournament,
 )
-from .events import (
-    _lock_tournament,
-    _own_deck,
-    _registration_insert,
-    _require_legal,
-    _require_organizer,
-)
-from .matches import _confirm, _lock_match
-from .rounds import _enqueue_game
+from .matches import save_state
+from .registrations import insert_registration, own_deck, require_legal
+from .rounds import enqueue_game
 
 User = get_user_model()
 
@@ -53,13 +49,13 @@ def entrant_add(
     included (lock and show may swap them in): an unplayable deck is refused here, not halfway
     through a round.
     """
-    _require_organizer(tournament, actor)
+    permissions.require_organizer(tournament, actor)
     if decklist is None:
-        deck = _own_deck(deck_key, actor)
+        deck = own_deck(deck_key, actor)
         decklist = decklist_from_json(deck.decklist)
         name = name or deck.name
     name = name or decklist.champion or ""
-    tournament = _lock_tournament(tournament)
+    tournament = lock_tournament(tournament)
     if not tournament.automated:
         raise Conflict(
             "Only automated events take decks entered by the organizer; players register "
@@ -74,7 +70,7 @@ def entrant_add(
             "The entrant needs a name of letters or digits, e.g. storm-lattice.",
             code="invalid_name",
         )
-    _require_legal(tournament, decklist)
+    require_legal(tournament, decklist)
     problems = engine_problems(decklist, tournament.format)
     if problems:
         raise Refusal(
@@ -91,7 +87,7 @@ def entrant_add(
             f"{user.username} is a player's account; give the entrant another name.",
             code="name_taken",
         )
-    return _registration_insert(
+    return insert_registration(
         f"An entrant called {user.username} is already in this event.",
         tournament=tournament,
         player=user,
@@ -178,7 +174,7 @@ def _game_record(
     """Store a played game and the match's next protocol state together, under the match's
     row lock. The EngineGame row is the "exactly once" guard: a concurrent rerun of the same
     game finds the match moved on, or fails on the unique (match, number)."""
-    match = _lock_match(Match(pk=match_id))
+    match = lock_match(Match(pk=match_id))
     if match.status == Match.Status.CONFIRMED:
         return "match_over"
     if match.state != read:
@@ -195,11 +191,7 @@ def _game_record(
         and len(after.games) >= MAX_AUTOMATED_GAMES
     ):
         after = protocol.call_time(after)
-    match.state = protocol.as_dict(after)
-    if protocol.phase(after) is protocol.Phase.OVER:
-        final = protocol.result(after)
-        _confirm(match, final.a_wins, final.b_wins, final.draws)  # the human path's confirmation
-    else:
-        match.save(update_fields=["state", "updated_at"])
-        _enqueue_game(match.pk, number + 1)
+    save_state(match, after)  # the human path's one writer of state and result
+    if protocol.phase(after) is not protocol.Phase.OVER:
+        enqueue_game(match.pk, number + 1)
     return "recorded"

@@ -1,4 +1,13 @@
-"""Matches: who leads, game and match reports, lock and show, judges' entries and extensions."""
+"""Matches: who leads, game and whole-match reports, lock and show, concessions, time, judges'
+entries and corrections, and extensions.
+
+A match's result comes from its protocol state (rules.core.match) and nowhere else: every path
+changes the state through the protocol, and `save_state` alone writes the state together with the
+result columns kept for queries, so phase, score and result always agree.
+"""
+
+from collections.abc import Callable
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -6,112 +15,145 @@ from django.utils import timezone
 from genesis.errors import Conflict, Forbidden, Refusal
 from rules.core import match as protocol
 
-from .. import selectors
-from ..models import (
-    Match,
-    Report,
-    ResultOverride,
-    Round,
-)
-from .events import _require_judge
-from .rounds import _finish_round_if_complete
+from .. import permissions
+from ..locking import lock_match
+from ..models import Match, Report, ResultOverride, Round
+from .rounds import finish_round_if_complete
 
-MAX_EXTENSION_MINUTES = 60
-
-# --- matches -----------------------------------------------------------------------------------
+MAX_EXTENSION_MINUTES = 60  # one extension
+MAX_TOTAL_EXTENSION_MINUTES = 120  # every extension of one match together
 
 
-def seat_of(match: Match, user) -> protocol.Seat | None:
-    if not user.is_authenticated:
-        return None
-    if match.player_a.player_id == user.pk:
-        return "a"
-    if match.player_b is not None and match.player_b.player_id == user.pk:
-        return "b"
-    return None
+# --- the protocol state: read, change, save --------------------------------------------------------
 
 
-def _lock_match(match: Match) -> Match:
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round__tournament", "player_a__player", "player_b__player")
-        .get(pk=match.pk)
-    )
-
-
-def _participant(match: Match, actor) -> tuple[protocol.Seat | None, bool]:
-    """The actor's seat and whether they act as a judge; refuses everyone else."""
-    seat = seat_of(match, actor)
-    judge = selectors.is_judge(match.round.tournament, actor)
-    if seat is None and not judge:
-        raise Forbidden(
-            "Only the match's players, its judges and the organizer can do that.",
-            code="not_in_match",
-        )
-    return seat, judge
-
-
-def _state(match: Match) -> protocol.MatchState:
-    if match.state is None:
+def match_state(match: Match) -> protocol.MatchState:
+    """The match's protocol state, with messages naming the players as the event does now."""
+    if match.state is None or match.player_b is None:
         raise Conflict("A bye has no games to report.", code="bye")
-    return protocol.from_dict(match.state)
+    state = protocol.from_dict(match.state)
+    return protocol.with_names(state, match.player_a.name, match.player_b.name)
 
 
-def _apply(match: Match, change) -> protocol.MatchState:
+def change_state(
+    match: Match, change: Callable[[protocol.MatchState], protocol.MatchState]
+) -> protocol.MatchState:
+    """Apply a protocol action; its refusals become the service's (409, or 400 for a score
+    that cannot be). Nothing is saved here."""
     try:
-        state = change(_state(match))
+        return change(match_state(match))
     except protocol.ProtocolError as exc:
-        raise Conflict(exc.message, code=str(exc.code), rule=exc.rule) from None
-    match.state = protocol.as_dict(state)
-    return state
+        kind = Refusal if exc.code is protocol.Code.INVALID_RESULT else Conflict
+        raise kind(exc.message, code=str(exc.code), rule=exc.rule) from None
+
+
+def save_state(match: Match, state: protocol.MatchState, *, disputed: bool = False) -> None:
+    """The one writer of a match's state and of the result columns derived from it. Over means
+    confirmed; `disputed` marks a match whose players' reports disagree."""
+    result = protocol.result(state)
+    was_confirmed = match.status == Match.Status.CONFIRMED
+    match.state = dict(protocol.as_dict(state))
+    if result.over:
+        match.status = Match.Status.CONFIRMED
+        match.a_wins, match.b_wins, match.draws = result.a_wins, result.b_wins, result.draws
+        match.confirmed_at = match.confirmed_at if was_confirmed else timezone.now()
+    else:
+        match.status = Match.Status.DISPUTED if disputed else Match.Status.PLAYING
+        match.a_wins = match.b_wins = match.draws = None
+        match.confirmed_at = None
+    match.save()
+    if result.over or was_confirmed:
+        finish_round_if_complete(match.round)
 
 
 def _refuse_if_confirmed(match: Match) -> None:
     if match.status == Match.Status.CONFIRMED:
         raise Conflict("This match's result is already confirmed.", code="match_over")
+
+
+def _refuse_if_automated(match: Match) -> None:
     if match.round.tournament.automated:
         # Only the engine plays an automated match's games; a judge may still enter or
-        # override the match result (match_result_report).
+        # correct the match result (match_result_report).
         raise Conflict(
             "The game engine plays this match's games; a judge can enter the match result.",
             code="automated_match",
         )
 
 
+def _refuse_if_bracket_moved_on(match: Match) -> None:
+    """A top-cut result decides who plays on: once the next bracket match is paired it can no
+    longer change, unless that pairing is taken back first."""
+    round = match.round
+    if (
+        round.kind == Round.Kind.TOP_CUT
+        and round.tournament.rounds.filter(number__gt=round.number).exists()
+    ):
+        raise Conflict(
+            "The next bracket round is already paired: take its pairings back first.",
+            code="bracket_moved_on",
+        )
+
+
+def log_override(match: Match, actor: Any, *, before: Any, after: Any, note: str) -> None:
+    ResultOverride.objects.create(match=match, actor=actor, before=before, after=after, note=note)
+
+
+def _result_dict(match: Match) -> dict[str, int | None]:
+    return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
+
+
+def winner_seat(match: Match, winner: str | None) -> protocol.Seat | None:
+    """The seat of a game's winner, given by the name the event shows (a username or a guest's
+    name, in any case); None for a drawn game."""
+    if winner is None:
+        return None
+    if match.player_a.name.lower() == winner.lower():
+        return "a"
+    if match.player_b is not None and match.player_b.name.lower() == winner.lower():
+        return "b"
+    raise Refusal(f"{winner!r} is not playing in this match.", code="invalid_winner")
+
+
+# --- players and judges act ------------------------------------------------------------------------
+
+
 @transaction.atomic
-def match_choose_lead(*, match: Match, actor, lead: bool) -> Match:
-    match = _lock_match(match)
-    seat, judge = _participant(match, actor)
+def match_choose_lead(*, match: Match, actor: Any, lead: bool) -> Match:
+    """The choosing player decides to lead or not. A judge who is not playing in the match may
+    record the choice for them; a player only ever chooses for themself."""
+    match = lock_match(match)
+    seat, officiating = permissions.participant(match, actor)
     _refuse_if_confirmed(match)
-    chooser = protocol.who_chooses(_state(match))
-    # A judge may record the choice for the player whose choice it is.
-    acting = chooser if judge and seat != chooser else seat
+    _refuse_if_automated(match)
+    state = match_state(match)
+    acting = protocol.who_chooses(state) if officiating else seat
     if acting is None:
         raise Conflict("No choice of who leads is pending.", code="no_choice_pending")
-    _apply(match, lambda s: protocol.choose_lead(s, acting, lead))
-    match.save(update_fields=["state", "updated_at"])
+    save_state(match, change_state(match, lambda s: protocol.choose_lead(s, acting, lead)))
     return match
 
 
 @transaction.atomic
-def match_game_report(*, match: Match, actor, winner: str | None) -> Match:
-    """A player says who won the game in progress (a username, or None for a drawn game).
+def match_game_report(*, match: Match, actor: Any, winner: str | None) -> Match:
+    """A player says who won the game in progress (a player's name, or None for a drawn game).
 
     When both players have said the same, the game is recorded; when they differ, the match
     goes to the judge queue. A judge's or the organizer's report is recorded at once and logged.
     """
-    match = _lock_match(match)
-    seat, _judge = _participant(match, actor)
+    match = lock_match(match)
+    _seat, officiating = permissions.participant(match, actor)
     _refuse_if_confirmed(match)
-    winner_seat = _winner_seat(match, winner)
-    state = _state(match)
+    _refuse_if_automated(match)
+    winner_at = winner_seat(match, winner)
+    state = match_state(match)
     if state.phase is not protocol.Phase.PLAYING:
-        _apply(match, lambda s: protocol.record_game(s, winner_seat))  # explains the wait
+        change_state(match, lambda s: protocol.record_game(s, winner_at))  # explains the wait
     game = state.game_number
-    code = winner_seat or "draw"
-    if seat is None:  # a judge or the organizer enters the game
-        _apply(match, lambda s: protocol.record_game(s, winner_seat))
-        _log_override(
+    code = winner_at or "draw"
+    if officiating:  # a judge or the organizer enters the game
+        save_state(match, change_state(match, lambda s: protocol.record_game(s, winner_at)))
+        log_override(
             match,
             actor,
             before=None,
@@ -119,8 +161,6 @@ def match_game_report(*, match: Match, actor, winner: str | None) -> Match:
             note=f"game {game} entered by a judge",
         )
         Report.objects.filter(match=match, game=game).delete()
-        match.status = Match.Status.PLAYING
-        match.save()
         return match
     try:
         with transaction.atomic():
@@ -128,81 +168,49 @@ def match_game_report(*, match: Match, actor, winner: str | None) -> Match:
     except IntegrityError:
         raise Conflict(f"You have already reported game {game}.", code="already_reported") from None
     other = Report.objects.filter(match=match, game=game).exclude(reporter=actor).first()
-    if other is not None:
-        if other.winner == code:
-            state = _apply(match, lambda s: protocol.record_game(s, winner_seat))
-            match.status = Match.Status.PLAYING
-            if protocol.phase(state) is protocol.Phase.OVER:
-                # Both players agreed on every game, so they agree on the match.
-                final = protocol.result(state)
-                _confirm(match, final.a_wins, final.b_wins, final.draws)
-                return match
-        else:
-            match.status = Match.Status.DISPUTED
-    match.save()
+    if other is None:
+        return match
+    if other.winner == code:
+        save_state(match, change_state(match, lambda s: protocol.record_game(s, winner_at)))
+    else:
+        save_state(match, state, disputed=True)
     return match
 
 
-def _winner_seat(match: Match, winner: str | None) -> protocol.Seat | None:
-    if winner is None:
-        return None
-    if match.player_a.player.username.lower() == winner.lower():
-        return "a"
-    if match.player_b is not None and match.player_b.player.username.lower() == winner.lower():
-        return "b"
-    raise Refusal(f"{winner!r} is not playing in this match.", code="invalid_winner")
-
-
 @transaction.atomic
-def match_lock(*, match: Match, actor, out: list[str], in_: list[str]) -> Match:
+def match_lock(*, match: Match, actor: Any, out: list[str], in_: list[str]) -> Match:
     """Lock a lock-and-show selection. Only the player themself locks their own swap."""
-    match = _lock_match(match)
-    seat = seat_of(match, actor)
+    match = lock_match(match)
+    seat = permissions.seat_of(match, actor)
     if seat is None:
         raise Forbidden(
             "Only a player in this match can lock their own selection.", code="not_in_match"
         )
     _refuse_if_confirmed(match)
-    _apply(match, lambda s: protocol.lock(s, seat, out, in_))
-    match.save(update_fields=["state", "updated_at"])
+    _refuse_if_automated(match)
+    save_state(match, change_state(match, lambda s: protocol.lock(s, seat, out, in_)))
     return match
 
 
-def _check_result(match: Match, a_wins: int, b_wins: int, draws: int) -> None:
-    for value in (a_wins, b_wins, draws):
-        if not isinstance(value, int) or value < 0:
-            raise Refusal("Game counts are whole numbers of 0 or more.", code="invalid_result")
-    if max(a_wins, b_wins) > 2 or (a_wins == 2 and b_wins == 2):
-        raise Refusal(
-            f"{a_wins}-{b_wins} is impossible in a best-of-three: a match ends when a "
-            "player has two game wins.",
-            code="invalid_result",
-        )
-    if draws > 3:
-        raise Refusal(
-            "More than three drawn games is not a real match result.", code="invalid_result"
-        )
-    if match.round.kind == Round.Kind.TOP_CUT and a_wins == b_wins:
-        raise Refusal(
-            "A top-cut match cannot end in a draw: play until someone wins two games.",
-            code="invalid_result",
-        )
-
-
 @transaction.atomic
-def match_result_report(*, match: Match, actor, a_wins: int, b_wins: int, draws: int) -> Match:
-    """Report the match result. Two agreeing player reports confirm it; disagreeing ones go to
-    the judge queue. A judge or the organizer confirms (or overrides) at once, and it is logged.
-    """
-    match = _lock_match(match)
-    seat, _judge = _participant(match, actor)
+def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, draws: int) -> Match:
+    """Report the whole match. Two agreeing player reports settle it; disagreeing ones go to the
+    judge queue. A judge or the organizer settles (or corrects) it at once, and it is logged;
+    a correction that changes nothing is refused (409 no_change)."""
+    match = lock_match(match)
+    _seat, officiating = permissions.participant(match, actor)
     if match.player_b is None:
         raise Conflict("A bye is already a confirmed 2-0 win.", code="bye")
-    _check_result(match, a_wins, b_wins, draws)
-    if seat is None:  # a judge or the organizer enters or overrides the result
+    try:  # an impossible score is refused (400) before anything else is said about the match
+        protocol.check_score(a_wins, b_wins, draws, match.round.kind == Round.Kind.TOP_CUT)
+    except protocol.ProtocolError as exc:
+        raise Refusal(exc.message, code=str(exc.code), rule=exc.rule) from None
+    if officiating:
         before = _result_dict(match) if match.status == Match.Status.CONFIRMED else None
-        _confirm(match, a_wins, b_wins, draws)
-        _log_override(
+        if before is not None:
+            _refuse_if_bracket_moved_on(match)
+        save_state(match, change_state(match, lambda s: protocol.settle(s, a_wins, b_wins, draws)))
+        log_override(
             match,
             actor,
             before=before,
@@ -211,6 +219,7 @@ def match_result_report(*, match: Match, actor, a_wins: int, b_wins: int, draws:
         )
         return match
     _refuse_if_confirmed(match)
+    state = change_state(match, lambda s: protocol.settle(s, a_wins, b_wins, draws))
     Report.objects.update_or_create(
         match=match,
         reporter=actor,
@@ -220,39 +229,57 @@ def match_result_report(*, match: Match, actor, a_wins: int, b_wins: int, draws:
     reports = list(Report.objects.filter(match=match, game=Report.MATCH))
     if len(reports) == 2:
         if len({(r.a_wins, r.b_wins, r.draws) for r in reports}) == 1:
-            _confirm(match, a_wins, b_wins, draws)
+            save_state(match, state)
         else:
-            match.status = Match.Status.DISPUTED
-            match.save(update_fields=["status", "updated_at"])
+            save_state(match, match_state(match), disputed=True)
     return match
 
 
-def _result_dict(match: Match) -> dict:
-    return {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
-
-
-def _confirm(match: Match, a_wins: int, b_wins: int, draws: int) -> None:
-    match.a_wins, match.b_wins, match.draws = a_wins, b_wins, draws
-    match.status = Match.Status.CONFIRMED
-    match.confirmed_at = timezone.now()
-    match.save()
-    _finish_round_if_complete(match.round)
-
-
-def _log_override(match: Match, actor, *, before, after, note: str) -> None:
-    ResultOverride.objects.create(match=match, actor=actor, before=before, after=after, note=note)
+@transaction.atomic
+def match_concede(*, match: Match, actor: Any, whole_match: bool) -> Match:
+    """A player concedes the current game, or the whole match (Product decision › Concession)."""
+    match = lock_match(match)
+    seat = permissions.seat_of(match, actor)
+    if seat is None:
+        raise Forbidden("Only a player in this match can concede.", code="not_in_match")
+    _refuse_if_confirmed(match)
+    _refuse_if_automated(match)
+    save_state(match, change_state(match, lambda s: protocol.concede(s, seat, whole_match)))
+    return match
 
 
 @transaction.atomic
-def match_extend(*, match: Match, actor, minutes: int) -> Match:
-    """A judge gives one match extra time (the round clock is the server's)."""
-    match = _lock_match(match)
-    _require_judge(match.round.tournament, actor)
+def match_call_time(*, match: Match, actor: Any) -> Match:
+    """A judge or the organizer calls time on a match: a game in progress is a drawn game and
+    the match ends on its score (Product decision › Time). Logged."""
+    match = lock_match(match)
+    permissions.require_officiating(match, actor)
+    _refuse_if_confirmed(match)
+    save_state(match, change_state(match, protocol.call_time))
+    log_override(
+        match, actor, before=None, after=_result_dict(match), note="time called by a judge"
+    )
+    return match
+
+
+@transaction.atomic
+def match_extend(*, match: Match, actor: Any, minutes: int) -> Match:
+    """A judge gives one match extra time (the round clock is the server's). A judge playing
+    in the match cannot extend their own."""
+    match = lock_match(match)
+    permissions.require_officiating(match, actor)
     if not 1 <= minutes <= MAX_EXTENSION_MINUTES:
         raise Refusal(
             f"An extension is 1 to {MAX_EXTENSION_MINUTES} minutes.", code="invalid_extension"
         )
+    if match.extra_minutes + minutes > MAX_TOTAL_EXTENSION_MINUTES:
+        raise Conflict(
+            f"A match gets at most {MAX_TOTAL_EXTENSION_MINUTES} extra minutes in all; this "
+            f"one has {match.extra_minutes}.",
+            code="extension_limit",
+        )
     _refuse_if_confirmed(match)
+    _refuse_if_automated(match)
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes", "updated_at"])
     return match

@@ -1,12 +1,15 @@
-"""Rounds: opening the next round, pairing it (the Celery task's work) and finishing it."""
+"""Rounds: opening the next round, pairing it (the Celery task's work), re-pairing it or swapping
+two players before any result is in, and finishing it (and the event) when its last result is
+confirmed. Players are identified by registration throughout."""
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from decks import selectors as deck_selectors
-from genesis.errors import Conflict
+from genesis.errors import Conflict, Refusal
 from rules.core import match as protocol
 from rules.core.decklist import decklist_from_json
 from tournaments.core.pairing import (
@@ -17,29 +20,22 @@ from tournaments.core.pairing import (
     top_cut_pairings,
 )
 
-from .. import selectors
-from ..models import (
-    Match,
-    Registration,
-    Round,
-    Tournament,
-)
-from .events import _lock_tournament, _require_organizer
+from .. import permissions, selectors
+from ..locking import lock_round, lock_tournament
+from ..models import EngineGame, Match, Registration, Report, Round, Tournament
+from .registrations import registration_get
 
-# --- rounds ------------------------------------------------------------------------------------
+Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
 
 
-@transaction.atomic
-def round_start(*, tournament: Tournament, actor) -> Round:
-    """Open the next round; a Celery task pairs it (tournaments.tasks.round_pair_task).
+# --- may the next round be paired? ----------------------------------------------------------------
 
-    The round row is created here, under a unique (event, number) constraint, so a second click
-    or a second organizer gets a clear 409 instead of a second round.
-    """
-    _require_organizer(tournament, actor)
-    tournament = _lock_tournament(tournament)
+
+def next_round_refusal(tournament: Tournament) -> Conflict | None:
+    """Why the next round cannot be paired now, or None when it can: the one check that the
+    service, the event page and the API all ask."""
     if tournament.status != Tournament.Status.RUNNING:
-        raise Conflict(
+        return Conflict(
             "The event is not running: start it first."
             if tournament.status == Tournament.Status.REGISTRATION
             else "The event is over.",
@@ -47,29 +43,45 @@ def round_start(*, tournament: Tournament, actor) -> Round:
         )
     last = tournament.rounds.order_by("-number").first()
     if last is not None and last.status != Round.Status.FINISHED:
-        raise Conflict(
+        return Conflict(
             f"Round {last.number} is still open: every result must be confirmed "
             "before the next round is paired.",
             code="round_open",
         )
+    swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
+    if swiss_played < (tournament.swiss_rounds or 0):
+        active = tournament.registrations.filter(dropped_after_round__isnull=True)
+        if not active.filter(joined_round__lte=swiss_played + 1).exists():
+            return Conflict("No active players are left to pair.", code="no_players")
+        return None
+    if not tournament.top_cut:
+        return Conflict("Every round has been played.", code="no_more_rounds")
+    return None
+
+
+def can_pair_next_round(tournament: Tournament) -> bool:
+    return next_round_refusal(tournament) is None
+
+
+@transaction.atomic
+def round_start(*, tournament: Tournament, actor: Any) -> Round:
+    """Open the next round; a Celery task pairs it (tournaments.tasks.round_pair_task).
+
+    The round row is created here, under a unique (event, number) constraint, so a second click
+    or a second organizer gets a clear 409 instead of a second round.
+    """
+    permissions.require_organizer(tournament, actor)
+    tournament = lock_tournament(tournament)
+    refusal = next_round_refusal(tournament)
+    if refusal is not None:
+        raise refusal
+    last = tournament.rounds.order_by("-number").first()
     number = (last.number if last else 0) + 1
     swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
-    swiss_rounds = tournament.swiss_rounds
-    assert swiss_rounds is not None, "a running event's Swiss rounds were fixed at its start"
-    active = tournament.registrations.filter(dropped_after_round__isnull=True)
-    # Checked here, not in the task, so a round is never left waiting for pairings that cannot
-    # be made.
-    if (
-        swiss_played < swiss_rounds
-        and not active.filter(joined_round__lte=swiss_played + 1).exists()
-    ):
-        raise Conflict("No active players are left to pair.", code="no_players")
-    if swiss_played < swiss_rounds:
+    if swiss_played < (tournament.swiss_rounds or 0):
         kind, minutes = Round.Kind.SWISS, tournament.round_minutes
-    elif tournament.top_cut:
-        kind, minutes = Round.Kind.TOP_CUT, None
     else:
-        raise Conflict("Every round has been played.", code="no_more_rounds")
+        kind, minutes = Round.Kind.TOP_CUT, None
     try:
         with transaction.atomic():
             round = Round.objects.create(
@@ -83,115 +95,145 @@ def round_start(*, tournament: Tournament, actor) -> Round:
     return round
 
 
+# --- pairing ---------------------------------------------------------------------------------------
+
+
 @transaction.atomic
-def round_pair(*, round_id: int) -> Round:
+def round_pair(*, round_id: int) -> Round | None:
     """Pair a round that is waiting for its pairings. Safe to run twice: a round that is no
-    longer waiting is returned untouched."""
-    round = Round.objects.select_for_update().select_related("tournament").get(pk=round_id)
-    if round.status != Round.Status.PAIRING:
-        return round
-    tournament = round.tournament
-    registrations = {
-        r.player.username: r for r in tournament.registrations.select_related("player")
-    }
-    if round.kind == Round.Kind.SWISS:
-        pairings = _swiss_pairings(tournament, round, registrations)
+    longer waiting is returned untouched, and one that was taken back (re-paired) is None."""
+    round = Round.objects.select_for_update().select_related("tournament").filter(pk=round_id)
+    found = round.first()
+    if found is None:
+        return None
+    if found.status != Round.Status.PAIRING:
+        return found
+    tournament = found.tournament
+    registrations = {r.pk: r for r in tournament.registrations.select_related("player")}
+    if found.kind == Round.Kind.SWISS:
+        pairings = _swiss_pairings(tournament, found, registrations)
     else:
-        pairings = _top_cut_pairings(tournament, round, registrations)
-    chi = {key: card.chi or 0 for key, card in deck_selectors.card_index().items()}
-    matches = []
-    for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=1):
-        match = Match(
-            round=round,
-            table=table,
-            player_a=registrations[a],
-            player_b=registrations[b] if b else None,
-            explanation=explanation,
-            is_rematch=is_rematch,
-        )
-        if b is None:  # a bye is a 2-0 match win (Product decision › Late entry and drops)
-            match.status = Match.Status.CONFIRMED
-            match.a_wins, match.b_wins, match.draws = 2, 0, 0
-            match.confirmed_at = timezone.now()
-        else:
-            state = protocol.new_match(
-                decklist_from_json(registrations[a].decklist),
-                decklist_from_json(registrations[b].decklist),
-                chi,
-                seed=round.seed + table,
-                top_cut=round.kind == Round.Kind.TOP_CUT,
-            )
-            match.state = protocol.as_dict(state)
-        matches.append(match)
+        pairings = _top_cut_pairings(tournament, found, registrations)
+    chi = _chi_table()
+    matches = [
+        _new_match(found, table, a, b, explanation, is_rematch, chi)
+        for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=1)
+    ]
     Match.objects.bulk_create(matches)
     if tournament.automated:
         for match in matches:
             if match.state is not None:
-                _enqueue_game(match.pk, 1)
+                enqueue_game(match.pk, 1)
     now = timezone.now()
-    round.status = Round.Status.PAIRED
-    round.started_at = now
-    round.ends_at = now + timedelta(minutes=round.minutes) if round.minutes else None
-    round.save()
-    _finish_round_if_complete(round)
-    return round
+    found.status = Round.Status.PAIRED
+    found.started_at = now
+    found.ends_at = now + timedelta(minutes=found.minutes) if found.minutes else None
+    found.save()
+    finish_round_if_complete(found)
+    return found
+
+
+def _chi_table() -> dict[str, int]:
+    return {key: card.chi or 0 for key, card in deck_selectors.card_index().items()}
+
+
+def _new_match(
+    round: Round,
+    table: int,
+    a: Registration,
+    b: Registration | None,
+    explanation: str,
+    is_rematch: bool,
+    chi: dict[str, int],
+) -> Match:
+    match = Match(
+        round=round,
+        table=table,
+        player_a=a,
+        player_b=b,
+        explanation=explanation,
+        is_rematch=is_rematch,
+    )
+    if b is None:  # a bye is a 2-0 match win (Product decision › Late entry and drops)
+        match.status = Match.Status.CONFIRMED
+        match.a_wins, match.b_wins, match.draws = 2, 0, 0
+        match.confirmed_at = timezone.now()
+    else:
+        state = protocol.new_match(
+            decklist_from_json(a.decklist),
+            decklist_from_json(b.decklist),
+            chi,
+            seed=round.seed + table,
+            top_cut=round.kind == Round.Kind.TOP_CUT,
+        )
+        match.state = dict(protocol.as_dict(state))
+    return match
 
 
 def _swiss_pairings(
-    tournament: Tournament, round: Round, registrations: dict[str, Registration]
-) -> list[tuple[str, str | None, str, bool]]:
+    tournament: Tournament, round: Round, registrations: dict[int, Registration]
+) -> list[Pairing]:
     standings = selectors.standings(tournament=tournament)
     rank = {s.player: s.rank for s in standings}
     points = {s.player: s.points for s in standings}
-    opponents: dict[str, list[str]] = {name: [] for name in registrations}
+    opponents: dict[str, list[str]] = {str(pk): [] for pk in registrations}
     had_bye: set[str] = set()
     for a, b in Match.objects.filter(round__tournament=tournament).values_list(
-        "player_a__player__username", "player_b__player__username"
+        "player_a_id", "player_b_id"
     ):
         if b is None:
-            had_bye.add(a)
+            had_bye.add(str(a))
         else:
-            opponents[a].append(b)
-            opponents[b].append(a)
+            opponents[str(a)].append(str(b))
+            opponents[str(b)].append(str(a))
     active = [
         PlayerRecord(
-            id=name,
-            points=points.get(name, 0),
-            rank=rank.get(name, len(rank) + 1),
-            opponents=tuple(opponents[name]),
-            had_bye=name in had_bye,
+            id=str(pk),
+            points=points.get(str(pk), 0),
+            rank=rank.get(str(pk), len(rank) + 1),
+            opponents=tuple(opponents[str(pk)]),
+            had_bye=str(pk) in had_bye,
         )
-        for name, registration in registrations.items()
+        for pk, registration in registrations.items()
         if not registration.dropped and registration.joined_round <= round.number
     ]
     if not active:
         raise Conflict("No active players are left to pair.", code="no_players")
     result = pair_round(active, seed=round.seed)
     round.rematches, round.pair_downs = result.rematches, result.pair_downs
-    return [(p.player_a, p.player_b, p.explanation, p.is_rematch) for p in result.pairings]
+    return [
+        (
+            registrations[int(p.player_a)],
+            registrations[int(p.player_b)] if p.player_b else None,
+            p.explanation,
+            p.is_rematch,
+        )
+        for p in result.pairings
+    ]
 
 
-def _top_cut_pairings(tournament, round, registrations):
+def _top_cut_pairings(
+    tournament: Tournament, round: Round, registrations: dict[int, Registration]
+) -> list[Pairing]:
     previous = tournament.rounds.filter(kind=Round.Kind.TOP_CUT, number__lt=round.number)
-    if not previous.exists():
+    last = previous.order_by("-number").first()
+    if last is None:
         seeds = [s.player for s in selectors.standings(tournament=tournament)]
         bracket = top_cut_pairings(seeds, tournament.top_cut)
     else:
-        last = previous.order_by("-number").first()
         matches = list(selectors.round_pairings(round=last))
         bracket_matches = [
-            TopCutMatch(m.table, 0, m.player_a.player.username, 0, m.player_b.player.username)
-            for m in matches
+            TopCutMatch(m.table, 0, str(m.player_a_id), 0, str(m.player_b_id)) for m in matches
         ]
         winners = [
-            m.player_a.player.username if m.a_wins > m.b_wins else m.player_b.player.username
+            str(m.player_a_id if (m.a_wins or 0) > (m.b_wins or 0) else m.player_b_id)
             for m in matches
         ]
         bracket = next_top_cut_round(bracket_matches, winners)
     return [
         (
-            m.player_a,
-            m.player_b,
+            registrations[int(m.player_a)],
+            registrations[int(m.player_b)],
             f"top cut: seed {m.seed_a} v seed {m.seed_b}"
             if m.seed_a
             else "top cut: winners of the previous matches",
@@ -201,16 +243,154 @@ def _top_cut_pairings(tournament, round, registrations):
     ]
 
 
-def _finish_round_if_complete(round: Round) -> None:
+# --- re-pairing and swapping before any result ---------------------------------------------------
+
+
+def has_results(round: Round) -> bool:
+    """Whether any game or result of this round has been reported, recorded or entered."""
+    matches = round.matches.exclude(player_b=None)
+    return (
+        Report.objects.filter(match__round=round).exists()
+        or EngineGame.objects.filter(match__round=round).exists()
+        or matches.filter(status=Match.Status.CONFIRMED).exists()
+        or any((m.state or {}).get("games") for m in matches.only("state").iterator(chunk_size=500))
+        or round.matches.filter(penalties__isnull=False).exists()
+    )
+
+
+def _open_latest_round(tournament: Tournament, number: int) -> Round:
+    round = tournament.rounds.filter(number=number).first()
+    if round is None:
+        raise Conflict(f"Round {number} has not been started.", code="no_such_round")
+    round = lock_round(round)
+    if tournament.rounds.filter(number__gt=number).exists():
+        raise Conflict(
+            f"Round {number} is not the latest round: only the latest can be changed.",
+            code="not_latest_round",
+        )
+    if has_results(round):
+        raise Conflict(
+            f"Round {number} already has games or results reported: it can no longer be "
+            "re-paired or changed.",
+            code="round_has_results",
+        )
+    return round
+
+
+@transaction.atomic
+def round_repair(*, tournament: Tournament, actor: Any, number: int) -> None:
+    """Take back the latest round's pairings (the organizer or a judge), while nothing of it
+    has been reported, so that it can be paired again after late changes (a late drop, a
+    forgotten registration)."""
+    permissions.require_judge(tournament, actor)
+    tournament = lock_tournament(tournament)
+    round = _open_latest_round(tournament, number)
+    round.delete()
+    if tournament.status == Tournament.Status.FINISHED:
+        Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
+
+
+@transaction.atomic
+def round_swap(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    number: int,
+    registration_a: object,
+    registration_b: object,
+) -> list[dict[str, str]]:
+    """Swap two players between tables of the latest round (the organizer or a judge), while
+    nothing of it has been reported. Returns warnings: a swap that creates a rematch is allowed,
+    and said."""
+    permissions.require_judge(tournament, actor)
+    tournament = lock_tournament(tournament)
+    round = _open_latest_round(tournament, number)
+    if round.kind != Round.Kind.SWISS:
+        raise Conflict(
+            "Top-cut matches follow the bracket: they cannot be swapped.", code="top_cut"
+        )
+    first = registration_get(tournament=tournament, registration_id=registration_a)
+    second = registration_get(tournament=tournament, registration_id=registration_b)
+    if first.pk == second.pk:
+        raise Refusal("Name two different players to swap.", code="invalid_swap")
+    matches = list(round.matches.select_for_update().order_by("table"))
+    seats = {}
+    for match in matches:
+        for seat, registration_id in (("a", match.player_a_id), ("b", match.player_b_id)):
+            if registration_id in (first.pk, second.pk):
+                seats[registration_id] = (match, seat)
+    for registration in (first, second):
+        if registration.pk not in seats:
+            raise Conflict(
+                f"{registration.name} is not paired in round {number}.", code="not_paired"
+            )
+    (match_1, seat_1), (match_2, seat_2) = seats[first.pk], seats[second.pk]
+    if match_1.pk == match_2.pk:
+        raise Conflict(
+            f"{first.name} and {second.name} already play each other.", code="same_table"
+        )
+    setattr(match_1, f"player_{seat_1}", second)
+    setattr(match_2, f"player_{seat_2}", first)
+    chi = _chi_table()
+    warnings = []
+    # Clear the two tables first, so the unique (round, player) constraints never see a player
+    # at two tables at once.
+    Match.objects.filter(pk__in=[match_1.pk, match_2.pk]).delete()
+    for match in (match_1, match_2):
+        a, b = match.player_a, match.player_b  # b is None at the bye's table
+        rematch = b is not None and _have_met(tournament, a, b)
+        rebuilt = _new_match(
+            round,
+            match.table,
+            a,
+            b,
+            f"swapped by {actor.username}",
+            rematch,
+            chi,
+        )
+        rebuilt.save()
+        if rematch and b is not None:
+            warnings.append(
+                {
+                    "code": "rematch",
+                    "detail": f"{a.name} and {b.name} have played each other before.",
+                }
+            )
+    finish_round_if_complete(round)
+    return warnings
+
+
+def _have_met(tournament: Tournament, a: Registration, b: Registration) -> bool:
+    return (
+        Match.objects.filter(round__tournament=tournament)
+        .filter(
+            player_a__in=[a.pk, b.pk],
+            player_b__in=[a.pk, b.pk],
+        )
+        .exists()
+    )
+
+
+# --- finishing ---------------------------------------------------------------------------------------
+
+
+def finish_round_if_complete(round: Round) -> None:
+    """Finish the round once every match is confirmed, and the event with its final (or its
+    last Swiss round when it has no top cut)."""
     # Two matches confirmed at once (two workers finishing the last games) must not both see
     # the other still playing: the round's row lock orders them, and the second one's query
     # then sees the first one's confirmation.
     Round.objects.select_for_update().filter(pk=round.pk).first()
+    tournament = round.tournament
     if round.matches.exclude(status=Match.Status.CONFIRMED).exists():
+        if round.status == Round.Status.FINISHED:  # a judge reopened a result
+            round.status = Round.Status.PAIRED
+            round.save(update_fields=["status"])
+        return
+    if round.status == Round.Status.PAIRING:
         return
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
-    tournament = round.tournament
     swiss_done = tournament.rounds.filter(
         kind=Round.Kind.SWISS, status=Round.Status.FINISHED
     ).count()
@@ -220,7 +400,7 @@ def _finish_round_if_complete(round: Round) -> None:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.FINISHED)
 
 
-def _enqueue_game(match_id: int, number: int) -> None:
+def enqueue_game(match_id: int, number: int) -> None:
     from ..tasks import adjudicate_game_task
 
     transaction.on_commit(lambda: adjudicate_game_task.delay(match_id, number))

@@ -1,0 +1,88 @@
+"""Who may do what in an event: the one home of the role checks that services, pages and the API
+all ask, so a page's "can I?" and the service's refusal never disagree.
+
+Roles combine: an organizer or judge who also plays is a player in their own matches (no lead
+choices, locks, extensions or confirmations for the other side, and no more hidden information
+than a player has), and keeps full powers for the matches they do not play, except for seeing
+decklists before publication.
+"""
+
+from typing import Any
+
+from genesis.errors import Forbidden
+from rules.core.match import Seat
+
+from .models import Judge, Match, Tournament
+
+
+def is_organizer(tournament: Tournament, user: Any) -> bool:
+    return bool(user.is_authenticated) and tournament.organizer_id == user.pk
+
+
+def is_judge(tournament: Tournament, user: Any) -> bool:
+    """Judges assigned to the event, plus its organizer (who may do everything a judge does)."""
+    if not user.is_authenticated:
+        return False
+    if is_organizer(tournament, user):
+        return True
+    return Judge.objects.filter(tournament=tournament, user=user).exists()
+
+
+def is_player(tournament: Tournament, user: Any) -> bool:
+    return bool(user.is_authenticated) and tournament.registrations.filter(player=user).exists()
+
+
+def require_organizer(tournament: Tournament, actor: Any) -> None:
+    if not is_organizer(tournament, actor):
+        raise Forbidden("Only the event's organizer can do that.", code="not_organizer")
+
+
+def require_judge(tournament: Tournament, actor: Any) -> None:
+    if not is_judge(tournament, actor):
+        raise Forbidden("Only the event's judges and organizer can do that.", code="not_judge")
+
+
+def seat_of(match: Match, user: Any) -> Seat | None:
+    """The seat `user` plays in this match, if any."""
+    if not user.is_authenticated:
+        return None
+    if match.player_a.player_id == user.pk:
+        return "a"
+    if match.player_b is not None and match.player_b.player_id == user.pk:
+        return "b"
+    return None
+
+
+def officiates(match: Match, user: Any) -> bool:
+    """Whether `user` acts as a judge for this match: a judge or the organizer who is not
+    playing in it."""
+    return seat_of(match, user) is None and is_judge(match.round.tournament, user)
+
+
+def require_officiating(match: Match, actor: Any) -> None:
+    if seat_of(match, actor) is not None:
+        raise Forbidden(
+            "You are playing in this match: a judge who is not playing in it must do that.",
+            code="own_match",
+        )
+    require_judge(match.round.tournament, actor)
+
+
+def participant(match: Match, actor: Any) -> tuple[Seat | None, bool]:
+    """The actor's seat and whether they officiate this match; refuses everyone else."""
+    seat = seat_of(match, actor)
+    officiating = seat is None and is_judge(match.round.tournament, actor)
+    if seat is None and not officiating:
+        raise Forbidden(
+            "Only the match's players, its judges and the organizer can do that.",
+            code="not_in_match",
+        )
+    return seat, officiating
+
+
+def can_see_decklists(tournament: Tournament, user: Any) -> bool:
+    """Whether `user` sees every decklist of the event: after they are all published, or as a
+    judge or organizer who is not playing in it."""
+    if tournament.decklists == Tournament.Decklists.ALL:
+        return True
+    return is_judge(tournament, user) and not is_player(tournament, user)

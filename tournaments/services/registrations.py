@@ -1,0 +1,287 @@
+"""Registration: players registering themselves, the organizer or a judge registering a player
+(an account, or a walk-in guest known only by name), linking a guest to an account later,
+withdrawing before the start, and dropping or reinstating during the event."""
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import IntegrityError, transaction
+
+from decks import selectors as deck_selectors
+from decks.models import Deck
+from decks.services import deck_validate
+from genesis.errors import Conflict, Forbidden, NotFound, Refusal
+from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
+
+from .. import permissions
+from ..locking import lock_registration, lock_tournament
+from ..models import Registration, Round, Tournament
+
+User = get_user_model()
+
+MAX_GUEST_NAME = 60
+
+
+# --- the rules of registering, asked by services, pages and the API alike ----------------------
+
+
+def next_swiss_round(tournament: Tournament) -> int:
+    return tournament.rounds.filter(kind=Round.Kind.SWISS).count() + 1
+
+
+def registration_open(tournament: Tournament) -> bool:
+    """Whether players may still register: before the start, and after it until the
+    organizer's late-registration round is paired (late entrants take a 0-2 loss for each
+    round they missed)."""
+    if tournament.status == Tournament.Status.REGISTRATION:
+        return True
+    return (
+        tournament.status == Tournament.Status.RUNNING
+        and next_swiss_round(tournament) <= tournament.late_registration_until
+    )
+
+
+def places_left(tournament: Tournament) -> int | None:
+    """Places left before the event is full, or None when it has no capacity set."""
+    if tournament.capacity is None:
+        return None
+    return max(tournament.capacity - tournament.registrations.count(), 0)
+
+
+def registration_get(*, tournament: Tournament, registration_id: object) -> Registration:
+    """One registration of this event (404 unknown_registration for anything else)."""
+    if not isinstance(registration_id, int) or isinstance(registration_id, bool):
+        raise NotFound("Name a registration of this event by its id.", code="unknown_registration")
+    registration = (
+        tournament.registrations.select_related("player").filter(pk=registration_id).first()
+    )
+    if registration is None:
+        raise NotFound("No registration of this event has that id.", code="unknown_registration")
+    return registration
+
+
+# --- registering ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def registration_create(
+    *, tournament: Tournament, player: Any, decklist: Decklist | None = None, deck_key: str = ""
+) -> Registration:
+    """A player registers themselves with a timeline, checked against the event's format."""
+    if not player.is_authenticated:
+        raise Forbidden("Log in to register.", code="not_authenticated")
+    tournament = _open_for_registration(tournament)
+    if decklist is None:
+        decklist = decklist_from_json(own_deck(deck_key, player).decklist)
+    return _register(tournament, decklist, player=player, deck_key=deck_key)
+
+
+@transaction.atomic
+def registration_add(
+    *,
+    tournament: Tournament,
+    actor: Any,
+    decklist: Decklist,
+    username: str = "",
+    guest: str = "",
+) -> Registration:
+    """The organizer or a judge registers a player: an account (`username`) or a walk-in
+    without one (`guest`, a name). A guest's games and results are reported by the organizer
+    or a judge."""
+    permissions.require_judge(tournament, actor)
+    tournament = _open_for_registration(tournament)
+    username, guest = username.strip(), " ".join(guest.split())
+    if bool(username) == bool(guest):
+        raise Refusal(
+            "Name the player: an account's username, or a guest's name for a walk-in.",
+            code="invalid_player",
+        )
+    if guest:
+        if len(guest) > MAX_GUEST_NAME:
+            raise Refusal(
+                f"A guest's name has at most {MAX_GUEST_NAME} characters.", code="invalid_player"
+            )
+        if _account_named(guest) is not None:
+            raise Conflict(
+                f"{guest} is an account's name: register the account, or give the guest "
+                "another name.",
+                code="name_taken",
+            )
+        return _register(tournament, decklist, guest_name=guest)
+    user = _account_named(username)
+    if user is None:
+        raise NotFound(f"No account is called {username!r}.", code="unknown_user")
+    return _register(tournament, decklist, player=user)
+
+
+@transaction.atomic
+def registration_link(
+    *, tournament: Tournament, actor: Any, registration_id: object, username: str
+) -> Registration:
+    """Link a guest's registration to an account (the organizer): the results stay with the
+    registration, and the account can then report its own games."""
+    permissions.require_organizer(tournament, actor)
+    tournament = lock_tournament(tournament)
+    registration = lock_registration(
+        registration_get(tournament=tournament, registration_id=registration_id)
+    )
+    if not registration.is_guest:
+        raise Conflict(
+            f"{registration.name} already plays with their own account.", code="not_a_guest"
+        )
+    user = _account_named(username.strip())
+    if user is None:
+        raise NotFound(f"No account is called {username!r}.", code="unknown_user")
+    if tournament.registrations.filter(player=user).exists():
+        raise Conflict(
+            f"{user.username} is already registered for this event.", code="already_registered"
+        )
+    registration.player, registration.guest_name = user, ""
+    registration.save(update_fields=["player", "guest_name"])
+    return registration
+
+
+def insert_registration(duplicate: str, **fields: Any) -> Registration:
+    """Insert a registration once the event is locked: full events refuse (409 event_full), and
+    the unique constraints turn a second registration of the same player into a 409."""
+    tournament: Tournament = fields["tournament"]
+    if places_left(tournament) == 0:
+        raise Conflict(
+            f"The event is full: all {tournament.capacity} places are taken.", code="event_full"
+        )
+    try:
+        with transaction.atomic():
+            return Registration.objects.create(**fields)
+    except IntegrityError:
+        raise Conflict(duplicate, code="already_registered") from None
+
+
+def require_legal(tournament: Tournament, decklist: Decklist) -> None:
+    validation = deck_validate(decklist=decklist, format_slug=tournament.format)
+    if not validation.legal:
+        raise Refusal(
+            "The timeline is not legal in this event's format.",
+            code="deck_illegal",
+            errors=[e.as_dict() for e in validation.errors],
+        )
+
+
+def own_deck(deck_key: str, player: Any) -> Deck:
+    """One of `player`'s saved decks, by key (404 unknown_deck; 403 not_owner)."""
+    try:
+        deck = deck_selectors.deck_get(key=deck_key, user=player)
+    except Deck.DoesNotExist:
+        raise NotFound("No deck with that key is visible to you.", code="unknown_deck") from None
+    if deck.owner_id != player.pk:
+        raise Forbidden("You can only enter your own deck.", code="not_owner")
+    return deck
+
+
+def _open_for_registration(tournament: Tournament) -> Tournament:
+    tournament = lock_tournament(tournament)
+    if tournament.automated:
+        raise Conflict(
+            "This event is played by bots: its organizer enters the decks.",
+            code="automated_event",
+        )
+    if not registration_open(tournament):
+        raise Conflict("Registration for this event is closed.", code="registration_closed")
+    return tournament
+
+
+def _register(
+    tournament: Tournament, decklist: Decklist, deck_key: str = "", **who: Any
+) -> Registration:
+    require_legal(tournament, decklist)
+    late = tournament.status != Tournament.Status.REGISTRATION
+    name = who.get("guest_name") or who["player"].username
+    return insert_registration(
+        f"{name} is already registered for this event.",
+        tournament=tournament,
+        decklist=decklist_to_json(decklist),
+        champion=decklist.champion or "",
+        deck_key=deck_key,
+        frozen=late,
+        joined_round=next_swiss_round(tournament) if late else 1,
+        **who,
+    )
+
+
+def _account_named(name: str) -> Any:
+    return User.objects.filter(username__iexact=name).first() if name else None
+
+
+# --- leaving -------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def registration_withdraw(*, tournament: Tournament, player: Any) -> None:
+    tournament = lock_tournament(tournament)
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise Conflict("The event has started: drop instead of withdrawing.", code="started")
+    deleted, _ = Registration.objects.filter(tournament=tournament, player=player).delete()
+    if not deleted:
+        raise NotFound("You are not registered for this event.", code="not_registered")
+
+
+@transaction.atomic
+def player_drop(
+    *, tournament: Tournament, actor: Any, registration_id: object = None
+) -> Registration:
+    """Drop a player from a running event: never paired again, still in the standings. A player
+    drops themselves (no `registration_id`); the organizer or a judge drops anyone. An
+    unfinished match of theirs is left for a judge to decide: a drop never invents a result."""
+    tournament = lock_tournament(tournament)
+    if tournament.status == Tournament.Status.REGISTRATION:
+        raise Conflict(
+            "The event has not started: withdraw the registration instead.", code="not_started"
+        )
+    if registration_id is None:
+        registration = _own_registration(tournament, actor)
+    else:
+        permissions.require_judge(tournament, actor)
+        registration = registration_get(tournament=tournament, registration_id=registration_id)
+    registration = lock_registration(registration)
+    if registration.dropped:
+        raise Conflict(f"{registration.name} has already dropped.", code="already_dropped")
+    drop(registration)
+    return registration
+
+
+def drop(registration: Registration) -> None:
+    """Mark a player dropped after the rounds created so far (the caller holds the locks)."""
+    registration.dropped_after_round = registration.tournament.rounds.count()
+    registration.save(update_fields=["dropped_after_round"])
+
+
+@transaction.atomic
+def player_reinstate(
+    *, tournament: Tournament, actor: Any, registration_id: object
+) -> Registration:
+    """Undo a drop (the organizer or a judge), as long as no round has been paired since."""
+    permissions.require_judge(tournament, actor)
+    tournament = lock_tournament(tournament)
+    registration = lock_registration(
+        registration_get(tournament=tournament, registration_id=registration_id)
+    )
+    if not registration.dropped:
+        raise Conflict(f"{registration.name} has not dropped.", code="not_dropped")
+    if tournament.status != Tournament.Status.RUNNING:
+        raise Conflict("The event is over.", code="not_running")
+    if tournament.rounds.count() > (registration.dropped_after_round or 0):
+        raise Conflict(
+            f"A round has been paired since {registration.name} dropped: too late to undo it.",
+            code="round_paired",
+        )
+    registration.dropped_after_round = None
+    registration.save(update_fields=["dropped_after_round"])
+    return registration
+
+
+def _own_registration(tournament: Tournament, player: Any) -> Registration:
+    registration = (
+        tournament.registrations.filter(player=player).first() if player.is_authenticated else None
+    )
+    if registration is None:
+        raise NotFound("You are not registered for this event.", code="not_registered")
+    return registration
