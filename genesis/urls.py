@@ -27,3 +27,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
 ]
+
+# Under /api/ an unknown path or a server error answers JSON, like the rest of the API.
+handler404 = "genesis.edge.not_found"
+handler500 = "genesis.edge.server_error"

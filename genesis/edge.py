@@ -1,0 +1,101 @@
+"""The service's edge: input that no view should ever see is refused here with a clear 400, and
+the API's errors (an unknown /api/ path, a server error) answer JSON like every other API answer.
+
+- A NUL character in a path, a query string or a form can never be stored (PostgreSQL text
+  holds none) and is never meant: refused before any view runs.
+- JSON bodies are bounded in nesting depth: Python's parser recurses, so a body nested a
+  thousand deep would otherwise end as a RecursionError (a 500). Strings in them may not hold
+  NUL either.
+"""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.views import defaults
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+MAX_JSON_DEPTH = 32  # the deepest real request body nests 4 levels
+FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def _refuse(request: HttpRequest, code: str, detail: str) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"code": code, "detail": detail}, status=400)
+    return HttpResponseBadRequest(detail, content_type="text/plain; charset=utf-8")
+
+
+class RejectNulMiddleware:
+    """400 `bad_input` for a NUL character anywhere in the path, the query or a posted form."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if "\x00" in request.path or _has_nul(request.GET.lists()):
+            return _refuse(request, "bad_input", "The address holds a NUL character.")
+        form = request.method == "POST" and (request.content_type or "").startswith(
+            FORM_CONTENT_TYPES
+        )
+        if form and _has_nul(request.POST.lists()):
+            return _refuse(request, "bad_input", "The form holds a NUL character.")
+        return self.get_response(request)
+
+
+def _has_nul(items: Any) -> bool:
+    return any("\x00" in key or any("\x00" in v for v in values) for key, values in items)
+
+
+class BoundedJSONParser(JSONParser):
+    """DRF's JSON parser, refusing (400) bodies nested deeper than MAX_JSON_DEPTH and strings
+    holding NUL."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        try:
+            data = super().parse(stream, media_type, parser_context)
+        except RecursionError:
+            raise ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.") from None
+        _check(data)
+        return data
+
+
+def _check(data: Any) -> None:
+    """Walk the parsed body without recursion: its depth and its strings."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict | list):
+            if depth > MAX_JSON_DEPTH:
+                raise ParseError(f"JSON nested deeper than {MAX_JSON_DEPTH} levels.")
+            items = value.items() if isinstance(value, dict) else enumerate(value)
+            for key, item in items:
+                if isinstance(key, str) and "\x00" in key:
+                    raise ParseError("A JSON key holds a NUL character.")
+                stack.append((item, depth + 1))
+        elif isinstance(value, str) and "\x00" in value:
+            raise ParseError("A JSON string holds a NUL character.")
+
+
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler404: JSON under /api/, the site's page elsewhere."""
+    if _is_api(request):
+        return JsonResponse(
+            {"code": "not_found", "detail": f"Nothing is at {request.path}; see /api/docs/."},
+            status=404,
+        )
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """handler500: JSON under /api/, the site's page elsewhere. Never the traceback."""
+    if _is_api(request):
+        return JsonResponse(
+            {"code": "server_error", "detail": "Something went wrong on our side; it is logged."},
+            status=500,
+        )
+    return defaults.server_error(request)

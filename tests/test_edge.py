@@ -1,0 +1,61 @@
+"""The service's edge (genesis/edge.py): NUL characters and deeply nested JSON get a clear 400,
+and the API's unknown paths answer JSON."""
+
+import json
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+API_POSTS = ["/api/decks/validate/", "/api/tournaments/", "/api/auth/register/"]
+
+
+@pytest.mark.parametrize("path", API_POSTS)
+@pytest.mark.parametrize("depth", [33, 1000, 100_000])
+def test_json_nested_too_deep_is_a_400_not_a_500(path, depth):
+    body = "[" * depth + "]" * depth
+    response = Client().post(path, body, content_type="application/json")
+    assert response.status_code in (400, 401, 403), response.content[:200]
+    if response.status_code == 400:
+        assert "nested deeper" in response.json()["detail"]
+
+
+def test_json_within_the_depth_bound_is_read():
+    body = {"decklist": "Champion: Nobody", "format": "genesis-standard"}
+    response = Client().post("/api/decks/validate/", body, content_type="application/json")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url", ["/api/cards/?q=%00", "/?q=a%00b", "/api/decks/?q=%00", "/events/?page=%00"]
+)
+def test_a_nul_in_the_query_is_a_400(url):
+    response = Client().get(url)
+    assert response.status_code == 400
+    if url.startswith("/api/"):
+        assert response.json()["code"] == "bad_input"
+
+
+def test_a_nul_in_a_json_string_is_a_400():
+    body = json.dumps({"decklist": "Champion: A\x00B"})
+    response = Client().post("/api/decks/validate/", body, content_type="application/json")
+    assert response.status_code == 400
+    assert "NUL" in response.json()["detail"]
+
+
+def test_a_nul_in_a_posted_form_is_a_400():
+    response = Client().post("/accounts/login/", {"username": "a\x00", "password": "x"})
+    assert response.status_code == 400
+
+
+def test_an_unknown_api_path_answers_json():
+    response = Client().get("/api/no-such-thing/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_an_unknown_page_is_still_a_page():
+    response = Client().get("/no-such-page/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
