@@ -249,6 +249,16 @@ def _save_version(deck: Deck, decklist: Decklist) -> None:
     DeckVersion.objects.create(deck=deck, number=deck.version, decklist=deck.decklist)
 
 
+MAX_DECK_NAME = 120  # Deck.name
+
+
+def _deck_name(name: str) -> str:
+    name = name.strip()
+    if len(name) > MAX_DECK_NAME:
+        raise Refusal(f"A deck's name has at most {MAX_DECK_NAME} characters.", code="invalid_name")
+    return name
+
+
 @transaction.atomic
 def deck_create(
     *,
@@ -264,7 +274,7 @@ def deck_create(
         raise Forbidden("Log in to save decks.", code="not_authenticated")
     deck = Deck(
         owner=owner,
-        name=name.strip() or "Untitled timeline",
+        name=_deck_name(name) or "Untitled timeline",
         description=description,
         format=_format(format_slug).slug,
         visibility=visibility,
@@ -290,7 +300,7 @@ def deck_update(
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     if name is not None:
-        deck.name = name.strip() or deck.name
+        deck.name = _deck_name(name) or deck.name
     if description is not None:
         deck.description = description
     if visibility is not None:
@@ -318,9 +328,10 @@ def deck_clone(*, deck: Deck, actor, name: str = "") -> Deck:
     """Copy a public deck (or one of your own) into your decks, as a private deck."""
     if deck.visibility != Deck.Visibility.PUBLIC and deck.owner_id != actor.pk:
         raise Forbidden("Only public decks can be cloned.", code="not_public")
+    copy = " (copy)"
     return deck_create(
         owner=actor,
-        name=name or f"{deck.name} (copy)",
+        name=name or f"{deck.name[: MAX_DECK_NAME - len(copy)].rstrip()}{copy}",
         decklist=decklist_from_json(deck.decklist),
         format_slug=deck.format,
         description=deck.description,

@@ -12,7 +12,13 @@ from genesis.errors import NotFound
 
 from . import selectors, services
 from .models import Section, card_model
-from .serializers import RulingSerializer, RulingWrite, SearchParams, SearchResponse
+from .serializers import (
+    RulingFilter,
+    RulingSerializer,
+    RulingWrite,
+    SearchParams,
+    SearchResponse,
+)
 
 
 class RulesSearch(APIView):
@@ -53,8 +59,9 @@ class RulingListCreate(APIView):
         summary="List rulings",
     )
     def get(self, request):
-        card = request.query_params.get("card")
-        rulings = selectors.ruling_list(card_id=int(card) if card and card.isdigit() else None)
+        params = RulingFilter(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        rulings = selectors.ruling_list(card_id=params.validated_data.get("card"))
         return Response(RulingSerializer(rulings[:200], many=True).data)
 
     @extend_schema(request=RulingWrite, responses={201: RulingSerializer}, summary="Add a ruling")

@@ -73,3 +73,9 @@ class RulingSerializer(serializers.ModelSerializer):
 
         index = getattr(ruling, "index_section", None)
         return section_url(index) if index else None
+
+
+class RulingFilter(serializers.Serializer):
+    """The rulings list's query: an optional card id (a whole number; anything else is a 400)."""
+
+    card = serializers.IntegerField(required=False, min_value=1, max_value=2**31 - 1)

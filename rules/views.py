@@ -125,7 +125,7 @@ def ruling_new(request):
 
 def _subject(params) -> Model | None:
     card, address = params.get("card", ""), params.get("section", "").strip("/")
-    if card.isdigit():
+    if card.isascii() and card.isdecimal() and len(card) <= 10:  # not "²", not 10**100
         return card_model()._default_manager.filter(pk=int(card)).first()
     document, _, anchor = address.rpartition("/")
     if document and anchor:

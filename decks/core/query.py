@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 MAX_QUERY_LENGTH = 500
 MAX_TERMS = 50
+MAX_NESTING = 10  # parentheses inside parentheses
 
 # key -> (canonical field, kind). "number" fields take comparisons; the others take ":" or "=".
 FIELDS: dict[str, tuple[str, str]] = {
@@ -128,12 +129,27 @@ def parse(query: str) -> Node | None:
         return None
     if sum(1 for t in tokens if t.node is not None) > MAX_TERMS:
         raise QueryError(f"the query has more than {MAX_TERMS} terms")
+    _check_nesting(tokens)
     parser = _Parser(tokens)
     node = parser.or_expr()
     token = parser.peek()
     if token is not None:
         raise QueryError(f"unexpected '{token.text}'", token.text, token.position)
     return node
+
+
+def _check_nesting(tokens: list[_Token]) -> None:
+    """The parser recurses once per "(": bound the depth before parsing, so hundreds of "("
+    are a clear refusal, not a RecursionError."""
+    depth = 0
+    for token in tokens:
+        depth += {"lparen": 1, "rparen": -1}.get(token.kind, 0)
+        if depth > MAX_NESTING:
+            raise QueryError(
+                f"the query nests parentheses more than {MAX_NESTING} deep",
+                token.text,
+                token.position,
+            )
 
 
 def _tokenize(query: str) -> list[_Token]:

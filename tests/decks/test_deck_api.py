@@ -256,3 +256,18 @@ def test_concurrent_saves_never_lose_or_double_a_version(card_sets, sample):
     numbers = sorted(deck.versions.values_list("number", flat=True))
     assert numbers == [1, 2, 3, 4, 5]
     assert deck.version == 5
+
+
+@pytest.mark.parametrize("length", [114, 120])
+def test_cloning_a_deck_with_a_long_name_keeps_the_copy_within_the_limit(card_sets, sample, length):
+    ada, bob = client_for("ada"), client_for("bob")
+    created = ada.post(
+        "/api/decks/",
+        {"name": "N" * length, "decklist": sample, "visibility": "public"},
+        format="json",
+    )
+    assert created.status_code == 201, created.json()
+    clone = bob.post(f"/api/decks/{created.json()['key']}/clone/")
+    assert clone.status_code == 201
+    assert clone.json()["name"].endswith(" (copy)")
+    assert len(clone.json()["name"]) <= 120

@@ -72,3 +72,14 @@ def test_bad_queries_name_the_bad_token(query, token, fragment):
 def test_any_text_parses_or_raises_query_error(text):
     with contextlib.suppress(QueryError):
         parse(text)
+
+
+@pytest.mark.parametrize("count", [11, 320, 490])
+def test_parentheses_nested_too_deep_are_refused_clearly(count):
+    # unclosed, as a hostile query would send them: the recursion used to overflow
+    with pytest.raises(QueryError, match="nests parentheses more than 10 deep"):
+        parse("(" * count + "t:summon")
+
+
+def test_parentheses_ten_deep_still_parse():
+    assert parse("(" * 10 + "t:summon" + ")" * 10) is not None

@@ -251,3 +251,16 @@ def test_a_ruling_edited_in_the_admin_is_searched_by_its_new_text(client, users,
     assert response.status_code == 302
     assert Section.objects.get(ruling=ruling).heading == "Can Skyguard hover over lava?"
     assert rules_search(query="hover over lava")[0].section.ruling == ruling
+
+
+@pytest.mark.parametrize("card", ["²", "1e3", "-1", "99999999999999999999", "abc"])
+def test_a_ruling_filter_that_is_not_a_card_id_is_a_400(client, card):
+    response = client.get(f"/api/rules/rulings/?card={card}")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+
+
+def test_the_ruling_form_ignores_a_card_that_is_not_an_id(client, users):
+    client.force_login(users["judge"])
+    response = client.get("/rules/rulings/new/?card=²")
+    assert response.status_code == 400  # no subject: the form says to open it from a page
