@@ -90,6 +90,13 @@ def read_card_file(raw: bytes | str) -> CardFile:
         raise CardFileError(
             [Problem(f"not valid JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}")]
         ) from None
+    except RecursionError:
+        raise CardFileError(
+            [Problem("the JSON is nested far too deeply to be a card set")]
+        ) from None
+    unstorable = _unstorable(data)
+    if unstorable is not None:
+        raise CardFileError([unstorable])
     problems = [_schema_problem(error, data) for error in _validator().iter_errors(data)]
     if any(p.card_index is None for p in problems):
         raise CardFileError(sorted(problems, key=_problem_order))
@@ -125,6 +132,30 @@ def read_card_file(raw: bytes | str) -> CardFile:
         set_description=data["set"].get("description", ""),
         entries=tuple(entries),
     )
+
+
+def _unstorable(data: object) -> Problem | None:
+    """The first string holding a NUL character or a lone surrogate (a JSON escape can make
+    both), with where it is. A database cannot store either (PostgreSQL text holds no NUL,
+    UTF-8 no lone surrogate), and no card's text needs them."""
+    stack: list[tuple[object, str]] = [(data, "")]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            stack += [(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()]
+            stack += [(k, f"{path} (a key)") for k in value]
+        elif isinstance(value, list):
+            stack += [(v, f"{path}.{i}") for i, v in enumerate(value)]
+        elif isinstance(value, str):
+            what = "a NUL character" if "\x00" in value else None
+            if what is None and any("\ud800" <= c <= "\udfff" for c in value):
+                what = "a lone surrogate (half of a UTF-16 pair)"
+            if what is not None:
+                card, _, field = path.partition(".")[2].partition(".")
+                if path.startswith("cards.") and card.isdecimal():
+                    return Problem(f"{what} in this field", int(card), None, field or None)
+                return Problem(f"{what} in '{path}'")
+    return None
 
 
 def _problem_order(problem: Problem) -> tuple[int, str]:

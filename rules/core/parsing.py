@@ -359,6 +359,13 @@ def parse_rulebook(
     text = text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff")
     if not clean_inline(text):
         raise RulebookError("the file has no text")
+    nul = text.find("\x00")
+    if nul >= 0:  # no rulebook holds one, and the database could not store it
+        line_start = text.rfind("\n", 0, nul) + 1
+        raise RulebookError(
+            f"a NUL character at line {text.count(chr(10), 0, nul) + 1}, "
+            f"column {nul - line_start + 1}"
+        )
     fmt = source_format or detect_format(text)
     lines = text.split("\n")
     headings, used = (_markdown_headings if fmt is SourceFormat.MARKDOWN else _text_headings)(lines)

@@ -174,3 +174,29 @@ def test_keywords_the_engine_cannot_play_are_reported_at_import(write_card_set):
     assert "rules engine does not support" in err.text
     assert "Plain Bolt" not in err.text
     assert Card.objects.filter(name="Null Relay").exists()  # a real card still imports
+
+
+@pytest.mark.parametrize(
+    ("mangle", "said"),
+    [
+        (lambda text: text.replace('"Spark"', '"Sp\\u0000ark"', 1), "a NUL character"),
+        (lambda text: text.replace('"Spark"', '"Sp\\ud800ark"', 1), "a lone surrogate"),
+        (lambda text: "[" * 100_000 + "]" * 100_000, "nested far too deeply"),
+        (lambda text: text.replace('"Spark"', '"Sp\x00ark"', 1), "not valid JSON"),
+    ],
+    ids=["nul-escape", "lone-surrogate", "deep-json", "raw-nul"],
+)
+def test_a_file_no_database_could_store_is_refused_with_where_and_nothing_written(
+    write_card_set, mangle, said
+):
+    # given a card file with something unstorable in it
+    text = mangle(json.dumps(card_set([card("Spark")], code="BAD")))
+    path = write_card_set(text, "bad.json")
+    err = _Sink()
+    # when it is imported, then the command fails cleanly (exit status 1) naming file and place
+    with pytest.raises(CommandError, match="1 of 1"):
+        call_command("import_cards", str(path), stdout=_Sink(), stderr=err)
+    assert f"{path}:" in err.text
+    assert said in err.text
+    assert not Card.objects.exists()
+    assert not CardSet.objects.exists()

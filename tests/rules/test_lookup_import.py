@@ -194,3 +194,22 @@ def test_two_imports_of_one_document_at_once_neither_double_nor_lose_sections():
     assert document.revision == 2
     assert document.sections.count() == 8
     assert Document.objects.count() == 1
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("content", "said"),
+    [
+        (b"# Title\n\nSome \x00 text\n", "a NUL character at line 3, column 6"),
+        (b"\n\n  \n", "no text"),
+    ],
+)
+def test_a_rulebook_file_that_cannot_be_stored_is_refused_cleanly(tmp_path, content, said):
+    path = tmp_path / "bad.md"
+    path.write_bytes(content)
+    with pytest.raises(CommandError) as refused:
+        call_command("import_rules", str(path), "--document", "Bad Book")
+    assert str(path) in str(refused.value)
+    assert said in str(refused.value)
+    assert not Document.objects.exists()
+    assert not Section.objects.exists()

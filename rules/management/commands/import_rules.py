@@ -41,5 +41,5 @@ class Command(BaseCommand):
                 source_format=detect_format(text, file.name),
             )
         except Refusal as exc:
-            raise CommandError(exc.detail) from None
+            raise CommandError(f"{file}: {exc.detail}; nothing was imported") from None
         self.stdout.write(str(report))
