@@ -1,24 +1,36 @@
 """Accounts: sign-up, log-in and API tokens over django.contrib.auth.
 
 It lives in the project package because it adds no models of its own: users are Django's, tokens
-are DRF's authtoken.
+are DRF's authtoken. Usernames are unique ignoring case, in the database itself (migration
+genesis 0001). Failed log-ins are limited by django-axes (settings: AXES_*), sign-ups by one
+shared rate for the API and the form, and tokens expire (settings.TOKEN_TTL) and can be revoked.
 """
 
+import math
+from typing import Any, NoReturn
+
 from django import forms
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import get_user_model, login, password_validation
+from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from .authentication import ExpiringTokenAuthentication
 from .errors import Conflict, Refusal
 
 User = get_user_model()
@@ -45,6 +57,41 @@ def user_register(*, username: str, password: str):
             return User.objects.create_user(username=username, password=password)
     except IntegrityError:
         raise Conflict("That username is taken.", code="username_taken") from None
+
+
+class SignupLimited(Refusal):
+    status_code = 429
+    default_code = "throttled"
+
+
+def signup_throttle(request: HttpRequest) -> None:
+    """One sign-up limit for the API and the form, counted per client in the shared cache."""
+    throttle = ScopedRateThrottle()
+    view = RegisterApi()
+    if not throttle.allow_request(request, view):  # type: ignore[arg-type]
+        wait = math.ceil(throttle.wait() or 60)
+        raise SignupLimited(
+            f"Too many sign-ups from here; try again in {wait} seconds.", retry_after=wait
+        )
+
+
+def locked_out(request: HttpRequest, credentials: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+    """django-axes' answer to a locked-out log-in: 429 with Retry-After, JSON under /api/."""
+    wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    detail = (
+        "Too many failed log-ins for this account or from this address; try again in "
+        f"{wait // 60} minutes."
+    )
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"code": "locked_out", "detail": detail}, status=429)
+    else:
+        response = render(request, "registration/locked_out.html", {"detail": detail}, status=429)
+    response["Retry-After"] = str(wait)
+    return response
+
+
+def token_expires(token: Token) -> Any:
+    return token.created + settings.TOKEN_TTL
 
 
 class Credentials(serializers.Serializer):
@@ -74,20 +121,58 @@ class RegisterApi(APIView):
         user = user_register(**data.validated_data)
         return Response({"id": user.pk, "username": user.username}, status=status.HTTP_201_CREATED)
 
+    def throttled(self, request: Any, wait: float | None) -> NoReturn:
+        seconds = math.ceil(wait or 60)
+        raise SignupLimited(
+            f"Too many sign-ups from here; try again in {seconds} seconds.", retry_after=seconds
+        )
+
 
 class TokenApi(ObtainAuthToken):
-    """POST {username, password} → {"token": "..."}, for `Authorization: Token ...`."""
+    """POST {username, password} → {"token": "...", "expires": ...}, for
+    `Authorization: Token ...`; DELETE (authenticated) revokes the caller's token."""
 
     @extend_schema(
         request=Credentials,
-        responses={200: inline_serializer("TokenResponse", {"token": serializers.CharField()})},
-        summary="Get an API token",
+        responses={
+            200: inline_serializer(
+                "TokenResponse",
+                {"token": serializers.CharField(), "expires": serializers.DateTimeField()},
+            )
+        },
+        summary="Get an API token (it expires; see docs/api.md)",
     )
     def post(self, request, *args, **kwargs):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        token, _ = Token.objects.get_or_create(user=serializer.validated_data["user"])
-        return Response({"token": token.key})
+        user = serializer.validated_data["user"]
+        token, _ = Token.objects.get_or_create(user=user)
+        if token.created < timezone.now() - settings.TOKEN_TTL:
+            token.delete()
+            token = Token.objects.create(user=user)
+        return Response({"token": token.key, "expires": token_expires(token)})
+
+    @extend_schema(request=None, responses={204: None}, summary="Revoke your API token")
+    def delete(self, request, *args, **kwargs):
+        if not request.user.is_authenticated:
+            raise exceptions.NotAuthenticated()
+        Token.objects.filter(user=request.user).delete()
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        # authenticate() gets Django's request, not DRF's wrapper: django-axes marks a locked-out
+        # log-in on it, and its middleware answers from that mark.
+        return {**super().get_serializer_context(), "request": self.request._request}
+
+    def get_permissions(self) -> list[Any]:
+        return [IsAuthenticated()] if self._revoking() else [AllowAny()]
+
+    def get_authenticators(self) -> list[Any]:
+        return [ExpiringTokenAuthentication()] if self._revoking() else []
+
+    def _revoking(self) -> bool:
+        # The schema generator builds this view without a request.
+        return getattr(getattr(self, "request", None), "method", None) == "DELETE"
 
 
 class SignUpForm(UserCreationForm):
@@ -98,12 +183,45 @@ class SignUpForm(UserCreationForm):
     username = forms.CharField(max_length=150, help_text="Letters, digits and @/./+/-/_ only.")
 
 
-def signup(request):
+def signup(request: HttpRequest) -> HttpResponse:
+    """The sign-up form: the same checks, and the same shared limit, as the API's."""
     if request.user.is_authenticated:
         return redirect("decks:card-search")
     form = SignUpForm(request.POST or None)
+    status_code = 200
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user)
-        return redirect("decks:card-search")
-    return render(request, "registration/signup.html", {"form": form})
+        try:
+            signup_throttle(request)
+            user = user_register(
+                username=form.cleaned_data["username"], password=form.cleaned_data["password1"]
+            )
+        except Refusal as exc:
+            form.add_error(None, exc.detail)
+            status_code = exc.status_code
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect("decks:card-search")
+    return render(request, "registration/signup.html", {"form": form}, status=status_code)
+
+
+def _tokens_of(user: Any) -> Any:
+    return Token.objects.filter(user=user)
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    """The account page: who you are, and your API token's state, with a way to revoke it."""
+    token = _tokens_of(request.user).first()
+    return render(
+        request,
+        "registration/account.html",
+        {"token": token, "expires": token_expires(token) if token else None},
+    )
+
+
+@require_POST
+@login_required
+def token_revoke(request: HttpRequest) -> HttpResponse:
+    _tokens_of(request.user).delete()
+    messages.success(request, "Your API token is revoked: ask for a new one when you need it.")
+    return redirect("account")

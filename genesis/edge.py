@@ -1,8 +1,9 @@
 """The service's edge: input that no view should ever see is refused here with a clear 400, and
 the API's errors (an unknown /api/ path, a server error) answer JSON like every other API answer.
 
-- A NUL character in a path, a query string or a form can never be stored (PostgreSQL text
-  holds none) and is never meant: refused before any view runs.
+- A NUL character in a path or a query string can never be stored (PostgreSQL text holds
+  none) and is never meant: refused before any view runs. (In a posted form, Django's and DRF's
+  character fields refuse it themselves, as a form error.)
 - JSON bodies are bounded in nesting depth: Python's parser recurses, so a body nested a
   thousand deep would otherwise end as a RecursionError (a 500). (A NUL inside a JSON string
   is refused by the field that reads it: DRF's CharField, or the decklist reader.)
@@ -17,7 +18,6 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 MAX_JSON_DEPTH = 32  # the deepest real request body nests 4 levels
-FORM_CONTENT_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
 
 
 def _is_api(request: HttpRequest) -> bool:
@@ -31,7 +31,7 @@ def _refuse(request: HttpRequest, code: str, detail: str) -> HttpResponse:
 
 
 class RejectNulMiddleware:
-    """400 `bad_input` for a NUL character anywhere in the path, the query or a posted form."""
+    """400 `bad_input` for a NUL character anywhere in the path or the query."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -39,11 +39,6 @@ class RejectNulMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         if "\x00" in request.path or _has_nul(request.GET.lists()):
             return _refuse(request, "bad_input", "The address holds a NUL character.")
-        form = request.method == "POST" and (request.content_type or "").startswith(
-            FORM_CONTENT_TYPES
-        )
-        if form and _has_nul(request.POST.lists()):
-            return _refuse(request, "bad_input", "The form holds a NUL character.")
         return self.get_response(request)
 
 

@@ -47,6 +47,17 @@ def write_card_set(tmp_path):
     return write
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Each test starts with an empty cache: rate limits counted in one test must not refuse
+    requests in the next."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 # --- Celery: no stray messages, and a real worker where a test asks for one -------------------
 
 

@@ -44,9 +44,11 @@ def test_a_nul_in_a_json_string_is_a_400():
     assert response.json()["code"] == "invalid_decklist"  # the decklist reader names it
 
 
-def test_a_nul_in_a_posted_form_is_a_400():
-    response = Client().post("/accounts/login/", {"username": "a\x00", "password": "x"})
-    assert response.status_code == 400
+def test_a_nul_in_a_posted_form_is_a_form_error_not_a_500():
+    client = Client()
+    response = client.post("/accounts/login/", {"username": "a\x00", "password": "x"})
+    assert response.status_code == 200
+    assert "_auth_user_id" not in client.session
 
 
 def test_an_unknown_api_path_answers_json():

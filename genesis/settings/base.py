@@ -1,6 +1,7 @@
 """Settings shared by every environment. Everything machine-specific comes from the environment."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -40,6 +41,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "genesis",
+    "axes",
     "decks",
     "tournaments",
     "rules",
@@ -55,6 +57,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a locked-out log-in into the lockout answer.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "genesis.urls"
@@ -101,6 +105,12 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# django-axes first: it refuses log-ins from a locked-out account or client before any password
+# is checked (docs/deployment.md, Accounts).
+AUTHENTICATION_BACKENDS = [
+    "genesis.authentication.LoginLimitBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:card-search"
 LOGOUT_REDIRECT_URL = "decks:card-search"
@@ -116,7 +126,7 @@ STATIC_ROOT: Path | None = VAR_DIR / "staticfiles"
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "genesis.authentication.ExpiringTokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
@@ -129,8 +139,46 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "genesis.errors.api_exception_handler",
-    "DEFAULT_THROTTLE_RATES": {"register": "20/hour"},
+    "DEFAULT_THROTTLE_RATES": {"register": os.environ.get("SIGNUP_RATE", "20/hour")},
+    # X-Forwarded-For is believed only behind this many trusted proxies (0: never).
+    "NUM_PROXIES": int(os.environ.get("TRUSTED_PROXIES", "0")),
 }
+
+# --- accounts: who may log in, how often, and how long a token lives ---------------------------
+TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
+# Failed log-ins (the log-in page and POST /api/auth/token/ alike) are counted per account and
+# per client in a shared store (AXES_HANDLER below); past the limit both answer 429 with
+# Retry-After until the cool-off ends.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+AXES_LOCKOUT_CALLABLE = "genesis.accounts.locked_out"
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_IPWARE_PROXY_COUNT = TRUSTED_PROXIES or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"] if TRUSTED_PROXIES else ["REMOTE_ADDR"]
+)
+# API tokens expire this long after they are issued; a user can revoke theirs at any time.
+TOKEN_TTL = timedelta(days=int(os.environ.get("TOKEN_TTL_DAYS", "30")))
+
+# One cache for every process: Redis in production (CACHE_URL, else REDIS_URL), so the log-in
+# and sign-up limits are shared; a local memory cache otherwise.
+_cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
+CACHES = {
+    "default": (
+        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+        if _cache_url
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# Failed log-ins go to a store every process shares: the Redis cache when there is one, else
+# the database (a local memory cache would count per process).
+AXES_HANDLER = (
+    "axes.handlers.cache.AxesCacheHandler"
+    if _cache_url
+    else "axes.handlers.database.AxesDatabaseHandler"
+)
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Genesis: Battle of Champions service API",
