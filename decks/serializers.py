@@ -22,7 +22,7 @@ class AbilitySerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     affiliations = serializers.SerializerMethodField()
     world: serializers.SlugRelatedField[Affiliation] = serializers.SlugRelatedField(
-        slug_field="name", read_only=True
+        slug_field="name", read_only=True, allow_null=True  # only champions have a world
     )
     set = serializers.CharField(source="card_set.code", read_only=True)
 

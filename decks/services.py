@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from genesis.errors import Forbidden, NotFound, Refusal
+from genesis.errors import Forbidden, NotAuthenticated, NotFound, Refusal
 from rules.core.cardfile import CardEntry, CardFile, CardFileError, Problem
 from rules.core.cards import COST_KINDS, name_key
 from rules.core.cards import Card as CardValue
@@ -271,7 +271,7 @@ def deck_create(
     cloned_from: Deck | None = None,
 ) -> Deck:
     if not owner.is_authenticated:
-        raise Forbidden("Log in to save decks.", code="not_authenticated")
+        raise NotAuthenticated("Log in to save decks.")
     deck = Deck(
         owner=owner,
         name=_deck_name(name) or "Untitled timeline",

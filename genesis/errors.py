@@ -34,8 +34,16 @@ class NotFound(Refusal):
 
 
 class Forbidden(Refusal):
-    status_code = status.HTTP_403_FORBIDDEN
+    status_code: int = status.HTTP_403_FORBIDDEN
     default_code = "forbidden"
+
+
+class NotAuthenticated(Forbidden):
+    """Nobody is logged in: 401, as DRF answers an anonymous request to a protected endpoint.
+    A Forbidden, so a page that catches refusals treats it as one (and offers the log-in)."""
+
+    status_code: int = status.HTTP_401_UNAUTHORIZED
+    default_code = "not_authenticated"
 
 
 class Conflict(Refusal):
@@ -45,7 +53,10 @@ class Conflict(Refusal):
 
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
     if isinstance(exc, Refusal):
-        return Response(exc.as_dict(), status=exc.status_code)
+        refused = Response(exc.as_dict(), status=exc.status_code)
+        if isinstance(exc, NotAuthenticated):
+            refused["WWW-Authenticate"] = 'Token realm="api"'
+        return refused
     response = exception_handler(exc, context)
     if response is None:
         return None

@@ -61,3 +61,17 @@ def test_an_unknown_page_is_still_a_page():
     response = Client().get("/no-such-page/")
     assert response.status_code == 404
     assert response["Content-Type"].startswith("text/html")
+
+
+@pytest.mark.parametrize(
+    ("path", "body"),
+    [
+        ("/api/tournaments/", {"name": "Friday"}),
+        ("/api/decks/", {"name": "x", "decklist": "Champion: A"}),
+    ],
+)
+def test_an_anonymous_write_is_a_401_like_every_other_endpoint(path, body):
+    response = Client().post(path, body, content_type="application/json")
+    assert response.status_code == 401
+    assert response.json()["code"] == "not_authenticated"
+    assert response.has_header("WWW-Authenticate")

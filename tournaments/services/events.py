@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from genesis.errors import Conflict, Forbidden, NotFound, Refusal
+from genesis.errors import Conflict, NotAuthenticated, NotFound, Refusal
 from rules.core.formats import get_format
 from tournaments.core.pairing import recommended_rounds
 
@@ -43,7 +43,7 @@ def tournament_create(
     capacity: int | None = None,
 ) -> Tournament:
     if not organizer.is_authenticated:
-        raise Forbidden("Log in to organize an event.", code="not_authenticated")
+        raise NotAuthenticated("Log in to organize an event.")
     try:
         fmt = get_format(format_slug or "genesis-standard")
     except LookupError as exc:

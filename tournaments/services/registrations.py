@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from decks import selectors as deck_selectors
 from decks.models import Deck
 from decks.services import deck_validate
-from genesis.errors import Conflict, Forbidden, NotFound, Refusal
+from genesis.errors import Conflict, Forbidden, NotAuthenticated, NotFound, Refusal
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 
 from .. import permissions
@@ -69,7 +69,7 @@ def registration_create(
 ) -> Registration:
     """A player registers themselves with a timeline, checked against the event's format."""
     if not player.is_authenticated:
-        raise Forbidden("Log in to register.", code="not_authenticated")
+        raise NotAuthenticated("Log in to register.")
     tournament = _open_for_registration(tournament)
     if decklist is None:
         decklist = decklist_from_json(own_deck(deck_key, player).decklist)
@@ -249,8 +249,11 @@ def player_drop(
 
 
 def drop(registration: Registration) -> None:
-    """Mark a player dropped after the rounds created so far (the caller holds the locks)."""
-    registration.dropped_after_round = registration.tournament.rounds.count()
+    """Mark a player dropped after the rounds paired so far (the caller holds the locks). A
+    round still waiting for its pairings is paired without them, so it does not count: once it
+    is paired the drop can no longer be undone (player_reinstate)."""
+    paired = registration.tournament.rounds.exclude(status=Round.Status.PAIRING)
+    registration.dropped_after_round = paired.count()
     registration.save(update_fields=["dropped_after_round"])
 
 
