@@ -47,10 +47,11 @@ def change_state(
         raise kind(exc.message, code=str(exc.code), rule=exc.rule) from None
 
 
-def save_state(match: Match, state: protocol.MatchState, *, disputed: bool = False) -> None:
+def save_state(match: Match, state: protocol.MatchState) -> None:
     """The one writer of a match's state and of the result columns derived from it. Over means
-    confirmed; `disputed` marks a match whose players' reports disagree."""
+    confirmed; a match that is not over is disputed while its players' reports disagree."""
     result = protocol.result(state)
+    disputed = not result.over and _reports_disagree(match, state)
     was_confirmed = match.status == Match.Status.CONFIRMED
     match.state = dict(protocol.as_dict(state))
     if result.over:
@@ -64,6 +65,19 @@ def save_state(match: Match, state: protocol.MatchState, *, disputed: bool = Fal
     match.save()
     if result.over or was_confirmed:
         finish_round_if_complete(match.round)
+
+
+def _reports_disagree(match: Match, state: protocol.MatchState) -> bool:
+    """Whether the two players' reports of what is still open differ: the whole match, or the
+    game in progress. Derived from the reports, so a dispute lasts until it is decided (a
+    judge's entry, a report changed to agree, a concession, a penalty, time), whatever else
+    happens in the match meanwhile."""
+    open_reports = Report.objects.filter(match=match, game__in=[Report.MATCH, state.game_number])
+    seen: dict[int, set[tuple[object, ...]]] = {}
+    for report in open_reports:
+        said = (report.winner, report.a_wins, report.b_wins, report.draws)
+        seen.setdefault(report.game, set()).add(said)
+    return any(len(said) > 1 for said in seen.values())
 
 
 def _refuse_if_confirmed(match: Match) -> None:
@@ -173,7 +187,7 @@ def match_game_report(*, match: Match, actor: Any, winner: str | None) -> Match:
     if other.winner == code:
         save_state(match, change_state(match, lambda s: protocol.record_game(s, winner_at)))
     else:
-        save_state(match, state, disputed=True)
+        save_state(match, state)  # the reports disagree: the match goes to the judges
     return match
 
 
@@ -231,7 +245,7 @@ def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, d
         if len({(r.a_wins, r.b_wins, r.draws) for r in reports}) == 1:
             save_state(match, state)
         else:
-            save_state(match, match_state(match), disputed=True)
+            save_state(match, match_state(match))  # they disagree: the judges decide
     return match
 
 

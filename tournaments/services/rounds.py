@@ -286,6 +286,13 @@ def round_repair(*, tournament: Tournament, actor: Any, number: int) -> None:
     tournament = lock_tournament(tournament)
     round = _open_latest_round(tournament, number)
     round.delete()
+    # The round is now as if it had never been paired: a player who dropped or registered
+    # while it stood did so before it. So a drop can still be undone until the round is paired
+    # again (player_reinstate), and a late entrant plays it instead of taking a 0-2 for it.
+    registrations = tournament.registrations
+    registrations.filter(dropped_after_round__gte=number).update(dropped_after_round=number - 1)
+    if round.kind == Round.Kind.SWISS:
+        registrations.filter(joined_round__gt=number).update(joined_round=number)
     if tournament.status == Tournament.Status.FINISHED:
         Tournament.objects.filter(pk=tournament.pk).update(status=Tournament.Status.RUNNING)
 
