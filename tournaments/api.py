@@ -449,6 +449,9 @@ LockBody = inline_serializer(
     {
         "out": serializers.ListField(child=serializers.CharField(max_length=120), max_length=100),
         "in": serializers.ListField(child=serializers.CharField(max_length=120), max_length=100),
+        "for_guest": serializers.ChoiceField(
+            choices=["a", "b"], required=False, allow_null=True, default=None
+        ),
     },
 )
 ResultBody = inline_serializer(
@@ -512,12 +515,17 @@ class MatchLock(_MatchAction):
     @extend_schema(
         request=LockBody,
         responses={200: OpenApiTypes.OBJECT},
-        summary="Lock a lock-and-show swap: {out: [names], in: [names]}",
+        summary="Lock a lock-and-show swap: {out: [names], in: [names]}; a judge locks a "
+        "guest's swap for them with {for_guest: seat}",
     )
     def post(self, request, pk):
         data = self.data(request)
         match = services.match_lock(
-            match=_match(pk), actor=request.user, out=data["out"], in_=data["in"]
+            match=_match(pk),
+            actor=request.user,
+            out=data["out"],
+            in_=data["in"],
+            for_guest=data["for_guest"],
         )
         return Response(read_models.match_view(match, request.user))
 

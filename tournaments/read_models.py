@@ -166,9 +166,10 @@ def match_view(match: Match, user: Any) -> dict[str, Any]:
 
 
 def penalty_rows(tournament: Tournament, user: Any) -> list[dict[str, Any]]:
-    """Every penalty of the event for its judges and organizer; a player sees their own."""
+    """Every penalty of the event for its judges and organizer (who are not playing in it); a
+    player, a judge who plays among them, sees their own."""
     penalties = selectors.penalty_list(tournament=tournament)
-    if not permissions.is_judge(tournament, user):
+    if not permissions.is_judge(tournament, user) or permissions.is_player(tournament, user):
         penalties = (
             penalties.filter(registration__player=user)
             if user.is_authenticated

@@ -192,10 +192,24 @@ def match_game_report(*, match: Match, actor: Any, winner: str | None) -> Match:
 
 
 @transaction.atomic
-def match_lock(*, match: Match, actor: Any, out: list[str], in_: list[str]) -> Match:
-    """Lock a lock-and-show selection. Only the player themself locks their own swap."""
+def match_lock(
+    *,
+    match: Match,
+    actor: Any,
+    out: list[str],
+    in_: list[str],
+    for_guest: protocol.Seat | None = None,
+) -> Match:
+    """Lock a lock-and-show selection. A player locks only their own swap; a guest (a walk-in
+    without an account) tells a judge, who locks it for them (`for_guest`: the guest's seat)."""
     match = lock_match(match)
     seat = permissions.seat_of(match, actor)
+    if for_guest is not None:
+        guest = {"a": match.player_a, "b": match.player_b}.get(for_guest)
+        if guest is None or not guest.is_guest:
+            raise Refusal("Only a guest's selection can be locked for them.", code="not_a_guest")
+        permissions.require_officiating(match, actor)
+        seat = for_guest
     if seat is None:
         raise Forbidden(
             "Only a player in this match can lock their own selection.", code="not_in_match"

@@ -15,7 +15,7 @@ from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 
 from .. import permissions
 from ..locking import lock_registration, lock_tournament
-from ..models import Registration, Round, Tournament
+from ..models import Penalty, Registration, Round, Tournament
 
 User = get_user_model()
 
@@ -269,6 +269,11 @@ def player_reinstate(
     )
     if not registration.dropped:
         raise Conflict(f"{registration.name} has not dropped.", code="not_dropped")
+    if registration.penalties.filter(kind=Penalty.Kind.DISQUALIFICATION).exists():
+        raise Conflict(
+            f"{registration.name} was disqualified: a disqualification is not undone here.",
+            code="disqualified",
+        )
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("The event is over.", code="not_running")
     if tournament.rounds.count() > (registration.dropped_after_round or 0):
