@@ -35,6 +35,7 @@ from .serializers import (
     TournamentSerializer,
     Username,
 )
+from .services import recovery
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -613,3 +614,15 @@ class MatchPenalties(APIView):
             note=v["note"],
         )
         return Response(read_models.penalty_row(penalty), status=status.HTTP_201_CREATED)
+
+
+class Retry(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, 503: OpenApiTypes.OBJECT},
+        summary="Resend this event's work that is taking too long (organizer; safe to repeat)",
+    )
+    def post(self, request, pk):
+        return Response(recovery.event_retry(tournament=_tournament(pk), actor=request.user))

@@ -195,7 +195,10 @@ SPECTACULAR_SETTINGS = {
 # kombu's filesystem transport under var/, so ./scripts/serve needs no Redis and tasks still
 # run in the worker process, never inline in a web request.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
-CELERY_BROKER_TRANSPORT_OPTIONS: dict = {}
+# Redis redelivers a message its worker never acknowledged (a worker killed mid-task) after
+# this many seconds: longer than the longest task (an engine game: 90 s at most), and short
+# enough that a killed worker's work comes back within about two minutes.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 120}
 if not CELERY_BROKER_URL:
     _queue_dir = VAR_DIR / "celery" / "queue"
     CELERY_BROKER_URL = "filesystem://"
@@ -215,6 +218,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
+# Pending work is resent every 15 s (tournaments.services.recovery): run one beat
+# (`celery -A genesis beat`, or `worker -B` where there is a single worker).
+CELERY_BEAT_SCHEDULE = {
+    "resend-pending-work": {"task": "tournaments.resend_pending", "schedule": 15.0},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 LOGGING = {
     "version": 1,

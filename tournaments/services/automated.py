@@ -144,6 +144,8 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
         return "match_over"
     state = protocol.from_dict(match.state)
     if len(state.games) >= number:
+        # Recorded by an earlier run. If that run's send of the next game failed, the match is
+        # left waiting, and the resend of stuck work sends it (services.recovery).
         return "already_recorded"
     if len(state.games) != number - 1:
         raise ValueError(f"match {match_id} has {len(state.games)} games; {number} is not next")

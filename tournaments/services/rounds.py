@@ -9,6 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from decks import selectors as deck_selectors
+from genesis.broker import send_after_commit
 from genesis.errors import Conflict, Refusal
 from rules.core import match as protocol
 from rules.core.decklist import decklist_from_json
@@ -91,7 +92,9 @@ def round_start(*, tournament: Tournament, actor: Any) -> Round:
         raise Conflict(f"Round {number} is already being paired.", code="round_exists") from None
     from ..tasks import round_pair_task
 
-    transaction.on_commit(lambda: round_pair_task.delay(round.pk))
+    # If the broker is down the request answers 503 and the round waits, pending, for the
+    # resend (tournaments.services.recovery).
+    send_after_commit(round_pair_task, round.pk)
     return round
 
 
@@ -410,4 +413,4 @@ def finish_round_if_complete(round: Round) -> None:
 def enqueue_game(match_id: int, number: int) -> None:
     from ..tasks import adjudicate_game_task
 
-    transaction.on_commit(lambda: adjudicate_game_task.delay(match_id, number))
+    send_after_commit(adjudicate_game_task, match_id, number)

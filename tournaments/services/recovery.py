@@ -1,0 +1,94 @@
+"""Pending work, resent until it is done. The database says what is pending: a round waiting for
+its pairings, an automated match waiting for its next game. Whatever happened to the message
+that should have done it (the broker was down when it was sent, a worker was killed with it, the
+embedded broker of ./scripts/serve lost it), resending it finishes the work: every task is
+idempotent, so work still in flight elsewhere is not done twice.
+
+`work_resend` runs every RESEND_EVERY seconds (Celery beat, settings.CELERY_BEAT_SCHEDULE), at
+every worker's start, and when an organizer presses "retry" on an event's page.
+"""
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.utils import timezone
+
+from genesis.broker import send
+from rules.core import match as protocol
+
+from .. import permissions
+from ..models import Match, Round, Tournament
+
+RESEND_EVERY = 15  # seconds between sweeps
+# Work older than this is resent. A pairing takes well under a second; an engine game at most
+# tournaments.tasks.GAME_TIME_LIMIT (90 s), so a game is only resent once it cannot still be
+# running. With the sweep interval, work stranded by any single fault is done within about two
+# minutes of the broker and a worker being up again.
+ROUND_STALE = timedelta(seconds=30)
+GAME_STALE = timedelta(seconds=100)
+
+
+def stuck_rounds(*, older_than: timedelta = ROUND_STALE, tournament: Tournament | None = None):
+    rounds = Round.objects.filter(status=Round.Status.PAIRING, created_at__lt=_before(older_than))
+    return rounds.filter(tournament=tournament) if tournament is not None else rounds
+
+
+def stuck_games(
+    *, older_than: timedelta = GAME_STALE, tournament: Tournament | None = None
+) -> list[tuple[int, int]]:
+    """(match id, next game number) of automated matches waiting for a game."""
+    matches = Match.objects.filter(
+        round__tournament__automated=True,
+        status__in=[Match.Status.PLAYING, Match.Status.DISPUTED],
+        state__isnull=False,
+        updated_at__lt=_before(older_than),
+    )
+    if tournament is not None:
+        matches = matches.filter(round__tournament=tournament)
+    waiting = []
+    for pk, stored in matches.values_list("pk", "state").iterator(chunk_size=200):
+        state = stored or {}
+        played = len(state.get("games", []))
+        if state.get("phase") != protocol.Phase.OVER:
+            waiting.append((pk, played + 1))
+    return waiting
+
+
+def work_resend(
+    *,
+    tournament: Tournament | None = None,
+    round_after: timedelta = ROUND_STALE,
+    game_after: timedelta = GAME_STALE,
+) -> dict[str, int]:
+    """Resend every piece of stuck work (of one event, or all). Raises BrokerUnavailable (503)
+    if the broker cannot take it; nothing is lost, the next sweep tries again."""
+    from ..tasks import adjudicate_game_task, round_pair_task
+
+    rounds = list(
+        stuck_rounds(older_than=round_after, tournament=tournament).values_list("pk", flat=True)
+    )
+    games = stuck_games(older_than=game_after, tournament=tournament)
+    for pk in rounds:
+        send(round_pair_task, pk)
+    for match_id, number in games:
+        send(adjudicate_game_task, match_id, number)
+    return {"rounds": len(rounds), "games": len(games)}
+
+
+def event_retry(*, tournament: Tournament, actor: Any) -> dict[str, int]:
+    """The organizer's "retry": resend this event's stuck work now, whatever its age. Safe to
+    press any number of times."""
+    permissions.require_organizer(tournament, actor)
+    return work_resend(tournament=tournament, round_after=timedelta(0), game_after=GAME_STALE)
+
+
+def event_delays(*, tournament: Tournament) -> dict[str, int]:
+    """How much of this event's work is taking longer than expected, for its page."""
+    return {
+        "rounds": stuck_rounds(tournament=tournament).count(),
+        "games": len(stuck_games(tournament=tournament)),
+    }
+
+
+def _before(age: timedelta) -> datetime:
+    return timezone.now() - age
