@@ -12,6 +12,7 @@ the API's errors (an unknown /api/ path, a server error) answer JSON like every 
 from collections.abc import Callable
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.views import defaults
 from rest_framework.exceptions import ParseError
@@ -69,6 +70,31 @@ def _check(data: Any) -> None:
             stack += [
                 (item, depth + 1) for item in (value.values() if isinstance(value, dict) else value)
             ]
+
+
+class DatabaseUnavailableMiddleware:
+    """A request that finds the database gone (restarting, failing over) answers 503 with
+    Retry-After, JSON under /api/, instead of a 500: it changed nothing (its transaction never
+    committed), and the next request reconnects (settings: CONN_HEALTH_CHECKS)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, OperationalError | InterfaceError):
+            return None
+        detail = "The database is not answering; nothing was changed. Try again in a moment."
+        if _is_api(request):
+            response: HttpResponse = JsonResponse(
+                {"code": "database_unavailable", "detail": detail}, status=503
+            )
+        else:
+            response = HttpResponse(detail, status=503, content_type="text/plain; charset=utf-8")
+        response["Retry-After"] = "5"
+        return response
 
 
 def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:

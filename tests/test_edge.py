@@ -75,3 +75,20 @@ def test_an_anonymous_write_is_a_401_like_every_other_endpoint(path, body):
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
     assert response.has_header("WWW-Authenticate")
+
+
+@pytest.mark.parametrize(("url", "json_body"), [("/api/cards/", True), ("/", False)])
+def test_a_database_that_is_gone_is_a_503_not_a_500(monkeypatch, url, json_body):
+    from django.db import OperationalError
+
+    from decks import selectors
+
+    def gone(*args, **kwargs):
+        raise OperationalError("server closed the connection unexpectedly")
+
+    monkeypatch.setattr(selectors, "card_search", gone)
+    response = Client().get(url)
+    assert response.status_code == 503
+    assert response["Retry-After"]
+    if json_body:
+        assert response.json()["code"] == "database_unavailable"

@@ -50,6 +50,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "genesis.edge.RejectNulMiddleware",
+    "genesis.edge.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -84,7 +85,11 @@ TEMPLATES = [
 def database_from_env() -> dj_database_url.DBConfig:
     """DATABASE_URL wins; without it the embedded SQLite file under var/ is used."""
     default_url = f"sqlite:///{VAR_DIR / 'genesis.sqlite3'}"
-    config = dj_database_url.parse(os.environ.get("DATABASE_URL") or default_url, conn_max_age=60)
+    # Kept connections are checked before reuse, so a restarted database costs one failed
+    # request per process at most (answered 503: genesis.edge), never a stuck process.
+    config = dj_database_url.parse(
+        os.environ.get("DATABASE_URL") or default_url, conn_max_age=60, conn_health_checks=True
+    )
     if config["ENGINE"] == "django.db.backends.sqlite3":
         # WAL lets the web process read while the Celery worker writes.
         config["OPTIONS"] = {
