@@ -26,6 +26,7 @@ api: list[URLPattern | URLResolver] = [
 urlpatterns = [
     path("", include("decks.urls")),
     path("events/", include("tournaments.urls")),
+    path("tournaments/", include("tournaments.slip_urls")),  # match slips, to print
     path("api/", include((api, "api"))),
     path("rules/", include("rules.urls")),
     path("accounts/", accounts.account, name="account"),

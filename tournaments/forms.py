@@ -6,6 +6,8 @@ from django import forms
 from rules.core.formats import DEFAULT_FORMAT, FORMATS
 from tournaments.models import Tournament
 from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
+from tournaments.services.events import MAX_CAPACITY
+from tournaments.services.registrations import MAX_GUEST_NAME
 
 # Lock-and-show fields are named "out:<card name>" and "in:<card name>", holding copies.
 LOCK_OUT = "out:"
@@ -56,6 +58,28 @@ class TournamentForm(forms.Form):
         label="Bot (automated events)",
     )
 
+    date = forms.DateTimeField(
+        required=False,
+        label="Date and start time",
+        help_text="UTC.",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+    )
+    venue = forms.CharField(max_length=200, required=False, label="Venue")
+    capacity = forms.IntegerField(
+        required=False,
+        min_value=2,
+        max_value=MAX_CAPACITY,
+        label="Capacity",
+        help_text="The most players who can register. Leave empty for no limit.",
+    )
+    description = forms.CharField(
+        max_length=4000,
+        required=False,
+        label="Description",
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text="What players should know: prizes, entry fee, what to bring.",
+    )
+
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Tournament.Bot.HEURISTIC
 
@@ -98,6 +122,64 @@ class RegisterTextForm(forms.Form):
 
 class JudgeForm(forms.Form):
     username = forms.CharField(max_length=150, label="Judge's username")
+
+
+class PlayerAddForm(forms.Form):
+    """The organizer or a judge registers a player: an account by username, or a walk-in
+    guest by name (the service refuses both or neither), with a pasted decklist."""
+
+    username = forms.CharField(max_length=150, required=False, label="Username")
+    guest = forms.CharField(
+        max_length=MAX_GUEST_NAME,
+        required=False,
+        label="or a guest's name",
+        help_text="A walk-in without an account: a judge enters their results.",
+    )
+    decklist = forms.CharField(
+        max_length=400_000,
+        strip=False,
+        label="Their decklist",
+        widget=forms.Textarea(attrs={"rows": 5, "spellcheck": "false"}),
+    )
+
+
+class SwapForm(forms.Form):
+    """Two players of the latest round to swap, by registration id."""
+
+    first = forms.IntegerField(label="Swap")
+    second = forms.IntegerField(label="with")
+
+
+class ResultEntryForm(forms.Form):
+    """A judge enters a table's result: the table number and the game wins of the players in
+    the order the pairings and the slip list them."""
+
+    # The round the page showed, so that a result typed while the next round is paired still
+    # goes to the table the slip is from; without it, the latest round.
+    round = forms.IntegerField(min_value=1, required=False, widget=forms.HiddenInput)
+    table = forms.IntegerField(
+        min_value=1,
+        label="Table",
+        error_messages={"required": "Type the table number.", "invalid": "A table is a number."},
+    )
+    a_wins = forms.IntegerField(
+        min_value=0,
+        max_value=9,
+        label="First player's wins",
+        error_messages={"required": "How many games did the first player win?"},
+    )
+    b_wins = forms.IntegerField(
+        min_value=0,
+        max_value=9,
+        label="Second player's wins",
+        error_messages={"required": "How many games did the second player win?"},
+    )
+    draws = forms.IntegerField(
+        min_value=0, max_value=9, required=False, initial=0, label="Drawn games"
+    )
+
+    def clean_draws(self) -> int:
+        return self.cleaned_data["draws"] or 0
 
 
 class LeadForm(forms.Form):

@@ -1,5 +1,6 @@
 """Reads that only the tournament pages need: event lists with player counts, round progress,
-the registration of the viewer, judges, open matches, reports and the override log.
+the registration of the viewer, judges, open matches, reports, the override log, a round's
+tables for slips and results entry, the clock's extended tables and the top-cut bracket.
 
 Like tournaments.selectors, each function fixes its own queries, so every page's query count
 stays the same whether an event has 8 players or 2,048.
@@ -7,7 +8,8 @@ stays the same whether an event has 8 players or 2,048.
 
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Value, When
+from django.db.models.functions import Greatest
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
@@ -35,9 +37,19 @@ class RoundProgress(TypedDict):
 
 
 def event_list() -> QuerySet[Tournament]:
+    """Events, newest first, each with its `players` count and `places_left` (None without a
+    capacity), counted in the same query so a page of events costs one query, not one each
+    (services.places_left answers the same for one event)."""
     return (
         Tournament.objects.select_related("organizer")
         .annotate(players=Count("registrations"))
+        .annotate(
+            places_left=Case(
+                When(capacity__isnull=True, then=Value(None)),
+                default=Greatest(F("capacity") - F("players"), Value(0)),
+                output_field=IntegerField(),
+            )
+        )
         .order_by("-created_at", "-id")
     )
 
@@ -73,8 +85,9 @@ def registration_for(*, tournament: Tournament, user) -> Registration | None:
 
 
 def registration_page(*, tournament: Tournament) -> QuerySet[Registration]:
-    """Registered players for a paginated list, in the order they registered."""
-    return tournament.registrations.select_related("player").order_by("id")
+    """Registered players for a paginated list, in the order they registered (with their
+    event, which read_models.registration_row asks)."""
+    return tournament.registrations.select_related("player", "tournament").order_by("id")
 
 
 def judge_list(*, tournament: Tournament) -> list[Judge]:
@@ -133,4 +146,36 @@ def override_log(*, tournament: Tournament) -> QuerySet[ResultOverride]:
             "actor", "match__round", "match__player_a__player", "match__player_b__player"
         )
         .order_by("-created_at", "-id")
+    )
+
+
+def match_at_table(*, tournament: Tournament, round_number: int, table: int) -> Match | None:
+    """The match at `table` in round `round_number` of this event, ready for a service (its
+    round, event and players read with it), or None when there is no such table."""
+    return (
+        Match.objects.select_related(
+            "round__tournament__organizer", "player_a__player", "player_b__player"
+        )
+        .filter(round__tournament=tournament, round__number=round_number, table=table)
+        .first()
+    )
+
+
+def extended_matches(*, round: Round) -> list[Match]:
+    """The round's unfinished matches that a judge gave extra time, by table."""
+    return list(
+        round.matches.filter(extra_minutes__gt=0)
+        .exclude(status=Match.Status.CONFIRMED)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("table")
+    )
+
+
+def top_cut_matches(*, tournament: Tournament) -> list[Match]:
+    """Every match of the top cut, round by round and in bracket order (tables are numbered
+    in bracket order when a top-cut round is paired)."""
+    return list(
+        Match.objects.filter(round__tournament=tournament, round__kind=Round.Kind.TOP_CUT)
+        .select_related("round", "player_a__player", "player_b__player")
+        .order_by("round__number", "table")
     )

@@ -1,5 +1,7 @@
-"""Page routes of events: /events/ (the list), an event's page, its pairings, standings, a
-player's current match, the judge queue and the replays of automated games. The JSON API lives in tournaments.api_urls."""
+"""Page routes of events: /events/ (the list), an event's page and its organizer and judge tools,
+its pairings, standings, bracket and round clock, a player's current match, the judge queue,
+results entry and the replays of automated games. Match slips live under /tournaments/
+(tournaments.slip_urls); the JSON API in tournaments.api_urls."""
 
 from django.urls import path
 
@@ -18,8 +20,20 @@ urlpatterns = [
     path("<int:pk>/entrants/", views.entrant_add, name="entrant-add"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/drop/", views.drop, name="drop"),
+    path("<int:pk>/players/", views.player_add, name="player-add"),
+    path("<int:pk>/players/<int:registration_id>/drop/", views.player_drop, name="player-drop"),
+    path(
+        "<int:pk>/players/<int:registration_id>/reinstate/",
+        views.player_reinstate,
+        name="player-reinstate",
+    ),
+    path("<int:pk>/rounds/<int:number>/repair/", views.round_repair, name="round-repair"),
+    path("<int:pk>/rounds/<int:number>/swap/", views.round_swap, name="round-swap"),
     path("<int:pk>/rounds/<int:number>/pairings/", views.pairings, name="pairings"),
     path("<int:pk>/standings/", views.standings, name="standings"),
+    path("<int:pk>/bracket/", views.bracket, name="bracket"),
+    path("<int:pk>/clock/", views.round_clock, name="round-clock"),
+    path("<int:pk>/results/", views.results_entry, name="results-entry"),
     path("<int:pk>/match/", views.my_match, name="my-match"),
     path("<int:pk>/matches/<int:match_id>/lead/", views.match_lead, name="match-lead"),
     path("<int:pk>/matches/<int:match_id>/games/", views.match_game, name="match-game"),

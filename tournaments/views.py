@@ -1,5 +1,7 @@
-"""Tournament pages: the event list, an event's page (organizer controls, registration, players,
-the current round), pairings, standings, a player's current match, and the judge queue.
+"""Tournament pages: the event list, an event's page (organizer and judge tools, registration,
+players, the current round, the winner), pairings, standings and final placings, a player's
+current match, the judge queue, results entry, printable match slips, the round clock for a
+projector, and the top-cut bracket.
 
 Views parse, call a service or selector, and render. A service's refusal (genesis.errors.Refusal)
 is shown as its plain-English detail with its status code, never as a 500: "not allowed" and
@@ -10,6 +12,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any
 
 from django.contrib import messages
@@ -18,6 +21,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_POST
 
 from decks import services as deck_services
@@ -29,9 +33,11 @@ from rules.core.cards import name_key
 from rules.core.decklist import decklist_from_json, format_decklist
 from rules.core.engine import GameLog
 from rules.core.engine.viewer import position
+from rules.core.formats import FORMATS
 
 from . import forms, pages_selectors, permissions, read_models, selectors, services
 from .core.pairing import recommended_rounds
+from .core.placings import bracket_rounds
 from .models import EngineGame, Match, Report, Round, Tournament
 
 EVENTS_PER_PAGE = 20
@@ -41,6 +47,8 @@ OVERRIDES_PER_PAGE = 50
 PAIRING_POLL = "2s"
 ROUND_POLL = "15s"
 MATCH_POLL = "5s"
+CLOCK_POLL = "10s"
+BRACKET_POLL = "15s"
 PHASE_WORDS = {
     protocol.Phase.CHOOSING_LEAD: "choosing who leads game {game}",
     protocol.Phase.PLAYING: "game {game} in progress",
@@ -72,6 +80,10 @@ def event_list(request):
                     late_registration_until=data["late_registration_until"],
                     automated=data["automated"],
                     bot=data["bot"],
+                    date=data["date"],
+                    venue=data["venue"],
+                    description=data["description"],
+                    capacity=data["capacity"],
                 )
             except Refusal as exc:
                 error, status = exc.detail, exc.status_code
@@ -88,13 +100,26 @@ def event_list(request):
                 return redirect(event_url(tournament))
         else:
             status = 400
-    events = Paginator(pages_selectors.event_list(), EVENTS_PER_PAGE)
+    events = Paginator(pages_selectors.event_list(), EVENTS_PER_PAGE).get_page(
+        request.GET.get("page")
+    )
     return render(
         request,
         "tournaments/event_list.html",
-        {"events": events.get_page(request.GET.get("page")), "form": form, "error": error},
+        {
+            "events": events,
+            "event_rows": [{"event": t, "format_name": format_name(t.format)} for t in events],
+            "form": form,
+            "error": error,
+        },
         status=status,
     )
+
+
+def format_name(slug: str) -> str:
+    """An event's format as people call it ("Genesis Standard"), never its slug."""
+    fmt = FORMATS.get(slug)
+    return fmt.name if fmt is not None else slug
 
 
 # --- an event's page ---------------------------------------------------------------------------
@@ -109,7 +134,8 @@ def event_round(request, pk: int):
     """The current-round panel alone, for the event page's polling (204 when unchanged)."""
     tournament = _event(pk)
     organizer = permissions.is_organizer(tournament, request.user)
-    panel = round_panel(request, tournament, organizer, since=request.GET.get("v"))
+    judge = organizer or permissions.is_judge(tournament, request.user)
+    panel = round_panel(request, tournament, organizer, judge, since=request.GET.get("v"))
     if panel is None:
         return HttpResponse(status=204)
     return render(request, "tournaments/_round_panel.html", panel)
@@ -118,29 +144,33 @@ def event_round(request, pk: int):
 def event_context(request, tournament: Tournament, **extra) -> dict:
     user = request.user
     organizer = permissions.is_organizer(tournament, user)
-    panel = round_panel(request, tournament, organizer)
+    judge = organizer or permissions.is_judge(tournament, user)
+    panel = round_panel(request, tournament, organizer, judge)
     registration = pages_selectors.registration_for(tournament=tournament, user=user)
     players = Paginator(
         pages_selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
     ).get_page(request.GET.get("players"))
     show_decklists = permissions.can_see_decklists(tournament, user)
-    can_register = registration is None and services.registration_open(tournament)
+    top_cut = (
+        selectors.top_cut_ids(tournament=tournament)
+        if tournament.decklists == Tournament.Decklists.TOP_CUT
+        else set()
+    )
+    registration_open = services.registration_open(tournament)
+    can_register = registration is None and registration_open
     return {
         "tournament": tournament,
-        "is_judge": permissions.is_judge(tournament, user),
+        "is_judge": judge,
+        "format_name": format_name(tournament.format),
+        "places_left": services.places_left(tournament),
+        "winner": read_models.winner_name(tournament),
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
         "registration": registration,
         "can_register": can_register,
         "my_decks": pages_selectors.decks_of(user=user) if can_register else [],
         "players": players,
         "player_rows": [
-            {
-                "registration": r,
-                "decklist": format_decklist(decklist_from_json(r.decklist))
-                if show_decklists
-                else "",
-            }
-            for r in players
+            _player_row(r, user, show_all=show_decklists, top_cut=top_cut) for r in players
         ],
         "show_decklists": show_decklists,
         "judges": pages_selectors.judge_list(tournament=tournament),
@@ -151,8 +181,42 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         if organizer and tournament.automated
         else [],
         "judge_form": forms.JudgeForm(),
+        "can_add_players": judge and registration_open and not tournament.automated,
+        "player_add_form": forms.PlayerAddForm(),
+        "round_tools": round_tools(panel) if judge else None,
         **panel,
         **extra,
+    }
+
+
+def _player_row(registration, user, *, show_all: bool, top_cut: set[int]) -> dict:
+    """A player as the event page lists them: champion and decklist only where
+    read_models.registration_row shows them (published, all or the top cut's; judges)."""
+    row = read_models.registration_row(registration, user, show_all=show_all, top_cut=top_cut)
+    listed = row.get("decklist")
+    return {
+        "registration": registration,
+        "champion": row["champion"],
+        "decklist": format_decklist(decklist_from_json(listed)) if listed else "",
+    }
+
+
+def round_tools(panel: dict) -> dict | None:
+    """What a judge may still change about the latest round: take its pairings back, or swap
+    two of its players (Swiss rounds only), while none of its results is in. None otherwise."""
+    round = panel["round"]
+    if round is None or round.status != Round.Status.PAIRED or services.has_results(round):
+        return None
+    players = [
+        {"registration": r, "table": m.table}
+        for m in panel["pairings"]
+        for r in (m.player_a, m.player_b)
+        if r is not None
+    ]
+    return {
+        "round": round,
+        "can_swap": round.kind == Round.Kind.SWISS and len(players) > 2,
+        "players": sorted(players, key=lambda p: p["registration"].name.lower()),
     }
 
 
@@ -167,7 +231,9 @@ def rounds_plan(tournament: Tournament, players: int) -> str:
     return "Set at the start from the number of players (MTR Appendix E)"
 
 
-def round_panel(request, tournament: Tournament, organizer: bool, since: str | None = None):
+def round_panel(
+    request, tournament: Tournament, organizer: bool, judge: bool, since: str | None = None
+):
     """Every round, and the latest in full: pairing (the page polls every 2 s until it is
     paired), paired (its pairings, polled now and then for results), or finished. None when
     the panel would show the same as version `since`, before its pairings are even read."""
@@ -196,6 +262,7 @@ def round_panel(request, tournament: Tournament, organizer: bool, since: str | N
     return {
         "tournament": tournament,
         "is_organizer": organizer,
+        "is_judge": judge,
         "rounds": rounds,
         "round": round,
         "round_name": round_name(round) if round else "",
@@ -381,6 +448,114 @@ def drop(request, pk: int):
     )
 
 
+# --- judges' tools on the event page: players and the latest round --------------------------------
+
+
+@require_POST
+def player_add(request, pk: int):
+    """The organizer or a judge registers a player: an account by username, or a walk-in guest
+    by name, with a pasted decklist."""
+    tournament = _event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    form = forms.PlayerAddForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Name the player and paste their decklist.", code="invalid_player")
+        data = form.cleaned_data
+        registration = services.registration_add(
+            tournament=tournament,
+            actor=request.user,
+            decklist=deck_services.read_decklist(text=data["decklist"]),
+            username=data["username"],
+            guest=data["guest"],
+        )
+    except Forbidden as exc:
+        return refused(request, tournament, exc)
+    except Refusal as exc:
+        context = event_context(request, tournament, player_add_error=exc, player_add_form=form)
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(
+        request,
+        f"Registered {registration.name}"
+        + (
+            " as a guest: enter their results on the results page."
+            if registration.is_guest
+            else "."
+        ),
+    )
+    return redirect(event_url(tournament) + "#players-title")
+
+
+@require_POST
+def player_drop(request, pk: int, registration_id: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.player_drop(
+            tournament=tournament, actor=request.user, registration_id=registration_id
+        ),
+        lambda r: f"{r.name} has dropped: not paired again, and still in the standings.",
+        quiet=(NotFound,),
+    )
+
+
+@require_POST
+def player_reinstate(request, pk: int, registration_id: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.player_reinstate(
+            tournament=tournament, actor=request.user, registration_id=registration_id
+        ),
+        lambda r: f"{r.name} is back in the event and is paired from the next round.",
+        quiet=(NotFound,),
+    )
+
+
+@require_POST
+def round_repair(request, pk: int, number: int):
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: services.round_repair(tournament=tournament, actor=request.user, number=number),
+        f"Round {number}'s pairings are taken back: pair the round again when you are ready.",
+    )
+
+
+@require_POST
+def round_swap(request, pk: int, number: int):
+    """Swap two players of the latest round; a swap that makes a rematch is done and said."""
+    tournament = _event(pk)
+    form = forms.SwapForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Choose the two players to swap.")
+        return redirect(event_url(tournament))
+    first, second = form.cleaned_data["first"], form.cleaned_data["second"]
+    warnings: list[dict[str, str]] = []
+
+    def swap() -> None:
+        warnings.extend(
+            services.round_swap(
+                tournament=tournament,
+                actor=request.user,
+                number=number,
+                registration_a=first,
+                registration_b=second,
+            )
+        )
+
+    response = _act(
+        request, tournament, swap, f"Swapped the two players in round {number}.", quiet=(NotFound,)
+    )
+    for warning in warnings:
+        messages.warning(request, f"Rematch: {warning['detail']}")
+    return response
+
+
 # --- pairings and standings --------------------------------------------------------------------
 
 
@@ -407,18 +582,272 @@ def pairings(request, pk: int, number: int):
     )
 
 
+# How the placings say where a player went out (tournaments.core.placings.EliminatedIn).
+OUT_IN = {
+    None: "Won the event",
+    "final": "Final",
+    "semifinal": "Semifinals",
+    "quarterfinal": "Quarterfinals",
+    "swiss": "Swiss rounds",
+}
+
+
 def standings(request, pk: int):
+    """The Swiss standings; once the event is over, the final placings above them."""
     tournament = _event(pk)
+    placings = read_models.placings_rows(tournament)
     return render(
         request,
         "tournaments/standings.html",
         {
             "tournament": tournament,
             "rows": read_models.standings_rows(tournament),
+            "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
+            if placings is not None
+            else None,
             "latest": pages_selectors.round_with_progress(tournament=tournament),
             "me": request.user.username if request.user.is_authenticated else None,
         },
     )
+
+
+# --- for the judges' table: match slips and results entry ---------------------------------------
+
+
+def match_slips(request, pk: int, number: int):
+    """One slip per table of round `number`, to print: the players sign the result on it."""
+    tournament = _event(pk)
+    if not permissions.is_judge(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden(
+                "Only the event's judges and its organizer can print match slips.",
+                code="not_judge",
+            ),
+        )
+    round = pages_selectors.round_with_progress(tournament=tournament, number=number)
+    if round is None:
+        raise Http404(f"Round {number} has not been started.")
+    tables = list(pages_selectors.pairings_matching(round=round))
+    return render(
+        request,
+        "tournaments/slips.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "round_name": round_name(round),
+            "slips": [m for m in tables if m.player_b is not None],
+            "byes": [m for m in tables if m.player_b is None],
+            "games": range(1, protocol.WINS_NEEDED * 2),
+        },
+    )
+
+
+def results_entry(request, pk: int):
+    """A judge types a table number and its score, presses Enter, and goes on with the next
+    table: the result is entered as the judge's (logged), and a wrong table or an impossible
+    score is said next to the field."""
+    tournament = _event(pk)
+    if not permissions.is_judge(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden(
+                "Only the event's judges and its organizer can enter results.", code="not_judge"
+            ),
+        )
+    round = pages_selectors.round_with_progress(tournament=tournament)
+    form = forms.ResultEntryForm(initial={"round": round.number if round else 1})
+    status = 200
+    if request.method == "POST":
+        form = forms.ResultEntryForm(request.POST)
+        if form.is_valid():
+            number = form.cleaned_data["round"] or (round.number if round else 1)
+            entered, status = _enter_result(request, tournament, form, number)
+            if entered is not None:
+                messages.success(
+                    request,
+                    f"Table {entered.table}: {read_models.score_line(entered)}. Entered and "
+                    "logged.",
+                )
+                return redirect(reverse("tournaments:results-entry", args=[tournament.pk]))
+        else:
+            status = 400
+    tables = (
+        list(pages_selectors.pairings_matching(round=round))
+        if round is not None and round.status != Round.Status.PAIRING
+        else []
+    )
+    return render(
+        request,
+        "tournaments/results_entry.html",
+        {
+            "tournament": tournament,
+            "round": round,
+            "round_name": round_name(round) if round else "",
+            "form": form,
+            "waiting": [m for m in tables if m.status != Match.Status.CONFIRMED],
+            "names": {m.table: [m.player_a.name, m.player_b.name] for m in tables if m.player_b},
+        },
+        status=status,
+    )
+
+
+def _enter_result(request, tournament: Tournament, form, number: int) -> tuple[Match | None, int]:
+    """Enter the posted result of a table of round `number` as the judge; on a refusal, say
+    why on the form."""
+    data = form.cleaned_data
+    match = pages_selectors.match_at_table(
+        tournament=tournament, round_number=number, table=data["table"]
+    )
+    if match is None:
+        form.add_error("table", f"Round {number} has no table {data['table']}.")
+        return None, 404
+    if match.player_b is None:
+        form.add_error(
+            "table",
+            f"Table {match.table} is {match.player_a.name}'s bye: it has no result to enter.",
+        )
+        return None, 409
+    try:
+        entered = services.match_result_report(
+            match=match,
+            actor=request.user,
+            a_wins=data["a_wins"],
+            b_wins=data["b_wins"],
+            draws=data["draws"],
+        )
+    except Refusal as exc:
+        form.add_error(
+            None,
+            f"Table {match.table} ({match.player_a.name} v {match.player_b.name}): {exc.detail}",
+        )
+        return None, exc.status_code
+    return entered, 302
+
+
+# --- for everyone: the round clock and the bracket --------------------------------------------------
+
+
+def round_clock(request, pk: int):
+    """The latest round's clock, big enough for a projector, with the tables that have extra
+    time. htmx polls ask for the panel alone and get an empty 204 while nothing changed."""
+    tournament = _event(pk)
+    round = pages_selectors.round_with_progress(tournament=tournament)
+    extended: list[dict[str, Any]] = []
+    if round is not None and round.ends_at is not None:
+        extended = [
+            {"match": m, "ends_at": ends, "time_left": time_left(ends)}
+            for m in pages_selectors.extended_matches(round=round)
+            if (ends := read_models.ends_at(m)) is not None
+        ]
+    seen = [
+        round and (round.pk, round.status, str(round.ends_at), round.confirmed),
+        [(e["match"].table, e["match"].extra_minutes) for e in extended],
+    ]
+    version = hashlib.sha256(json.dumps(seen, default=str).encode()).hexdigest()[:16]
+    context = {
+        "tournament": tournament,
+        "round": round,
+        "round_name": round_name(round) if round else "",
+        "extended": extended,
+        "time_left": time_left(round.ends_at) if round and round.ends_at else "",
+        "version": version,
+        "poll": CLOCK_POLL,
+    }
+    if request.headers.get("HX-Request") == "true":
+        if request.GET.get("v") == version:
+            return HttpResponse(status=204)
+        return render(request, "tournaments/_clock_panel.html", context)
+    return render(request, "tournaments/clock.html", context)
+
+
+def time_left(ends_at: datetime) -> str:
+    """What the clock shows before its script takes over: "49:59", "1:05:00", or "Time"."""
+    left = int((ends_at - timezone.now()).total_seconds())
+    if left <= 0:
+        return "Time"
+    hours, rest = divmod(left, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+# The stages of a top cut, by the bracket round's name (tournaments.core.placings).
+STAGES = {"quarterfinal": "Quarterfinals", "semifinal": "Semifinals", "final": "Final"}
+
+
+def bracket(request, pk: int):
+    """The top cut as a bracket: each stage's matches with names, seeds and results, and the
+    stages still to come as empty slots. Polled like the clock."""
+    tournament = _event(pk)
+    context = bracket_context(tournament)
+    if request.headers.get("HX-Request") == "true":
+        if request.GET.get("v") == context["version"]:
+            return HttpResponse(status=204)
+        return render(request, "tournaments/_bracket_panel.html", context)
+    return render(request, "tournaments/bracket.html", context)
+
+
+def bracket_context(tournament: Tournament) -> dict:
+    matches = pages_selectors.top_cut_matches(tournament=tournament)
+    # Seeds are Swiss places: the cut was seeded from the standings in this order.
+    seeds = (
+        {int(s.player): n for n, s in enumerate(selectors.standings(tournament=tournament), 1)}
+        if matches
+        else {}
+    )
+    by_round: dict[int, list[Match]] = {}
+    for m in matches:
+        by_round.setdefault(m.round.number, []).append(m)
+    played = list(by_round.values())
+    stages: list[dict[str, Any]] = []
+    seen: list[Any] = []
+    size = tournament.top_cut // 2
+    for index, stage in enumerate(bracket_rounds(tournament.top_cut)):
+        paired = played[index] if index < len(played) else []
+        slots: list[dict[str, Any] | None] = [_bracket_match(m, seeds) for m in paired]
+        stages.append(
+            {
+                "name": STAGES[stage],
+                "round": paired[0].round if paired else None,
+                "matches": slots or [None] * size,
+            }
+        )
+        seen.append([(m["players"], m["score"]) for m in slots if m is not None])
+        size //= 2
+    return {
+        "tournament": tournament,
+        "stages": stages,
+        "started": bool(matches),
+        "winner": read_models.winner_name(tournament),
+        "version": hashlib.sha256(json.dumps(seen).encode()).hexdigest()[:16],
+        "poll": BRACKET_POLL,
+    }
+
+
+def _bracket_match(match: Match, seeds: dict[int, int]) -> dict:
+    confirmed = match.status == Match.Status.CONFIRMED
+    a_wins, b_wins = match.a_wins or 0, match.b_wins or 0
+    players = [
+        {
+            "name": r.name,
+            "seed": seeds.get(r.pk),
+            "wins": wins,
+            "won": confirmed and wins > other_wins,
+        }
+        for r, wins, other_wins in (
+            (match.player_a, a_wins, b_wins),
+            (match.player_b, b_wins, a_wins),
+        )
+        if r is not None
+    ]
+    return {
+        "table": match.table,
+        "status": match.status,
+        "players": players,
+        "score": read_models.score_line(match) if confirmed else "",
+    }
 
 
 # --- replays of automated games ---------------------------------------------------------------
@@ -605,11 +1034,17 @@ def match_game(request, pk: int, match_id: int):
 def match_lock(request, pk: int, match_id: int):
     tournament, match = _event_match(pk, match_id)
     out, in_, posted = forms.read_lock(request.POST)
+    seat = permissions.seat_of(match, request.user)
+    opponent = (match.player_b if seat == "a" else match.player_a) or match.player_a
     return _match_act(
         request,
         tournament,
         lambda: services.match_lock(match=match, actor=request.user, out=out, in_=in_),
-        "Locked. Both selections are shown once your opponent has locked too.",
+        lambda locked: (
+            "You have locked: both selections are shown below."
+            if locked.state and locked.state["phase"] != protocol.Phase.LOCKING
+            else f"You have locked. Both selections are shown once {opponent.name} has locked too."
+        ),
         lock=posted,
     )
 
@@ -658,6 +1093,7 @@ def judge(request, pk: int):
             "tournament": tournament,
             "disputes": [dispute(m) for m in selectors.judge_queue(tournament=tournament)],
             "open_matches": pages_selectors.open_matches(tournament=tournament),
+            "latest_round": pages_selectors.round_with_progress(tournament=tournament),
             "overrides": overrides.get_page(request.GET.get("page")),
             "extend_form": forms.ExtendForm(),
         },
@@ -797,8 +1233,8 @@ def refused(request, tournament: Tournament | None, exc: Refusal):
 def _act(
     request,
     tournament: Tournament,
-    action: Callable[[], object],
-    done: str,
+    action: Callable[[], Any],
+    done: str | Callable[[Any], str],
     *,
     to: str | None = None,
     quiet: tuple[type[Refusal], ...] = (),
@@ -806,9 +1242,10 @@ def _act(
     """Run a service and go back to the page: a message says what happened or why not.
 
     A refusal for lack of a login sends the visitor to log in; one for lack of a role (and a
-    missing player or deck, unless the caller lists it in `quiet`) gets its own page."""
+    missing player or deck, unless the caller lists it in `quiet`) gets its own page. `done`
+    is the message, or makes it from what the service returned."""
     try:
-        action()
+        result = action()
     except Refusal as exc:
         if isinstance(exc, Forbidden) and not request.user.is_authenticated:
             return redirect_to_login(to or event_url(tournament))
@@ -816,21 +1253,29 @@ def _act(
             return refused(request, tournament, exc)
         messages.error(request, exc.detail)
     else:
-        messages.success(request, done)
+        messages.success(request, done if isinstance(done, str) else done(result))
     return redirect(to or event_url(tournament))
 
 
-def _match_act(request, tournament: Tournament, action, done: str, *, lock=None):
-    """Run a match service; a refusal shows on the match page (keeping a posted lock)."""
+def _match_act(
+    request,
+    tournament: Tournament,
+    action: Callable[[], Any],
+    done: str | Callable[[Any], str],
+    *,
+    lock=None,
+):
+    """Run a match service; a refusal shows on the match page (keeping a posted lock). `done`
+    is the message, or makes it from what the service returned."""
     if not request.user.is_authenticated:
         return redirect_to_login(match_url(tournament))
     try:
-        action()
+        result = action()
     except (Forbidden, NotFound) as exc:
         return refused(request, tournament, exc)
     except Refusal as exc:
         return _match_refused(request, tournament, exc, lock=lock)
-    messages.success(request, done)
+    messages.success(request, done if isinstance(done, str) else done(result))
     return redirect(match_url(tournament))
 
 

@@ -1,8 +1,9 @@
 // Small helpers of the tournament pages. Everything works without them (plain forms, server-side
-// search); they add the match clock's countdown, live lock totals, the pairings filter, a
-// Print button and arrow keys on a game replay. The server keeps the clock: the countdown only
-// counts down to the end time the server rendered, corrected for the difference between this
-// device's clock and the server's.
+// search); they add the match and round clocks' countdowns, live lock totals with − and +
+// steppers, the pairings filter, the names of a table on the results-entry page, a Print button
+// and arrow keys on a game replay. The server keeps the clock: the countdown only counts down to
+// the end time the server rendered, corrected for the difference between this device's clock and
+// the server's.
 (function () {
   "use strict";
 
@@ -15,8 +16,11 @@
       }
       var left = Math.round((ends - (Date.now() + clock.skew)) / 1000);
       var out = clock.querySelector("[data-left]");
+      // A page may word it otherwise: the projector's clock says just "Time" at zero.
+      var over = clock.dataset.overText || "Time is up";
+      var suffix = clock.dataset.suffix === undefined ? " left" : clock.dataset.suffix;
       if (left <= 0) {
-        out.textContent = "Time is up";
+        out.textContent = over;
         out.classList.add("over");
         return;
       }
@@ -24,7 +28,7 @@
       var m = Math.floor((left % 3600) / 60);
       var s = left % 60;
       var text = (h ? h + ":" + String(m).padStart(2, "0") : m) + ":" + String(s).padStart(2, "0");
-      out.textContent = text + " left";
+      out.textContent = text + suffix;
       out.classList.remove("over");
     });
   }
@@ -55,6 +59,47 @@
   document.addEventListener("input", function (event) {
     var form = event.target.closest("[data-lock-form]");
     if (form) lockTotals(form);
+  });
+
+  // − and + next to each count (hidden until this script shows them), kept within 0..max.
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest("button[data-step]");
+    if (!button) return;
+    var input = document.getElementById(button.getAttribute("aria-controls"));
+    var max = parseInt(input.max, 10);
+    var value = (parseInt(input.value, 10) || 0) + parseInt(button.dataset.step, 10);
+    input.value = Math.max(0, isNaN(max) ? value : Math.min(max, value));
+    input.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+
+  // A refreshed panel brings a fresh totals line (the counts themselves are kept): fill it in.
+  function enhanceLockForms() {
+    document.querySelectorAll("[data-lock-form]").forEach(function (form) {
+      form.querySelectorAll("button[data-step]").forEach(function (b) { b.hidden = false; });
+      lockTotals(form);
+    });
+  }
+  document.addEventListener("DOMContentLoaded", enhanceLockForms);
+  document.addEventListener("htmx:afterSettle", enhanceLockForms);
+
+  // --- results entry: the table number shows whose result is being typed ----------------------
+  function showTable(form) {
+    var names = JSON.parse(document.getElementById(form.dataset.tableNames).textContent);
+    var table = form.querySelector("[name=table]").value.trim();
+    var pair = names[table];
+    var out = form.querySelector("[data-table-names]");
+    form.querySelectorAll("[data-wins-label]").forEach(function (label, i) {
+      if (label.dataset.plain === undefined) label.dataset.plain = label.textContent;
+      label.textContent = pair ? pair[i] + "'s wins" : label.dataset.plain;
+    });
+    out.textContent = pair ? "Table " + table + ": " + pair[0] + " v " + pair[1] : "";
+  }
+  document.addEventListener("input", function (event) {
+    var form = event.target.closest("form[data-table-names]");
+    if (form && event.target.name === "table") showTable(form);
+  });
+  document.addEventListener("DOMContentLoaded", function () {
+    document.querySelectorAll("form[data-table-names]").forEach(showTable);
   });
 
   // --- pairings: filter rows by player name as you type ----------------------------------------

@@ -177,7 +177,7 @@ def test_the_event_page_shows_each_role_what_it_may_do(running, viewer, sees, do
     assert response.status_code == 200
     html = response.content.decode()
     assert "Friday Genesis" in html
-    assert "genesis-standard" in html
+    assert "Genesis Standard Constructed" in html  # the format by its name, not its slug
     assert "Running" in html
     assert "2 Swiss rounds (fixed at the start)" in html
     assert "50 minutes" in html

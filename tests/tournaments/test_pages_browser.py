@@ -21,7 +21,7 @@ from decks.services import deck_create, read_decklist
 from rules.core.decklist import decklist_from_json, name_key
 from tests.conftest import ROOT
 from tests.tournaments.conftest import run_tasks
-from tournaments import selectors, services
+from tournaments import permissions, selectors, services
 from tournaments.models import Match, Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -160,7 +160,7 @@ def test_organizer_creates_runs_and_pairs_an_event(
 def seated(event: Tournament, user) -> tuple[Match, str, object]:
     """The user's current match, their seat and their opponent."""
     match = selectors.match_current_for(tournament=event, user=user)
-    seat = services.seat_of(match, user)
+    seat = permissions.seat_of(match, user)
     return match, seat, (match.player_b if seat == "a" else match.player_a).player
 
 
