@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from decks import services as deck_services
 from genesis.errors import Conflict, NotFound
 
-from . import permissions, read_models, selectors, services
+from . import read_models, selectors, services
 from .models import Match, Round, Tournament
 from .serializers import (
     EntrantCreate,
@@ -101,15 +101,6 @@ class TournamentDetail(APIView):
         return Response(TournamentSerializer(_tournament(pk)).data)
 
 
-def registration_rows(tournament: Tournament, user, registrations) -> list[dict]:
-    show_all = permissions.can_see_decklists(tournament, user)
-    top_cut = selectors.top_cut_ids(tournament=tournament) if not show_all else set()
-    return [
-        read_models.registration_row(r, user, show_all=show_all, top_cut=top_cut)
-        for r in registrations
-    ]
-
-
 class Registrations(APIView):
     @extend_schema(
         responses=RegistrationSerializer(many=True),
@@ -118,7 +109,7 @@ class Registrations(APIView):
     def get(self, request, pk):
         tournament = _tournament(pk)
         registrations = selectors.registration_list(tournament=tournament)
-        return Response(registration_rows(tournament, request.user, registrations))
+        return Response(read_models.registration_rows(tournament, request.user, registrations))
 
     @extend_schema(
         request=RegistrationCreate,
@@ -148,7 +139,7 @@ class Registrations(APIView):
                 decklist=decklist,
                 deck_key=v.get("deck", ""),
             )
-        row = registration_rows(tournament, request.user, [registration])[0]
+        row = read_models.registration_rows(tournament, request.user, [registration])[0]
         return Response(row, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None}, summary="Withdraw before the event starts")
@@ -177,7 +168,7 @@ class Entrants(APIView):
             decklist=deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None,
             deck_key=v.get("deck", ""),
         )
-        row = registration_rows(tournament, request.user, [registration])[0]
+        row = read_models.registration_rows(tournament, request.user, [registration])[0]
         return Response(row, status=status.HTTP_201_CREATED)
 
 
@@ -199,7 +190,7 @@ class Link(APIView):
             registration_id=registration,
             username=data.validated_data["username"],
         )
-        return Response(registration_rows(tournament, request.user, [linked])[0])
+        return Response(read_models.registration_rows(tournament, request.user, [linked])[0])
 
 
 class Drop(APIView):
@@ -219,7 +210,7 @@ class Drop(APIView):
             actor=request.user,
             registration_id=data.validated_data["registration"],
         )
-        return Response(registration_rows(tournament, request.user, [registration])[0])
+        return Response(read_models.registration_rows(tournament, request.user, [registration])[0])
 
 
 class Reinstate(APIView):
@@ -239,7 +230,7 @@ class Reinstate(APIView):
             actor=request.user,
             registration_id=data.validated_data["registration"],
         )
-        return Response(registration_rows(tournament, request.user, [registration])[0])
+        return Response(read_models.registration_rows(tournament, request.user, [registration])[0])
 
 
 class Judges(APIView):

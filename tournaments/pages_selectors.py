@@ -8,8 +8,7 @@ stays the same whether an event has 8 players or 2,048.
 
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Case, Count, F, IntegerField, Prefetch, Q, QuerySet, Value, When
-from django.db.models.functions import Greatest
+from django.db.models import Count, Prefetch, Q, QuerySet
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
@@ -37,19 +36,11 @@ class RoundProgress(TypedDict):
 
 
 def event_list() -> QuerySet[Tournament]:
-    """Events, newest first, each with its `players` count and `places_left` (None without a
-    capacity), counted in the same query so a page of events costs one query, not one each
-    (services.places_left answers the same for one event)."""
+    """Events, newest first, each with its `players` count, counted in the same query so a
+    page of events costs one query, not one each."""
     return (
         Tournament.objects.select_related("organizer")
         .annotate(players=Count("registrations"))
-        .annotate(
-            places_left=Case(
-                When(capacity__isnull=True, then=Value(None)),
-                default=Greatest(F("capacity") - F("players"), Value(0)),
-                output_field=IntegerField(),
-            )
-        )
         .order_by("-created_at", "-id")
     )
 

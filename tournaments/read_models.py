@@ -7,16 +7,24 @@ Players are shown by name (an account's username, or a guest's name) next to the
 registration id, which is what identifies them: renaming an account changes nothing here.
 """
 
+from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.urls import reverse
 
 from rules.core import match as protocol
+from rules.core.formats import FORMATS
 from tournaments.core.standings import format_tiebreaker
 
 from . import permissions, selectors
 from .models import Match, Penalty, Registration, Tournament
+
+
+def format_name(slug: str) -> str:
+    """An event's format as people call it ("Genesis Standard Constructed"), never its slug."""
+    fmt = FORMATS.get(slug)
+    return fmt.name if fmt is not None else slug
 
 
 def player_names(tournament: Tournament) -> dict[str, str]:
@@ -191,6 +199,15 @@ def penalty_row(penalty: Penalty) -> dict[str, Any]:
         "given_by": penalty.actor.username,
         "created_at": penalty.created_at,
     }
+
+
+def registration_rows(
+    tournament: Tournament, user: Any, registrations: Iterable[Registration]
+) -> list[dict[str, Any]]:
+    """Registrations as `user` may see them (registration_row, below)."""
+    show_all = permissions.can_see_decklists(tournament, user)
+    top_cut = selectors.top_cut_ids(tournament=tournament) if not show_all else set()
+    return [registration_row(r, user, show_all=show_all, top_cut=top_cut) for r in registrations]
 
 
 def registration_row(

@@ -4,10 +4,9 @@ from typing import Any
 
 from rest_framework import serializers
 
-from rules.core.formats import FORMATS
-
 from . import read_models
 from .models import Match, Penalty, Round, Tournament
+from .services.registrations import places_left
 
 
 class TournamentCreate(serializers.Serializer):
@@ -44,19 +43,13 @@ class TournamentSerializer(serializers.ModelSerializer):
     winner = serializers.SerializerMethodField()
 
     def get_format_name(self, tournament: Tournament) -> str:
-        fmt = FORMATS.get(tournament.format)
-        return fmt.name if fmt is not None else tournament.format
+        return read_models.format_name(tournament.format)
 
     def get_decklists_published(self, tournament: Tournament) -> bool:
         return tournament.decklists == Tournament.Decklists.ALL
 
     def get_places_left(self, tournament: Tournament) -> int | None:
-        if tournament.capacity is None:
-            return None
-        taken = getattr(tournament, "players", None)
-        if taken is None:
-            taken = tournament.registrations.count()
-        return max(tournament.capacity - taken, 0)
+        return places_left(tournament, getattr(tournament, "players", None))
 
     def get_winner(self, tournament: Tournament) -> str | None:
         """The winner's name once the event is over (the final's winner), else null."""

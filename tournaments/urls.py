@@ -12,6 +12,7 @@ urlpatterns = [
     path("", views.event_list, name="event-list"),
     path("<int:pk>/", views.event_detail, name="event-detail"),
     path("<int:pk>/round/", views.event_round, name="event-round"),
+    path("<int:pk>/retry/", views.event_retry, name="event-retry"),
     path("<int:pk>/start/", views.event_start, name="event-start"),
     path("<int:pk>/rounds/next/", views.round_start, name="round-start"),
     path("<int:pk>/publish/", views.decklists_publish, name="decklists-publish"),

@@ -33,12 +33,12 @@ from rules.core.cards import name_key
 from rules.core.decklist import decklist_from_json, format_decklist
 from rules.core.engine import GameLog
 from rules.core.engine.viewer import position
-from rules.core.formats import FORMATS
 
 from . import forms, pages_selectors, permissions, read_models, selectors, services
 from .core.pairing import recommended_rounds
 from .core.placings import bracket_rounds
 from .models import EngineGame, Match, Report, Round, Tournament
+from .services import recovery
 
 EVENTS_PER_PAGE = 20
 PLAYERS_PER_PAGE = 100
@@ -108,18 +108,19 @@ def event_list(request):
         "tournaments/event_list.html",
         {
             "events": events,
-            "event_rows": [{"event": t, "format_name": format_name(t.format)} for t in events],
+            "event_rows": [
+                {
+                    "event": t,
+                    "format_name": read_models.format_name(t.format),
+                    "places_left": services.places_left(t, t.players),
+                }
+                for t in events
+            ],
             "form": form,
             "error": error,
         },
         status=status,
     )
-
-
-def format_name(slug: str) -> str:
-    """An event's format as people call it ("Genesis Standard"), never its slug."""
-    fmt = FORMATS.get(slug)
-    return fmt.name if fmt is not None else slug
 
 
 # --- an event's page ---------------------------------------------------------------------------
@@ -161,7 +162,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
     return {
         "tournament": tournament,
         "is_judge": judge,
-        "format_name": format_name(tournament.format),
+        "format_name": read_models.format_name(tournament.format),
         "places_left": services.places_left(tournament),
         "winner": read_models.winner_name(tournament),
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
@@ -239,9 +240,17 @@ def round_panel(
     the panel would show the same as version `since`, before its pairings are even read."""
     rounds = pages_selectors.round_list(tournament=tournament)
     round = rounds[-1] if rounds else None
+    # Work taking longer than expected (a worker or the broker was away): the organizer sees it
+    # and can resend it (recovery.event_retry).
+    delays = (
+        recovery.event_delays(tournament=tournament)
+        if organizer and tournament.status == Tournament.Status.RUNNING
+        else None
+    )
+    stuck = bool(delays and (delays["rounds"] or delays["games"]))
     version = (
         f"{round.pk}.{round.status}.{round.confirmed}.{tournament.status}" if round else "none"
-    )
+    ) + (".stuck" if stuck else "")
     if version == since:
         return None
     pairings = []
@@ -269,9 +278,25 @@ def round_panel(
         "pairings": pairings,
         "my_pairing": mine,
         "can_pair_next": organizer and services.can_pair_next_round(tournament),
+        "delays": delays if stuck else None,
         "poll": PAIRING_POLL if waiting else ROUND_POLL if running else "",
         "version": version,
     }
+
+
+@require_POST
+def event_retry(request, pk: int):
+    """The organizer's "retry" for work taking too long: resend it (safe to press again)."""
+    tournament = _event(pk)
+    return _act(
+        request,
+        tournament,
+        lambda: recovery.event_retry(tournament=tournament, actor=request.user),
+        lambda sent: (
+            f"Sent again: {sent['rounds']} round(s) to pair and {sent['games']} "
+            "game(s) to play. Nothing already done is done twice."
+        ),
+    )
 
 
 def round_name(round: Round) -> str:

@@ -116,3 +116,33 @@ def test_the_organizers_retry_is_safe_and_only_theirs(event_with_players, enqueu
     run_tasks(enqueued_tasks)
     assert Round.objects.get(tournament_id=event).matches.count() == 1
     assert api("org").post(f"/api/tournaments/{event}/retry/").json() == {"rounds": 0, "games": 0}
+
+
+def test_the_event_page_shows_stuck_work_to_the_organizer_with_a_retry(
+    event_with_players, enqueued_tasks
+):
+    from tests.tournaments.conftest import as_user
+
+    event, names = event_with_players(2)
+    assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
+    assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
+    enqueued_tasks.clear()  # the message was lost
+    page = as_user("org").get(f"/events/{event}/").content.decode()
+    assert "taking longer than expected" not in page  # not yet: pairing takes a moment
+    age(Round.objects.filter(tournament_id=event), 60)
+    page = as_user("org").get(f"/events/{event}/").content.decode()
+    assert "taking longer than expected" in page
+    assert "Retry now" in page
+    assert (
+        "taking longer than expected"
+        not in as_user(names[0]).get(f"/events/{event}/").content.decode()
+    )
+    # pressing retry (twice) sends the round again; running it pairs it once
+    for _ in range(2):
+        assert as_user("org").post(f"/events/{event}/retry/").status_code == 302
+    run_tasks(enqueued_tasks)
+    assert Round.objects.get(tournament_id=event).matches.count() == 1
+    assert (
+        "taking longer than expected"
+        not in as_user("org").get(f"/events/{event}/").content.decode()
+    )

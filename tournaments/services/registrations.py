@@ -41,11 +41,14 @@ def registration_open(tournament: Tournament) -> bool:
     )
 
 
-def places_left(tournament: Tournament) -> int | None:
-    """Places left before the event is full, or None when it has no capacity set."""
+def places_left(tournament: Tournament, players: int | None = None) -> int | None:
+    """Places left before the event is full, or None when it has no capacity set. `players`
+    is the number registered when the caller has counted it already (a list of events)."""
     if tournament.capacity is None:
         return None
-    return max(tournament.capacity - tournament.registrations.count(), 0)
+    if players is None:
+        players = tournament.registrations.count()
+    return max(tournament.capacity - players, 0)
 
 
 def registration_get(*, tournament: Tournament, registration_id: object) -> Registration:
