@@ -23,6 +23,7 @@ from .serializers import (
     DeckVersionSerializer,
     DeckWrite,
     ValidateRequest,
+    VersionRange,
 )
 
 
@@ -196,11 +197,10 @@ class DeckDiff(DeckObject):
     )
     def get(self, request, key):
         deck = self.deck()
-        try:
-            old = int(request.query_params.get("from", deck.version - 1))
-            new = int(request.query_params.get("to", deck.version))
-        except ValueError:
-            raise Refusal("'from' and 'to' must be version numbers.", code="invalid") from None
+        params = VersionRange(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        old = params.validated_data.get("from", deck.version - 1)
+        new = params.validated_data.get("to", deck.version)
         changes = services.deck_diff(deck=deck, old=old, new=new)
         return Response({"from": old, "to": new, "changes": changes})
 

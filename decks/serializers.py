@@ -22,7 +22,9 @@ class AbilitySerializer(serializers.ModelSerializer):
 class CardSerializer(serializers.ModelSerializer):
     affiliations = serializers.SerializerMethodField()
     world: serializers.SlugRelatedField[Affiliation] = serializers.SlugRelatedField(
-        slug_field="name", read_only=True, allow_null=True  # only champions have a world
+        slug_field="name",
+        read_only=True,
+        allow_null=True,  # only champions have a world
     )
     set = serializers.CharField(source="card_set.code", read_only=True)
 
@@ -138,3 +140,14 @@ class DeckVersionSerializer(serializers.ModelSerializer):
     class Meta:
         model = DeckVersion
         fields = ["number", "created_at", "decklist"]
+
+
+class VersionRange(serializers.Serializer):
+    """The diff's query: two version numbers (whole numbers a database can hold)."""
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        # "from" is a Python keyword: the fields are declared here instead of as attributes.
+        return {
+            name: serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1)
+            for name in ("from", "to")
+        }

@@ -271,3 +271,12 @@ def test_cloning_a_deck_with_a_long_name_keeps_the_copy_within_the_limit(card_se
     assert clone.status_code == 201
     assert clone.json()["name"].endswith(" (copy)")
     assert len(clone.json()["name"]) <= 120
+
+
+@pytest.mark.parametrize("query", ["from=²", "to=99999999999999999999", "from=-1", "to=x"])
+def test_a_diff_range_that_is_not_two_version_numbers_is_a_400(card_sets, sample, query):
+    ada = client_for("ada")
+    created = ada.post("/api/decks/", {"name": "D", "decklist": sample}, format="json")
+    response = ada.get(f"/api/decks/{created.json()['key']}/diff/?{query}")
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
