@@ -217,6 +217,11 @@ if not CELERY_BROKER_URL:
         "store_processed": False,
     }
 CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or None
+# Nothing reads a task's result (the database is the record of the work), so none is stored or
+# waited for. Otherwise every send first subscribes to the result's channel on the result
+# backend: with Redis down, that retried for about 20 s and then failed with an error outside
+# the broker's (a 500 instead of 503 broker_unavailable; tests/test_faults.py).
+CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True

@@ -7,11 +7,12 @@ benchmarks that need one (scripts/serve starts its worker from the shell).
 The worker runs with --pool=solo (one task at a time, in the worker process itself, so its
 memory is the process's), on the broker of the environment (CELERY_BROKER_URL, or `env`'s),
 against `database_url`; `args` adds to its command line (e.g. "-B" to run the beat in it).
-Entering waits until it answers a ping through `broker` (a kombu Connection; by default this
-process's broker); leaving stops it (SIGTERM, then SIGKILL after `stop_timeout` seconds).
+Entering waits until it answers a ping sent through `ping_app` (a Celery app on the worker's
+broker, for a worker on another broker than this process's; by default this process's app);
+leaving stops it (SIGTERM, then SIGKILL after `stop_timeout` seconds).
 
-The worker leads a process group of its own, holding the children it starts (the beat of -B):
-signal the group (`os.killpg(worker.pid, ...)`) to reach them too; leaving does.
+The worker leads a process group of its own, with the children it starts (the beat of -B):
+signal the group (`os.killpg(worker.pid, ...)`) to reach them too, as leaving does.
 """
 
 import os
@@ -21,7 +22,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,12 +42,13 @@ def worker_process(
     loglevel: str = "INFO",
     env: dict | None = None,
     args: Sequence[str] = (),
-    broker=None,
+    ping_app=None,
     ready_timeout: float = 60,
     stop_timeout: float = 20,
 ) -> Iterator[subprocess.Popen]:
     from genesis.celery import app
 
+    control = (ping_app or app).control
     environment = {
         **os.environ,
         **(env or {}),
@@ -78,7 +80,7 @@ def worker_process(
     try:
         deadline = time.monotonic() + ready_timeout
         # Only this worker's answer counts: another one on the same broker is not it.
-        while not app.control.ping([hostname], timeout=0.5, connection=broker):
+        while not control.ping([hostname], timeout=0.5):
             if process.poll() is not None:
                 raise WorkerFailed(f"the Celery worker exited:\n{log_path.read_text()[-3000:]}")
             if time.monotonic() > deadline:
@@ -88,17 +90,15 @@ def worker_process(
                 )
         yield process
     finally:
-        _signal_group(process, signal.SIGTERM)
-        try:
-            process.wait(timeout=stop_timeout)
-        except subprocess.TimeoutExpired:
-            pass
-        _signal_group(process, signal.SIGKILL)  # whatever is left: a stuck worker, its beat
-        process.wait()
+        stop_group(process, stop_timeout)
 
 
-def _signal_group(process: subprocess.Popen, signum: int) -> None:
-    try:
-        os.killpg(process.pid, signum)
-    except ProcessLookupError:
-        pass  # the group is gone already
+def stop_group(process: subprocess.Popen, timeout: float) -> None:
+    """Stop a process that leads a process group (started with start_new_session=True) and
+    whatever it started: SIGTERM to the group, then SIGKILL to what is left after `timeout`."""
+    for signum in (signal.SIGTERM, signal.SIGKILL):
+        with suppress(ProcessLookupError):  # the group is gone already
+            os.killpg(process.pid, signum)
+        with suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=timeout)
+    process.wait()
