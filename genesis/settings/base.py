@@ -194,6 +194,10 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "genesis.schema.add_error_responses",
+    ],
 }
 
 # Celery: with a broker URL use it (Redis in production and tests); without one fall back to
