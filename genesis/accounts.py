@@ -25,12 +25,14 @@ from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .authentication import ExpiringTokenAuthentication
+from .edge import BoundedJSONParser
 from .errors import Conflict, Refusal
 
 User = get_user_model()
@@ -131,6 +133,9 @@ class RegisterApi(APIView):
 class TokenApi(ObtainAuthToken):
     """POST {username, password} → {"token": "...", "expires": ...}, for
     `Authorization: Token ...`; DELETE (authenticated) revokes the caller's token."""
+
+    # DRF's ObtainAuthToken names its own parsers; use the site's, whose JSON depth is bounded.
+    parser_classes = [BoundedJSONParser, FormParser, MultiPartParser]
 
     @extend_schema(
         request=Credentials,
