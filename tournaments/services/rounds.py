@@ -105,8 +105,9 @@ def round_start(*, tournament: Tournament, actor: Any) -> Round:
 def round_pair(*, round_id: int) -> Round | None:
     """Pair a round that is waiting for its pairings. Safe to run twice: a round that is no
     longer waiting is returned untouched, and one that was taken back (re-paired) is None."""
-    round = Round.objects.select_for_update().select_related("tournament").filter(pk=round_id)
-    found = round.first()
+    found = (
+        Round.objects.select_for_update().select_related("tournament").filter(pk=round_id).first()
+    )
     if found is None:
         return None
     if found.status != Round.Status.PAIRING:
