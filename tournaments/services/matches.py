@@ -205,10 +205,10 @@ def match_lock(
     match = lock_match(match)
     seat = permissions.seat_of(match, actor)
     if for_guest is not None:
+        permissions.require_officiating(match, actor)  # who asks, before what they ask
         guest = {"a": match.player_a, "b": match.player_b}.get(for_guest)
         if guest is None or not guest.is_guest:
             raise Refusal("Only a guest's selection can be locked for them.", code="not_a_guest")
-        permissions.require_officiating(match, actor)
         seat = for_guest
     if seat is None:
         raise Forbidden(

@@ -6,11 +6,12 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from decks import selectors as deck_selectors
 from genesis.broker import send_after_commit
-from genesis.errors import Conflict, Refusal
+from genesis.errors import Conflict, Forbidden, Refusal
 from rules.core import match as protocol
 from rules.core.decklist import decklist_from_json
 from tournaments.core.pairing import (
@@ -262,10 +263,19 @@ def has_results(round: Round) -> bool:
     )
 
 
-def _open_latest_round(tournament: Tournament, number: int) -> Round:
+def _open_latest_round(tournament: Tournament, number: int, actor: Any) -> Round:
     round = tournament.rounds.filter(number=number).first()
     if round is None:
         raise Conflict(f"Round {number} has not been started.", code="no_such_round")
+    if (
+        actor.is_authenticated
+        and round.matches.filter(Q(player_a__player=actor) | Q(player_b__player=actor)).exists()
+    ):
+        # Roles that combine: a judge who plays in this round does not rearrange it.
+        raise Forbidden(
+            f"You play in round {number}: a judge who does not must change its pairings.",
+            code="own_match",
+        )
     round = lock_round(round)
     if tournament.rounds.filter(number__gt=number).exists():
         raise Conflict(
@@ -288,7 +298,7 @@ def round_repair(*, tournament: Tournament, actor: Any, number: int) -> None:
     forgotten registration)."""
     permissions.require_judge(tournament, actor)
     tournament = lock_tournament(tournament)
-    round = _open_latest_round(tournament, number)
+    round = _open_latest_round(tournament, number, actor)
     round.delete()
     # The round is now as if it had never been paired: a player who dropped or registered
     # while it stood did so before it. So a drop can still be undone until the round is paired
@@ -315,7 +325,7 @@ def round_swap(
     and said."""
     permissions.require_judge(tournament, actor)
     tournament = lock_tournament(tournament)
-    round = _open_latest_round(tournament, number)
+    round = _open_latest_round(tournament, number, actor)
     if round.kind != Round.Kind.SWISS:
         raise Conflict(
             "Top-cut matches follow the bracket: they cannot be swapped.", code="top_cut"

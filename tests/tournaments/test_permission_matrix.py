@@ -1,0 +1,643 @@
+"""Who may do what, over every mutating endpoint of events and matches: anonymous, another user,
+the opponent, the player, a judge, the organizer, and a judge who plays (p01). Every refusal has
+its exact status and code and changes nothing. Then the hidden information: decklists and
+champions before publication, and a locked selection before the show, on the API and the pages.
+
+One running event: organizer `org`; judges `jude` (not playing) and `p01` (who plays); players
+p01..p04, round 1 paired; late registration open until round 2, and a guest registered late.
+"""
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.tournaments.conftest import api, as_user, pair_next_round
+from tournaments.models import (
+    Judge,
+    Match,
+    Penalty,
+    Registration,
+    Report,
+    ResultOverride,
+    Tournament,
+)
+
+pytestmark = pytest.mark.django_db
+
+GUEST = "Wendy Walk-in"
+LOCK = {"out": ["Lodestone Hex"], "in": ["Mirror Panel"]}  # 3 Chi for 3, both in the sample
+
+
+@dataclass
+class Side:
+    """One match of round 1: who chooses the lead of game 1, and the other player."""
+
+    match: int
+    chooser: str
+    other: str
+
+
+@dataclass
+class Ctx:
+    event: int
+    regs: dict[str, int]  # name shown -> registration
+    other: Side  # a match p01 does not play: p01 officiates it
+    own: Side  # p01's match
+    guest: int  # the guest's registration
+    sample: str
+
+    def user(self, role: str) -> str | None:
+        return {
+            "anonymous": None,
+            "stranger": "eve",
+            "player": self.other.chooser,
+            "opponent": self.other.other,
+            "judge": "jude",
+            "organizer": "org",
+            "judge_player": "p01",
+        }[role]
+
+
+def _side(match: int) -> Side:
+    view = api("org").get(f"/api/matches/{match}/").json()
+    seats = {"a": view["player_a"], "b": view["player_b"]}
+    chooser = seats[view["chooser"]]
+    return Side(match, chooser, next(n for n in seats.values() if n != chooser))
+
+
+@pytest.fixture
+def running(event_with_players, sample_text) -> Ctx:
+    event, names = event_with_players(4, rounds=3, late_registration_until=2)
+    assert names == ["p01", "p02", "p03", "p04"]
+    users = get_user_model().objects
+    for name in ("jude", "eve", "wendy", "newjudge"):
+        users.get_or_create(username=name)
+    org = api("org")
+    for judge in ("jude", "p01"):
+        added = org.post(f"/api/tournaments/{event}/judges/", {"username": judge}, format="json")
+        assert added.status_code == 201, added.json()
+    assert org.post(f"/api/tournaments/{event}/start/").status_code == 200
+    pairings = pair_next_round(event)
+    guest = api("jude").post(
+        f"/api/tournaments/{event}/registrations/",
+        {"guest": GUEST, "decklist": sample_text},
+        format="json",
+    )
+    assert guest.status_code == 201, guest.json()
+    own = next(p for p in pairings if "p01" in (p["player_a"], p["player_b"]))
+    other = next(p for p in pairings if p is not own)
+    regs = dict(
+        Registration.objects.filter(tournament_id=event).values_list("pk", "player__username")
+    )
+    return Ctx(
+        event=event,
+        regs={name or GUEST: pk for pk, name in regs.items()},
+        other=_side(other["match"]),
+        own=_side(own["match"]),
+        guest=guest.json()["registration"],
+        sample=sample_text,
+    )
+
+
+def snapshot(ctx: Ctx) -> dict:
+    """Every row a request to this event could change."""
+    tournament = Tournament.objects.get(pk=ctx.event)
+    in_event = {"match__round__tournament": tournament}
+    return {
+        "events": Tournament.objects.count(),
+        "event": (
+            tournament.status,
+            tournament.decklists,
+            tournament.swiss_rounds,
+            tournament.started_at,
+            tournament.organizer_id,
+        ),
+        "registrations": list(
+            Registration.objects.filter(tournament=tournament)
+            .order_by("pk")
+            .values_list("pk", "player_id", "guest_name", "dropped_after_round", "joined_round")
+        ),
+        "rounds": list(tournament.rounds.order_by("number").values_list("pk", "number", "status")),
+        "matches": list(
+            Match.objects.filter(round__tournament=tournament)
+            .order_by("pk")
+            .values_list(
+                "pk",
+                "player_a",
+                "player_b",
+                "state",
+                "status",
+                "a_wins",
+                "b_wins",
+                "draws",
+                "extra_minutes",
+            )
+        ),
+        "reports": list(Report.objects.filter(**in_event).values_list("pk", "game", "winner")),
+        "overrides": ResultOverride.objects.filter(**in_event).count(),
+        "penalties": Penalty.objects.filter(**in_event).count(),
+        "judges": Judge.objects.filter(tournament=tournament).count(),
+    }
+
+
+# --- setups: a match moved to the phase an action needs -------------------------------------
+
+
+def lead_chosen(side: Callable[[Ctx], Side]) -> Callable[[Ctx], None]:
+    def setup(ctx: Ctx) -> None:
+        s = side(ctx)
+        chosen = api(s.chooser).post(f"/api/matches/{s.match}/lead/", {"lead": True}, format="json")
+        assert chosen.status_code == 200, chosen.json()
+
+    return setup
+
+
+def locking(side: Callable[[Ctx], Side], winner: Callable[[Ctx], str]) -> Callable[[Ctx], None]:
+    """Game 1 entered by the judge (`winner` won it), then the loser chooses the lead: lock and
+    show, where the winner locks first."""
+
+    def setup(ctx: Ctx) -> None:
+        s = side(ctx)
+        lead_chosen(side)(ctx)
+        game = api("jude").post(
+            f"/api/matches/{s.match}/games/", {"winner": winner(ctx)}, format="json"
+        )
+        assert game.status_code == 200, game.json()
+        loser = s.other if winner(ctx) == s.chooser else s.chooser
+        chosen = api(loser).post(f"/api/matches/{s.match}/lead/", {"lead": True}, format="json")
+        assert chosen.status_code == 200, chosen.json()
+        assert api("org").get(f"/api/matches/{s.match}/").json()["phase"] == "locking"
+
+    return setup
+
+
+def dropped(ctx: Ctx) -> None:
+    response = api("jude").post(
+        f"/api/tournaments/{ctx.event}/drop/",
+        {"registration": ctx.regs[ctx.other.other]},
+        format="json",
+    )
+    assert response.status_code == 200, response.json()
+
+
+def other(ctx: Ctx) -> Side:
+    return ctx.other
+
+
+def own(ctx: Ctx) -> Side:
+    return ctx.own
+
+
+# --- the endpoints ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    method: str
+    path: Callable[[Ctx], str]
+    body: Callable[[Ctx], Any] = lambda ctx: None
+    setup: Callable[[Ctx], None] | None = None
+
+
+def ev(suffix: str) -> Callable[[Ctx], str]:
+    return lambda ctx: f"/api/tournaments/{ctx.event}/{suffix}"
+
+
+def m(side: Callable[[Ctx], Side], action: str) -> Callable[[Ctx], str]:
+    return lambda ctx: f"/api/matches/{side(ctx).match}/{action}/"
+
+
+ENDPOINTS: dict[str, Endpoint] = {
+    "create": Endpoint("post", lambda ctx: "/api/tournaments/", lambda ctx: {"name": "Another"}),
+    "register_self": Endpoint("post", ev("registrations/"), lambda ctx: {"decklist": ctx.sample}),
+    "register_guest": Endpoint(
+        "post", ev("registrations/"), lambda ctx: {"guest": "Walter", "decklist": ctx.sample}
+    ),
+    "withdraw": Endpoint("delete", ev("registrations/")),
+    "link": Endpoint(
+        "post",
+        lambda ctx: f"/api/tournaments/{ctx.event}/registrations/{ctx.guest}/link/",
+        lambda ctx: {"username": "wendy"},
+    ),
+    "entrants": Endpoint("post", ev("entrants/"), lambda ctx: {"decklist": ctx.sample}),
+    "drop_self": Endpoint("post", ev("drop/"), lambda ctx: {}),
+    "drop_other": Endpoint(
+        "post", ev("drop/"), lambda ctx: {"registration": ctx.regs[ctx.other.other]}
+    ),
+    "reinstate": Endpoint(
+        "post",
+        ev("reinstate/"),
+        lambda ctx: {"registration": ctx.regs[ctx.other.other]},
+        setup=dropped,
+    ),
+    "judges": Endpoint("post", ev("judges/"), lambda ctx: {"username": "newjudge"}),
+    "start": Endpoint("post", ev("start/")),
+    "publish": Endpoint("post", ev("publish/"), lambda ctx: {"scope": "all"}),
+    "rounds": Endpoint("post", ev("rounds/")),
+    "round_delete": Endpoint("delete", ev("rounds/1/")),
+    "swap": Endpoint(
+        "post",
+        ev("rounds/1/swap/"),
+        lambda ctx: {
+            "registration_a": ctx.regs[ctx.other.chooser],
+            "registration_b": ctx.regs[
+                ctx.own.other if ctx.own.chooser == "p01" else ctx.own.chooser
+            ],
+        },
+    ),
+    "retry": Endpoint("post", ev("retry/")),
+    # a match p01 does not play
+    "lead": Endpoint("post", m(other, "lead"), lambda ctx: {"lead": True}),
+    "games": Endpoint(
+        "post",
+        m(other, "games"),
+        lambda ctx: {"winner": ctx.other.chooser},
+        setup=lead_chosen(other),
+    ),
+    "lock": Endpoint(
+        "post", m(other, "lock"), lambda ctx: LOCK, setup=locking(other, lambda c: c.other.chooser)
+    ),
+    "lock_for_guest": Endpoint(
+        "post",
+        m(other, "lock"),
+        lambda ctx: {**LOCK, "for_guest": "a"},
+        setup=locking(other, lambda c: c.other.chooser),
+    ),
+    "result": Endpoint(
+        "post",
+        m(other, "result"),
+        lambda ctx: {"player_a_wins": 2, "player_b_wins": 0, "draws": 0},
+    ),
+    "concede": Endpoint("post", m(other, "concede"), lambda ctx: {}, setup=lead_chosen(other)),
+    "time": Endpoint("post", m(other, "time")),
+    "extend": Endpoint("post", m(other, "extend"), lambda ctx: {"minutes": 5}),
+    "penalties": Endpoint(
+        "post",
+        m(other, "penalties"),
+        lambda ctx: {
+            "registration": ctx.regs[ctx.other.chooser],
+            "penalty": "warning",
+            "infraction": "Slow play",
+        },
+    ),
+    # p01's own match
+    "own_lead": Endpoint("post", m(own, "lead"), lambda ctx: {"lead": True}),
+    "own_games": Endpoint(
+        "post", m(own, "games"), lambda ctx: {"winner": "p01"}, setup=lead_chosen(own)
+    ),
+    "own_lock": Endpoint(
+        "post", m(own, "lock"), lambda ctx: LOCK, setup=locking(own, lambda c: "p01")
+    ),
+    "own_result": Endpoint(
+        "post", m(own, "result"), lambda ctx: {"player_a_wins": 2, "player_b_wins": 0, "draws": 0}
+    ),
+    "own_concede": Endpoint("post", m(own, "concede"), lambda ctx: {}, setup=lead_chosen(own)),
+    "own_time": Endpoint("post", m(own, "time")),
+    "own_extend": Endpoint("post", m(own, "extend"), lambda ctx: {"minutes": 5}),
+    "own_penalties": Endpoint(
+        "post",
+        m(own, "penalties"),
+        lambda ctx: {
+            "registration": ctx.regs["p01"],
+            "penalty": "warning",
+            "infraction": "Slow play",
+        },
+    ),
+}
+
+OK = "ok"  # allowed: a 2xx
+ANON = (401, "not_authenticated")
+NOT_ORGANIZER = (403, "not_organizer")
+NOT_JUDGE = (403, "not_judge")
+NOT_IN_MATCH = (403, "not_in_match")
+OWN_MATCH = (403, "own_match")
+
+ROLES = ("anonymous", "stranger", "opponent", "player", "judge", "organizer", "judge_player")
+
+
+def every(
+    anonymous=ANON, stranger=None, opponent=None, player=None, judge=None, organizer=None, jp=None
+) -> dict[str, Any]:
+    return {
+        "anonymous": anonymous,
+        "stranger": stranger,
+        "opponent": opponent,
+        "player": player,
+        "judge": judge,
+        "organizer": organizer,
+        "judge_player": jp,
+    }
+
+
+def organizer_only(organizer: Any = OK) -> dict[str, Any]:
+    return every(
+        stranger=NOT_ORGANIZER,
+        opponent=NOT_ORGANIZER,
+        player=NOT_ORGANIZER,
+        judge=NOT_ORGANIZER,
+        organizer=organizer,
+        jp=NOT_ORGANIZER,
+    )
+
+
+def judges_only() -> dict[str, Any]:
+    return every(
+        stranger=NOT_JUDGE, opponent=NOT_JUDGE, player=NOT_JUDGE, judge=OK, organizer=OK, jp=OK
+    )
+
+
+def officials_only() -> dict[str, Any]:
+    """Judges not playing in the match; its players are told `own_match`."""
+    return every(
+        stranger=NOT_JUDGE, opponent=OWN_MATCH, player=OWN_MATCH, judge=OK, organizer=OK, jp=OK
+    )
+
+
+def anyone_in_match() -> dict[str, Any]:
+    return every(stranger=NOT_IN_MATCH, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK)
+
+
+REGISTERED = (409, "already_registered")  # about state: they are registered already
+
+EXPECTED: dict[str, dict[str, Any]] = {
+    "create": every(stranger=OK, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK),
+    "register_self": every(
+        stranger=OK,
+        opponent=REGISTERED,
+        player=REGISTERED,
+        judge=OK,
+        organizer=OK,
+        jp=REGISTERED,
+    ),
+    "register_guest": judges_only(),
+    "withdraw": every(
+        stranger=(409, "started"),
+        opponent=(409, "started"),
+        player=(409, "started"),
+        judge=(409, "started"),
+        organizer=(409, "started"),
+        jp=(409, "started"),
+    ),
+    "link": organizer_only(),
+    # not an automated event: the organizer is refused on the event's kind, not on who they are
+    "entrants": organizer_only((409, "not_automated")),
+    "drop_self": every(
+        stranger=(404, "not_registered"),
+        opponent=OK,
+        player=OK,
+        judge=(404, "not_registered"),
+        organizer=(404, "not_registered"),
+        jp=OK,
+    ),
+    "drop_other": judges_only(),
+    "reinstate": judges_only(),
+    "judges": organizer_only(),
+    "start": organizer_only((409, "already_started")),
+    "publish": organizer_only(),
+    # round 1's results are open: the organizer is refused on the round's state
+    "rounds": organizer_only((409, "round_open")),
+    # a judge who plays in round 1 does not rearrange it (roles that combine)
+    "round_delete": every(
+        stranger=NOT_JUDGE,
+        opponent=NOT_JUDGE,
+        player=NOT_JUDGE,
+        judge=OK,
+        organizer=OK,
+        jp=OWN_MATCH,
+    ),
+    "swap": every(
+        stranger=NOT_JUDGE,
+        opponent=NOT_JUDGE,
+        player=NOT_JUDGE,
+        judge=OK,
+        organizer=OK,
+        jp=OWN_MATCH,
+    ),
+    "retry": organizer_only(),
+    "lead": anyone_in_match() | {"opponent": (409, "choice_not_yours")},
+    "games": anyone_in_match(),
+    "lock": every(
+        stranger=NOT_IN_MATCH,
+        opponent=(409, "not_your_turn_to_lock"),  # the winner of game 1 locks first
+        player=OK,
+        judge=NOT_IN_MATCH,
+        organizer=NOT_IN_MATCH,
+        jp=NOT_IN_MATCH,
+    ),
+    # who asks is checked first; then, for a judge, that neither seat of this match is a
+    # guest's (400)
+    "lock_for_guest": every(
+        stranger=NOT_JUDGE,
+        opponent=OWN_MATCH,
+        player=OWN_MATCH,
+        judge=(400, "not_a_guest"),
+        organizer=(400, "not_a_guest"),
+        jp=(400, "not_a_guest"),
+    ),
+    "result": anyone_in_match(),
+    "concede": every(
+        stranger=NOT_IN_MATCH,
+        opponent=OK,
+        player=OK,
+        judge=NOT_IN_MATCH,
+        organizer=NOT_IN_MATCH,
+        jp=NOT_IN_MATCH,
+    ),
+    "time": officials_only(),
+    "extend": officials_only(),
+    "penalties": officials_only(),
+    # p01 in their own match: a player there
+    "own_lead": {
+        "judge_player": lambda ctx: OK if ctx.own.chooser == "p01" else (409, "choice_not_yours")
+    },
+    "own_games": {"judge_player": OK},
+    "own_lock": {"judge_player": OK},
+    "own_result": {"judge_player": OK},
+    "own_concede": {"judge_player": OK},
+    "own_time": {"judge_player": OWN_MATCH},
+    "own_extend": {"judge_player": OWN_MATCH},
+    "own_penalties": {"judge_player": OWN_MATCH},
+}
+
+assert set(EXPECTED) == set(ENDPOINTS)
+
+# Known bugs: (endpoint, role) -> reason (pytest.mark.xfail(strict=True))
+BUGS: dict[tuple[str, str], str] = {}
+
+TABLE = [
+    pytest.param(
+        name,
+        role,
+        expected,
+        id=f"{name}-{role}",
+        marks=[pytest.mark.xfail(strict=True, reason=BUGS[name, role])]
+        if (name, role) in BUGS
+        else [],
+    )
+    for name, row in EXPECTED.items()
+    for role, expected in row.items()
+]
+
+
+def send(ctx: Ctx, role: str, endpoint: Endpoint):
+    client = api(ctx.user(role))
+    body = endpoint.body(ctx)
+    return getattr(client, endpoint.method)(
+        endpoint.path(ctx), body, format="json" if body is not None else None
+    )
+
+
+@pytest.mark.parametrize(("name", "role", "expected"), TABLE)
+def test_permission_matrix(running, name, role, expected):
+    ctx = running
+    endpoint = ENDPOINTS[name]
+    if endpoint.setup is not None:
+        endpoint.setup(ctx)
+    if callable(expected):
+        expected = expected(ctx)
+    before = snapshot(ctx)
+    response = send(ctx, role, endpoint)
+    body = response.json() if response.content else None
+    if expected == OK:
+        assert 200 <= response.status_code < 300, (response.status_code, body)
+        return
+    status, code = expected
+    assert (response.status_code, body and body.get("code")) == (status, code), body
+    assert body["detail"]
+    assert snapshot(ctx) == before, f"the refused request ({code}) changed the event"
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+
+def registrations(ctx: Ctx, username: str | None) -> list[dict]:
+    response = api(username).get(f"/api/tournaments/{ctx.event}/registrations/")
+    assert response.status_code == 200
+    return response.json()
+
+
+@pytest.mark.parametrize("username", ["p02", "p01"])
+def test_before_publication_a_player_sees_only_their_own_champion(running, username):
+    """p01 is a judge, but plays: no more than a player sees."""
+    rows = registrations(running, username)
+    assert len(rows) == 5
+    for row in rows:
+        assert "decklist" not in row, row
+        if row["player"] == username:
+            assert row["champion"] == "Sera Vantyne"
+        else:
+            assert row["champion"] is None, row
+
+
+def test_before_publication_anonymous_sees_no_champion(running):
+    for row in registrations(running, None):
+        assert "decklist" not in row, row
+        assert row["champion"] is None, row
+
+
+@pytest.mark.parametrize("username", ["jude", "org"])
+def test_before_publication_a_judge_who_does_not_play_sees_every_decklist(running, username):
+    rows = registrations(running, username)
+    assert len(rows) == 5
+    for row in rows:
+        assert row["champion"] == "Sera Vantyne", row
+        assert row["decklist"], row
+
+
+def test_after_publication_everyone_sees_every_decklist(running):
+    assert (
+        api("org")
+        .post(f"/api/tournaments/{running.event}/publish/", {"scope": "all"}, format="json")
+        .status_code
+        == 200
+    )
+    for username in ("p02", "p01", None):
+        for row in registrations(running, username):
+            assert row["decklist"], row
+            assert row["champion"] == "Sera Vantyne", row
+
+
+def _names_in(text: str) -> set[str]:
+    return {name for name in LOCK["out"] + LOCK["in"] if name in text}
+
+
+def _page_counts(username: str, path: str) -> dict[str, int]:
+    """How often each locked card's name is on a page. A player's match page lists their own
+    timeline and forethoughts in its lock form, and every player here registered the same list:
+    the other player's lock would show as more mentions."""
+    page = as_user(username).get(path)
+    assert page.status_code == 200, path
+    text = page.content.decode()
+    return {name: text.count(name) for name in LOCK["out"] + LOCK["in"]}
+
+
+def test_a_locked_selection_is_hidden_from_the_opponent_until_the_show(running):
+    ctx = running
+    side = ctx.other
+    locking(other, lambda c: c.other.chooser)(ctx)
+    pages = (f"/events/{ctx.event}/match/", f"/events/{ctx.event}/")
+    before = {path: _page_counts(side.other, path) for path in pages}
+    locked = api(side.chooser).post(f"/api/matches/{side.match}/lock/", LOCK, format="json")
+    assert locked.status_code == 200, locked.json()
+    view = api("org").get(f"/api/matches/{side.match}/").json()
+    seat = "a" if view["player_a"] == side.chooser else "b"
+
+    # the locker sees their own lock
+    mine = api(side.chooser).get(f"/api/matches/{side.match}/").json()["lock"][seat]
+    assert (mine["status"], mine["hidden"], mine["out"], mine["in"]) == (
+        "locked",
+        False,
+        LOCK["out"],
+        LOCK["in"],
+    )
+
+    # the opponent, another user and a spectator do not: on the API ...
+    for username in (side.other, "eve", None):
+        response = api(username).get(f"/api/matches/{side.match}/")
+        lock = response.json()["lock"][seat]
+        assert (lock["status"], lock["hidden"], lock["out"], lock["in"]) == (
+            "locked",
+            True,
+            None,
+            None,
+        ), username
+        assert not _names_in(json.dumps(response.json())), username
+
+    # ... and on the pages: their match page and the event page
+    for path in pages:
+        assert _page_counts(side.other, path) == before[path], path
+    assert set(before[pages[1]].values()) == {0}  # the event page names no card of theirs
+
+    # the judges who do not play in this match see it: jude, the organizer, and p01 (who plays,
+    # but in another match)
+    for username in ("jude", "org", "p01"):
+        lock = api(username).get(f"/api/matches/{side.match}/").json()["lock"][seat]
+        assert (lock["hidden"], lock["out"], lock["in"]) == (False, LOCK["out"], LOCK["in"]), (
+            username
+        )
+
+
+def test_a_judge_who_plays_does_not_see_their_opponents_lock(running):
+    """p01 is a judge, but in their own match a player: the opponent's lock stays hidden."""
+    ctx = running
+    side = ctx.own
+    opponent = side.other if side.chooser == "p01" else side.chooser
+    locking(own, lambda c: opponent)(ctx)
+    before = _page_counts("p01", f"/events/{ctx.event}/match/")
+    locked = api(opponent).post(f"/api/matches/{side.match}/lock/", LOCK, format="json")
+    assert locked.status_code == 200, locked.json()
+    view = api("org").get(f"/api/matches/{side.match}/").json()
+    seat = "a" if view["player_a"] == opponent else "b"
+
+    response = api("p01").get(f"/api/matches/{side.match}/")
+    lock = response.json()["lock"][seat]
+    assert (lock["hidden"], lock["out"], lock["in"]) == (True, None, None)
+    assert not _names_in(json.dumps(response.json()))
+    assert _page_counts("p01", f"/events/{ctx.event}/match/") == before
+    # jude, not playing, sees it
+    lock = api("jude").get(f"/api/matches/{side.match}/").json()["lock"][seat]
+    assert (lock["hidden"], lock["out"], lock["in"]) == (False, LOCK["out"], LOCK["in"])
