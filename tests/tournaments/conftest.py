@@ -98,3 +98,58 @@ def run_tasks(enqueued: list, start: int = 0) -> int:
         tasks[name](*args, **kwargs)
         index += 1
     return index - start
+
+
+def event_snapshot(event: int) -> dict:
+    """Every row a request to this event could change: a refused request must leave it equal."""
+    from tournaments.models import (
+        Judge,
+        Match,
+        Penalty,
+        Registration,
+        Report,
+        ResultOverride,
+        Tournament,
+    )
+
+    tournament = Tournament.objects.get(pk=event)
+    in_event = {"match__round__tournament": tournament}
+    return {
+        "events": Tournament.objects.count(),
+        "event": (
+            tournament.status,
+            tournament.decklists,
+            tournament.capacity,
+            tournament.swiss_rounds,
+            tournament.started_at,
+            tournament.organizer_id,
+        ),
+        "registrations": list(
+            Registration.objects.filter(tournament=tournament)
+            .order_by("pk")
+            .values_list("pk", "player_id", "guest_name", "dropped_after_round", "joined_round")
+        ),
+        "rounds": list(tournament.rounds.order_by("number").values_list("pk", "number", "status")),
+        "matches": list(
+            Match.objects.filter(round__tournament=tournament)
+            .order_by("pk")
+            .values_list(
+                "pk",
+                "table",
+                "player_a",
+                "player_b",
+                "state",
+                "status",
+                "a_wins",
+                "b_wins",
+                "draws",
+                "extra_minutes",
+            )
+        ),
+        "reports": list(
+            Report.objects.filter(**in_event).values_list("pk", "game", "winner", "a_wins")
+        ),
+        "overrides": ResultOverride.objects.filter(**in_event).count(),
+        "penalties": Penalty.objects.filter(**in_event).count(),
+        "judges": Judge.objects.filter(tournament=tournament).count(),
+    }

@@ -15,15 +15,9 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import api, as_user, pair_next_round
+from tests.tournaments.conftest import api, as_user, event_snapshot, pair_next_round
 from tournaments.models import (
-    Judge,
-    Match,
-    Penalty,
     Registration,
-    Report,
-    ResultOverride,
-    Tournament,
 )
 
 pytestmark = pytest.mark.django_db
@@ -104,44 +98,7 @@ def running(event_with_players, sample_text) -> Ctx:
 
 
 def snapshot(ctx: Ctx) -> dict:
-    """Every row a request to this event could change."""
-    tournament = Tournament.objects.get(pk=ctx.event)
-    in_event = {"match__round__tournament": tournament}
-    return {
-        "events": Tournament.objects.count(),
-        "event": (
-            tournament.status,
-            tournament.decklists,
-            tournament.swiss_rounds,
-            tournament.started_at,
-            tournament.organizer_id,
-        ),
-        "registrations": list(
-            Registration.objects.filter(tournament=tournament)
-            .order_by("pk")
-            .values_list("pk", "player_id", "guest_name", "dropped_after_round", "joined_round")
-        ),
-        "rounds": list(tournament.rounds.order_by("number").values_list("pk", "number", "status")),
-        "matches": list(
-            Match.objects.filter(round__tournament=tournament)
-            .order_by("pk")
-            .values_list(
-                "pk",
-                "player_a",
-                "player_b",
-                "state",
-                "status",
-                "a_wins",
-                "b_wins",
-                "draws",
-                "extra_minutes",
-            )
-        ),
-        "reports": list(Report.objects.filter(**in_event).values_list("pk", "game", "winner")),
-        "overrides": ResultOverride.objects.filter(**in_event).count(),
-        "penalties": Penalty.objects.filter(**in_event).count(),
-        "judges": Judge.objects.filter(tournament=tournament).count(),
-    }
+    return event_snapshot(ctx.event)
 
 
 # --- setups: a match moved to the phase an action needs -------------------------------------

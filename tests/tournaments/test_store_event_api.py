@@ -8,14 +8,10 @@ from dataclasses import dataclass, field
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import api, pair_next_round
+from tests.tournaments.conftest import api, event_snapshot, pair_next_round
 from tournaments.core.standings import MatchResult, compute_standings, format_tiebreaker
 from tournaments.models import (
-    Judge,
     Match,
-    Penalty,
-    Registration,
-    Report,
     ResultOverride,
     Round,
     Tournament,
@@ -76,29 +72,7 @@ def standings(event: int) -> list[dict]:
 
 
 def snapshot(event: int) -> dict:
-    """Everything a request could change in an event."""
-    tournament = Tournament.objects.get(pk=event)
-    in_event = {"match__round__tournament": tournament}
-    return {
-        "event": (tournament.status, tournament.decklists, tournament.capacity),
-        "registrations": list(
-            Registration.objects.filter(tournament=tournament)
-            .order_by("pk")
-            .values_list("pk", "player_id", "guest_name", "dropped_after_round", "joined_round")
-        ),
-        "rounds": list(tournament.rounds.order_by("number").values_list("pk", "number", "status")),
-        "matches": list(
-            Match.objects.filter(round__tournament=tournament)
-            .order_by("pk")
-            .values_list(
-                "pk", "table", "player_a", "player_b", "status", "a_wins", "b_wins", "state"
-            )
-        ),
-        "reports": list(Report.objects.filter(**in_event).values_list("pk", "a_wins", "winner")),
-        "overrides": ResultOverride.objects.filter(**in_event).count(),
-        "penalties": Penalty.objects.filter(**in_event).count(),
-        "judges": Judge.objects.filter(tournament=tournament).count(),
-    }
+    return event_snapshot(event)
 
 
 def refused(event: int, send, status: int, code: str) -> dict:
