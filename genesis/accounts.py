@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import exceptions, serializers, status
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -130,12 +131,21 @@ class RegisterApi(APIView):
         )
 
 
+class TokenCredentials(AuthTokenSerializer):
+    """DRF's log-in serializer with the fields bounded like the account's own (an unbounded
+    username reached the log-in counter's table and failed there: a 500)."""
+
+    username = serializers.CharField(max_length=150, write_only=True)
+    password = serializers.CharField(max_length=128, trim_whitespace=False, write_only=True)
+
+
 class TokenApi(ObtainAuthToken):
     """POST {username, password} → {"token": "...", "expires": ...}, for
     `Authorization: Token ...`; DELETE (authenticated) revokes the caller's token."""
 
     # DRF's ObtainAuthToken names its own parsers; use the site's, whose JSON depth is bounded.
     parser_classes = [BoundedJSONParser, FormParser, MultiPartParser]
+    serializer_class = TokenCredentials
 
     @extend_schema(
         request=Credentials,

@@ -227,3 +227,10 @@ def test_tokens_expire_and_can_be_revoked(client):
     assert "Revoke my API token" in page
     assert client.post("/accounts/token/revoke/").status_code == 302
     assert not Token.objects.filter(key=third["token"]).exists()
+
+
+def test_a_username_longer_than_any_account_is_a_400_at_the_token_endpoint():
+    response = APIClient().post(
+        "/api/auth/token/", {"username": "u" * 5000, "password": ";"}, format="multipart"
+    )
+    assert response.status_code == 400

@@ -40,7 +40,7 @@ def keep_the_test_connection():
 
 
 @schema.parametrize()
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_anonymous_requests_match_the_schema(case):
     case.call_and_validate(checks=CHECKS)
 
@@ -55,6 +55,6 @@ def token():
 
 
 @schema.parametrize()
-@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_requests_with_a_token_match_the_schema(case, token):
     case.call_and_validate(checks=CHECKS, headers={"Authorization": f"Token {token}"})
