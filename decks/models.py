@@ -72,6 +72,8 @@ class Card(models.Model):
     # rules.core.awareness.Awareness.as_json(): offsets [[dx, dy], ...], "arena", or null.
     awareness = models.JSONField(null=True, blank=True)
     occupies_spot = models.BooleanField(default=True)
+    # Core Rulebook 5.2, Line of Sight: a permanent that "blocks line of sight" stops it.
+    blocks_line_of_sight = models.BooleanField(default=False)
     text = models.TextField(blank=True)
     flavor = models.TextField(blank=True)
     source = models.CharField(max_length=20, choices=Source.choices, default=Source.CUSTOM)
@@ -119,6 +121,8 @@ class Ability(models.Model):
     cost_hp = models.PositiveSmallIntegerField(default=0)
     cost_exert = models.BooleanField(default=False)
     cost_discard = models.PositiveSmallIntegerField(default=0)
+    # rules.core.cards.Ability.facts(): what the engine executes (card format version 2).
+    facts = models.JSONField(default=dict, blank=True)
     text = models.TextField(blank=True)
 
     class Meta:

@@ -116,6 +116,7 @@ def card_value(card: Card) -> CardValue:
                 terms=tuple(KeywordTerm.from_dict(t) for t in a.keywords),
                 cost=Cost(a.cost_aura, a.cost_energy, a.cost_hp, a.cost_exert, a.cost_discard),
                 text=a.text,
+                **AbilityValue.facts_from_json(a.facts),  # type: ignore[arg-type]
             )
             for a in card.abilities.all()
         ),
@@ -123,6 +124,7 @@ def card_value(card: Card) -> CardValue:
         occupies_spot=card.occupies_spot,
         text=card.text,
         source=card.source,
+        blocks_line_of_sight=card.blocks_line_of_sight,
     )
 
 

@@ -10,10 +10,16 @@ from .models import Ability, Affiliation, Card, Deck, DeckVersion
 
 class AbilitySerializer(serializers.ModelSerializer):
     cost = serializers.SerializerMethodField()
+    facts = serializers.DictField(
+        read_only=True,
+        help_text="What the rules engine executes: the card format's version-2 fields "
+        "(trigger, target, reach, each, duration, scope, optional, then, facing, desperation); "
+        "only the fields the ability sets.",
+    )
 
     class Meta:
         model = Ability
-        fields = ["speed", "name", "keywords", "cost", "text"]
+        fields = ["speed", "name", "keywords", "cost", "facts", "text"]
 
     def get_cost(self, ability: Ability) -> dict:
         return {kind: getattr(ability, f"cost_{kind}") for kind in ability.cost_kinds}
@@ -58,6 +64,7 @@ class CardDetailSerializer(CardSerializer):
             "subtype",
             "awareness",
             "occupies_spot",
+            "blocks_line_of_sight",
             "abilities",
             "text",
             "flavor",

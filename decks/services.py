@@ -172,6 +172,7 @@ def _card_row(entry: CardEntry, card_set: CardSet, affiliations: dict[str, Affil
         world=affiliations[card.world] if card.world else None,
         awareness=card.awareness.as_json() if card.awareness else None,
         occupies_spot=card.occupies_spot,
+        blocks_line_of_sight=card.blocks_line_of_sight,
         text=card.text,
         flavor=entry.flavor,
         source=card.source,
@@ -201,6 +202,7 @@ def _ability_row(card_row: Card, position: int, ability) -> Ability:
         speed=ability.speed.value,
         name=ability.name,
         keywords=[term.as_dict() for term in ability.terms],
+        facts=ability.facts(),
         text=ability.text,
         **{f"cost_{kind}": getattr(ability.cost, kind) for kind in COST_KINDS},
     )

@@ -15,10 +15,14 @@ from typing import Any, cast
 from jsonschema import Draft202012Validator, ValidationError
 
 from rules.core.awareness import Awareness, AwarenessError
+from rules.core.cardfile_v1 import upgrade_card
 from rules.core.cards import Ability, Card, CardType, Cost, Speed, name_key
+from rules.core.engine.keywords import card_spec
 from rules.core.keywords import KeywordError, parse_ability_name
 
-SCHEMA_PATH = Path(__file__).with_name("card-set.schema.json")
+SCHEMA_PATH = Path(__file__).with_name("card-set.schema.json")  # format_version 2
+SCHEMA_PATHS = {2: SCHEMA_PATH, 1: Path(__file__).with_name("card-set-v1.schema.json")}
+FORMAT_VERSIONS = (1, 2)
 MAX_FILE_BYTES = 50 * 1024 * 1024
 CHAMPION_FIELDS = ("hp", "aura", "energy_reduction", "world")
 
@@ -71,8 +75,8 @@ class CardFile:
 
 
 @cache
-def _validator() -> Draft202012Validator:
-    return Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+def _validator(version: int) -> Draft202012Validator:
+    return Draft202012Validator(json.loads(SCHEMA_PATHS[version].read_text()))
 
 
 def read_card_file(raw: bytes | str) -> CardFile:
@@ -97,7 +101,14 @@ def read_card_file(raw: bytes | str) -> CardFile:
     unstorable = _unstorable(data)
     if unstorable is not None:
         raise CardFileError([unstorable])
-    problems = [_schema_problem(error, data) for error in _validator().iter_errors(data)]
+    version = data.get("format_version") if isinstance(data, dict) else None
+    if isinstance(data, dict) and version not in FORMAT_VERSIONS:
+        raise CardFileError(
+            [Problem(f"'format_version' must be 2 (or 1, the earlier format), not {version!r}")]
+        )
+    version = 1 if version == 1 else 2
+    validator = _validator(version)
+    problems = [_schema_problem(error, data) for error in validator.iter_errors(data)]
     if any(p.card_index is None for p in problems):
         raise CardFileError(sorted(problems, key=_problem_order))
     # Cards whose structure is wrong were reported above; every other card is still checked in
@@ -109,7 +120,9 @@ def read_card_file(raw: bytes | str) -> CardFile:
     for index, raw_card in enumerate(data["cards"]):
         if index in malformed:
             continue
-        entry, card_problems = _read_card(index, raw_card, data["set"]["code"], default_source)
+        entry, card_problems = _read_card(
+            index, raw_card, data["set"]["code"], default_source, version
+        )
         key = name_key(raw_card["name"])
         if key in seen:
             card_problems.append(
@@ -186,7 +199,7 @@ def _schema_problem(error: ValidationError, data: Any) -> Problem:
 
 
 def _read_card(
-    index: int, raw: dict[str, Any], set_code: str, default_source: str
+    index: int, raw: dict[str, Any], set_code: str, default_source: str, version: int = 2
 ) -> tuple[CardEntry | None, list[Problem]]:
     name = raw["name"].strip()
     problems: list[Problem] = []
@@ -233,6 +246,7 @@ def _read_card(
                 terms=terms,
                 cost=Cost(**raw_ability.get("cost", {})),
                 text=raw_ability.get("text", ""),
+                **Ability.facts_from_json(raw_ability),  # type: ignore[arg-type]
             )
         )
     if problems:
@@ -253,7 +267,21 @@ def _read_card(
         occupies_spot=raw.get("occupies_spot", card_type is not CardType.ALTERATION),
         text=raw.get("text", ""),
         source=raw.get("source", default_source),
+        blocks_line_of_sight=raw.get("blocks_line_of_sight", False),
     )
+    if version == 1:
+        card = upgrade_card(card)
+    for missing in card_spec(card).missing:
+        message = f"ability {missing.ability_name!r} needs '{missing.field}' ({missing.what})"
+        if version == 1:
+            message += (
+                ", and its text does not say; write the file as format_version 2 and add the field"
+            )
+        problems.append(
+            Problem(message, index, name, f"abilities.{missing.ability_index}.{missing.field}")
+        )
+    if problems:
+        return None, problems
     content = json.dumps(raw, sort_keys=True, ensure_ascii=False) + set_code + default_source
     return CardEntry(
         card=card,

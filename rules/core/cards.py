@@ -7,7 +7,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
-from typing import NotRequired, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 from .awareness import Awareness
 
@@ -131,13 +131,120 @@ class KeywordTerm:
         return (self.keyword,)
 
 
+# --- what an ability does, as data (card format version 2, docs/card-format.md) ---------------
+# The engine executes these fields and reads no card text. Each tuple lists every allowed value.
+
+# When a trigger or immediate ability happens. "own_turn_*" is the turn of the permanent the
+# ability is on (for a skill: of the combatant it is attached to); "turn_*" is every turn.
+TRIGGER_EVENTS = (
+    "enters_arena",
+    "round_begins",
+    "round_ends",
+    "round_ends_after_entering",
+    "turn_begins",
+    "turn_ends",
+    "own_turn_begins",
+    "own_turn_ends",
+)
+# What a targeted ability may target (Glossary: Target, Allies, Enemy, Combatant, Permanent).
+TARGET_KINDS = (
+    "permanent",
+    "combatant",
+    "champion",
+    "summon",
+    "ally",
+    "ally_summon",
+    "enemy",
+    "enemy_champion",
+    "enemy_summon",
+    "you_or_combatant",
+    "combatant_or_alteration",
+    "ability",
+)
+# Where targets and spots are chosen from, measured from the card or permanent using it.
+REACHES = ("awareness", "adjacent", "around", "arena")
+# How long a granted keyword or ailment lasts. "until_removed" is the rulebook's default (Glossary:
+# Gain(s); Adding and Removing Ailments and Keyword Abilities).
+DURATIONS = ("turn", "round", "until_removed")
+# Whom a continuous ability reaches: the permanent itself, the combatant a skill is attached to,
+# or (alterations) combatants on, adjacent to or around its spot.
+SCOPES = ("self", "bearer", "spot", "adjacent", "around")
+# Which way a permanent placed from the thoughts faces: its champion's way, or the player's choice
+# (Placing from the Thoughts: "the player may choose the orientation" when none is stated).
+FACINGS = ("champion", "choice")
+# Effects that follow the keyword effects of an ability ("..., then is destroyed").
+FOLLOW_UPS = ("destroy_self", "lose_hp")
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    effect: str
+    value: int = 0
+
+
 @dataclass(frozen=True)
 class Ability:
+    """One printed ability: its speed, name (parsed into keyword terms), cost and text, and the
+    facts the engine executes (card format version 2). `text` is for people only."""
+
     speed: Speed
     name: str
     terms: tuple[KeywordTerm, ...] = ()
     cost: Cost = Cost()
     text: str = ""
+    trigger: str | None = None
+    target: str | None = None
+    reach: str | None = None
+    each: bool = False
+    duration: str | None = None
+    scope: str | None = None
+    optional: bool = False
+    then: tuple[FollowUp, ...] = ()
+    facing: str | None = None
+    desperation: int | None = None
+
+    def facts(self) -> dict[str, object]:
+        """The version-2 fields this ability sets, as JSON values (the database stores these)."""
+        data: dict[str, object] = {}
+        for name in FACT_FIELDS:
+            value = getattr(self, name)
+            if value in (None, False, ()):
+                continue
+            if name == "then":
+                value = [
+                    {"effect": f.effect, **({"value": f.value} if f.value else {})}
+                    for f in self.then
+                ]
+            data[name] = value
+        return data
+
+    @staticmethod
+    def facts_from_json(data: dict[str, object]) -> dict[str, object]:
+        """Keyword arguments for Ability from `facts()` output (or a card file's fields)."""
+        out: dict[str, object] = {}
+        for name in FACT_FIELDS:
+            if name not in data:
+                continue
+            value = data[name]
+            if name == "then":
+                steps = cast("list[dict[str, Any]]", value)
+                value = tuple(FollowUp(s["effect"], int(s.get("value", 0))) for s in steps)
+            out[name] = value
+        return out
+
+
+FACT_FIELDS = (
+    "trigger",
+    "target",
+    "reach",
+    "each",
+    "duration",
+    "scope",
+    "optional",
+    "then",
+    "facing",
+    "desperation",
+)
 
 
 @dataclass(frozen=True)
@@ -158,6 +265,8 @@ class Card:
     occupies_spot: bool = True
     text: str = ""
     source: str = "demo"
+    # Core Rulebook 5.2, Line of Sight: it stops on a permanent that "blocks line of sight".
+    blocks_line_of_sight: bool = False
 
     @property
     def is_champion(self) -> bool:

@@ -129,13 +129,13 @@ def test_duplicate_names_in_one_file_are_refused_regardless_of_case():
         (
             json.dumps(
                 {
-                    "format_version": 2,
+                    "format_version": 3,
                     "game": "genesis",
                     "set": {"code": "X", "name": "X"},
                     "cards": [],
                 }
             ),
-            "format_version",
+            "'format_version' must be 2 (or 1, the earlier format), not 3",
         ),
         (json.dumps(card_set([]) | {"game": "magic"}), "game"),
         (json.dumps(card_set([]) | {"extra": 1}), "unknown field(s)"),

@@ -521,9 +521,8 @@ def _select(st: GameState, combatant: int) -> None:
     st.phase = TURN_BEGIN
     st.passes = 0
     note(st, "turn", perm.controller, combatant)
-    for ability in perm.spec.triggers:
-        if ability.trigger == "turn_begin":
-            queue_trigger(st, perm.controller, ability, perm.id)
+    # Beginning of Turn: "all abilities that occur at the beginning of the turn" go on the stack.
+    queue_timed(st, "turn_begins", "own_turn_begins", combatant)
 
 
 # --- the flow between decisions ----------------------------------------------------------------
@@ -543,27 +542,37 @@ def exert_step(st: GameState) -> None:
     if perm is not None:
         perm.exerted = True
     st.phase = TURN_END
-    for other in list(st.perms.values()):
-        for ability in other.spec.triggers:
-            if ability.trigger == "turn_end":
-                queue_trigger(st, other.controller, ability, other.id)
+    queue_timed(st, "turn_ends", "own_turn_ends", st.active)
+
+
+def queue_timed(
+    st: GameState, each: str, own: str | None = None, active: int | None = None
+) -> None:
+    """Queue every trigger of the permanents and their skills that happens at `each` (every
+    turn, every round), and those that happen at `own` on the active combatant's own turn: its
+    own abilities and the skills attached to it."""
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for perm in list(st.perms.values()):
+        mine = perm.id == active
+        for ability in perm.spec.triggers:
+            if ability.trigger == each or (mine and ability.trigger == own):
+                queue_trigger(st, perm.controller, ability, perm.id)
+        for skill in perm.skills:
+            for ability in specs[skill].triggers:
+                if ability.trigger == each or (mine and ability.trigger == own):
+                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
 
 
 def round_clean_up(st: GameState) -> None:
     """Completion of Round, Clean Up Step: end-of-round triggers, Decay among them."""
     st.phase = ROUND_END
-    specs = st.setup.specs
-    owners = st.setup.owners
+    queue_timed(st, "round_ends")
     for perm in list(st.perms.values()):
-        for ability in perm.spec.triggers:
-            if ability.trigger == "round_end" or (
-                ability.trigger == "round_end_entry" and perm.entered_round == st.round
-            ):
-                queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            for ability in specs[skill].triggers:
-                if ability.trigger == "round_end":
-                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+        if perm.entered_round == st.round:
+            for ability in perm.spec.triggers:
+                if ability.trigger == "round_ends_after_entering":
+                    queue_trigger(st, perm.controller, ability, perm.id)
         decay = sum(1 for m in mods(st, perm) if m.keyword == "decay")
         if decay:
             queue_trigger(st, perm.controller, None, perm.id, kind="decay", value=decay)
@@ -578,16 +587,7 @@ def start_round(st: GameState) -> None:
     st.priority = st.leader
     st.passes = 0
     note(st, "round", st.round)
-    specs = st.setup.specs
-    owners = st.setup.owners
-    for perm in list(st.perms.values()):
-        for ability in perm.spec.triggers:
-            if ability.trigger == "round_begin":
-                queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            for ability in specs[skill].triggers:
-                if ability.trigger == "round_begin":
-                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+    queue_timed(st, "round_begins")
 
 
 def _round_draw(st: GameState) -> None:
@@ -689,6 +689,9 @@ def advance(st: GameState) -> None:
         if st.pending is None:
             if st.queue:
                 flush_queue(st)
+                # An immediate ability resolved as it went on, or a trigger found no target:
+                # with the stack still empty, play goes on as after any resolution.
+                resolved(st)
                 continue
             if not st.stack:
                 phase = st.phase

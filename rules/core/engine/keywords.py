@@ -1,15 +1,14 @@
 """The engine's keyword registry: how card data becomes something the engine can run.
 
-Every ability of a card is compiled once into an `AbilitySpec` from its speed, cost and parsed
-keyword terms (rules.core.cards.KeywordTerm). The effect text is read only for what the terms cannot
-say, through a small fixed list of phrases: who is targeted ("target enemy", "target ally" ...),
-how long an effect lasts ("until the end of the round"), when a trigger happens ("at the end of
-each round") and where an alteration's continuous ability reaches ("on this alteration's spot").
-There is no per-card code.
+Every ability of a card is compiled once into an `AbilitySpec` from its speed, cost, parsed
+keyword terms (rules.core.cards.KeywordTerm) and the facts card format version 2 states as fields
+(docs/card-format.md): when a trigger happens, what it targets and from where, how long a grant
+lasts, whom a continuous ability reaches. The engine reads no card text, and there is no per-card
+code.
 
-A keyword outside `SUPPORTED`, or a trigger whose timing is not one of the known phrases, is a
-*problem*: `check_playable` reports it, and the engine refuses a deck with such a card before any
-game starts (it never silently ignores an ability).
+A keyword outside `SUPPORTED`, or a fact an ability needs and does not state, is a *problem*:
+`check_playable` reports it in plain English, and the engine refuses a deck with such a card
+before any game starts (it never silently ignores an ability).
 """
 
 from collections.abc import Iterable
@@ -18,7 +17,7 @@ from functools import lru_cache
 from typing import TypedDict
 
 from rules.core.awareness import Awareness
-from rules.core.cards import Ability, Card, CardType, Cost, KeywordTerm, Speed
+from rules.core.cards import TARGET_KINDS, Ability, Card, CardType, Cost, Speed
 from rules.core.keywords import ELEMENTS, KEYWORDS
 
 from .arena import pattern_key
@@ -139,6 +138,10 @@ class AbilitySpec:
     awareness: Awareness | None = None
     pattern: int = -1  # arena.pattern_key(awareness)
     kinds: frozenset[str] = frozenset()  # the kinds of its effects ("damage", "beckon", ...)
+    # Which way a permanent it places from the thoughts faces: "champion" or the player's "choice".
+    facing: str = "champion"
+    # Desperation: playable only while its champion has at most this much HP.
+    desperation: int | None = None
     # Abilities with equal target_key have the same legal targets from the same user.
     target_key: int = -1
 
@@ -177,6 +180,8 @@ class CardSpec:
     triggers: tuple[AbilitySpec, ...]
     continuous: tuple[AbilitySpec, ...]
     problems: tuple[str, ...]
+    # The problems that are facts the card file must add (MissingFact).
+    missing: tuple["MissingFact", ...] = ()
     # Printed continuous modifiers by whom they reach: the permanent itself, the combatant a
     # skill is attached to, and (alterations) combatants on/adjacent to/around its spot.
     self_mods: tuple[Modifier, ...] = ()
@@ -192,63 +197,54 @@ class CardSpec:
     action_from_thoughts: tuple[AbilitySpec, ...] = ()
 
 
-def _duration(text: str, default: str | None) -> str | None:
-    if "end of the turn" in text or "this turn" in text or "end of turn" in text:
-        return "turn"
-    if "end of the round" in text or "this round" in text or "end of round" in text:
-        return "round"
-    return default
+# Glossary: Stun, "this round"; every other grant with no stated duration lasts until removed
+# (Glossary: Gain(s); Adding and Removing Ailments and Keyword Abilities).
+_DEFAULT_DURATION = {"stun": "round"}
+# What a targeted keyword targets when the card names nothing narrower, from its glossary entry:
+# Basic/Range/Heavy/Elemental Attack and Cure, "a target"; Drain Attack, "target combatant";
+# Push, "target combatant or alteration"; Paralyze, "target champion or summon"; Fatigue, "a
+# champion".
+_DEFAULT_TARGET = {
+    "attack": "permanent",
+    "drain": "combatant",
+    "push": "combatant_or_alteration",
+    "paralyze": "combatant",
+    "cure": "permanent",
+    "fatigue": "champion",
+}
+# Keywords that are themselves triggers and say when they happen (Glossary: Blitz).
+_KEYWORD_TRIGGERS = {"blitz": "enters_arena"}
+_TARGET_KINDS = {
+    # The card file's target kinds (rules.core.cards.TARGET_KINDS) as queries.kind_matches knows
+    # them; "ability" (a target on the stack) comes with Negate.
+    kind: kind
+    for kind in TARGET_KINDS
+    if kind != "ability"
+}
 
 
-def _target_kind(text: str, default: str = "permanent") -> str:
-    """Glossary: Target, Allies, Enemy. The words of the effect text narrow "a target"."""
-    if "target enemy champion" in text:
-        return "enemy_champion"
-    if "target enemy" in text:
-        return "enemy"
-    if "target ally" in text:
-        return "ally"
-    if "target summon" in text:
-        return "summon"
-    if "target champion" in text:
-        return "champion"
-    if "target combatant" in text:
-        return "combatant"
-    if "to you or to a combatant" in text:
-        return "you_or_combatant"
-    if "one combatant" in text:
-        return "combatant"
-    return default
+class MissingFact(str):
+    """A problem that is a fact the ability needs and its card does not state: the importer
+    refuses such a card, naming the ability and the field to add (docs/card-format.md)."""
+
+    ability_index: int
+    ability_name: str
+    field: str
+    what: str
+
+    def __new__(cls, card: Card, ability_index: int, field: str, what: str) -> "MissingFact":
+        ability = card.abilities[ability_index].name
+        made = super().__new__(cls, f"{card.name}: {ability}: needs '{field}' ({what})")
+        made.ability_index = ability_index
+        made.ability_name = ability
+        made.field = field
+        made.what = what
+        return made
 
 
-def _trigger_timing(keyword_terms: set[str], text: str) -> str | None:
-    if "blitz" in keyword_terms or "enters the arena" in text:
-        return "enter"
-    if "beginning of each round" in text or "beginning of the round" in text:
-        return "round_begin"
-    if "end of the round in which it is placed" in text:
-        return "round_end_entry"
-    if "end of each round" in text or "end of the round" in text:
-        return "round_end"
-    if "beginning of its turn" in text or "beginning of each turn" in text:
-        return "turn_begin"
-    if "end of its turn" in text or "end of each turn" in text:
-        return "turn_end"
-    return None
-
-
-def _scope(card: Card, text: str) -> str:
-    """Whom a continuous ability affects (Glossary: Skill; alterations act on positions)."""
-    if card.type is CardType.ENCHANTMENT:
-        return "bearer"
-    if card.type is CardType.ALTERATION:
-        if "on this alteration's spot" in text or "on its spot" in text:
-            return "spot"
-        if "adjacent to this alteration" in text or "adjacent to it" in text:
-            return "adjacent"
-        if "around this alteration" in text or "around it" in text:
-            return "around"
-    return "self"
+def _default_scope(card: Card) -> str:
+    """Glossary: Skill. A skill's continuous abilities reach the combatant it is attached to."""
+    return "bearer" if card.type is CardType.ENCHANTMENT else "self"
 
 
 class _Common(TypedDict):
@@ -268,12 +264,14 @@ class _Common(TypedDict):
     line_of_sight: bool
     awareness: Awareness | None
     pattern: int
+    optional: bool
+    desperation: int | None
 
 
 def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySpec, list[str]]:
-    """Compile one printed ability; the list holds what the engine cannot run."""
+    """Compile one printed ability from its fields (card format version 2); the list holds what
+    the engine cannot run, each naming the card, the ability and what is missing."""
     problems: list[str] = []
-    text = " ".join(ability.text.lower().split())
     terms = ability.terms
     slugs = {t.keyword for t in terms}
     label = f"{card.name}: {ability.name}"
@@ -309,6 +307,8 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         "line_of_sight": line,
         "awareness": card.awareness,
         "pattern": pattern_key(card.awareness),
+        "optional": ability.optional,
+        "desperation": ability.desperation,
     }
 
     if speed is Speed.CONTINUOUS:
@@ -325,38 +325,46 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
             origin="passive",
             reach="own",
             modifiers=tuple(modifiers),
-            scope=_scope(card, text),
+            scope=ability.scope or _default_scope(card),
             **common,
         )
         return spec, problems
 
+    ops, target, reach = _effects(card, index, ability, attributes, problems, label)
+    if target is not None and target not in _SPOT_TARGETS and ability.each:
+        target = None  # "every combatant in its awareness": no declared target
+    targets = 1 if target is not None else 0
+    if chain and target is not None:
+        # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
+        targets = max((len(t.values) for t in attack_terms), default=1)
+
     if speed is Speed.TRIGGER or speed is Speed.IMMEDIATE:
-        timing = _trigger_timing(slugs, text)
+        timing = ability.trigger or next(
+            (_KEYWORD_TRIGGERS[k] for k in slugs if k in _KEYWORD_TRIGGERS), None
+        )
         if timing is None:
-            problems.append(f"{label}: the engine does not understand when this trigger happens")
-        ops, target, targets = _trigger_ops(card, terms, text, problems, label)
+            problems.append(MissingFact(card, index, "trigger", "when it happens"))
         spec = AbilitySpec(
             speed=speed,
             origin="passive",
-            reach="own",
+            reach="own" if reach in ("card", "none") else reach,
             target=target,
             targets=targets,
             effects=tuple(ops),
             trigger=timing,
-            optional=" may " in f" {text} ",
             kinds=frozenset(op.kind for op in ops),
             **common,
         )
         return spec, problems
 
     # Active abilities: Speeds of Abilities. Quick makes an action swift; every Heavy Attack is
-    # action speed (Glossary: Heavy Attack [X]).
+    # action speed (Glossary: Heavy Attack [X]); Trap is played at swift speed (Glossary: Trap).
     if "quick" in slugs:
         speed = Speed.SWIFT
     elif "heavy" in attributes:
         speed = Speed.ACTION
     if "trap" in slugs:
-        speed = Speed.SWIFT  # Glossary: Trap, played at swift speed.
+        speed = Speed.SWIFT
 
     places = slugs & PLACE_FROM_THOUGHTS
     attaches = slugs & ATTACH
@@ -374,63 +382,97 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
             problems.append(f"{label}: only abilities that attach an enchantment can be played")
     else:
         origin = "permanent"
-    reach = "own" if origin == "permanent" else ("card" if card.awareness is not None else "none")
-    if card.awareness is not None and card.awareness.unbounded and origin == "thoughts":
-        reach = "arena"
+    if reach == "card":
+        reach = "own" if origin == "permanent" else ("card" if card.awareness else "none")
+        if card.awareness is not None and card.awareness.unbounded and origin == "thoughts":
+            reach = "arena"
+    if target == "spot_place" and reach == "none":
+        problems.append(f"{label}: a place effect needs an awareness to choose a spot in")
+    if not ops and not problems:
+        problems.append(f"{label}: the ability has no effect the engine can run")
+    spec = AbilitySpec(
+        speed=speed,
+        origin=origin,
+        reach=reach,
+        target=target,
+        targets=targets,
+        effects=tuple(ops),
+        kinds=frozenset(op.kind for op in ops),
+        facing=ability.facing or "choice",
+        **common,
+    )
+    return spec, problems
 
-    # ops (list[Op]) and target (str | None) have their types from the trigger branch above.
-    ops = []
-    target = None
-    targets = 0
-    kind = _target_kind(text)
-    for t in terms:
+
+_SPOT_TARGETS = frozenset({"spot_move", "spot_place", "spot_create", "spot_trap"})
+
+
+def _effects(
+    card: Card,
+    ability_index: int,
+    ability: Ability,
+    attributes: set[str],
+    problems: list[str],
+    label: str,
+) -> tuple[list[Op], str | None, str]:
+    """The ability's effects in printed order, the kind of target it declares (None, a kind of
+    rules.core.cards.TARGET_KINDS, or a spot_* kind) and its reach ("card": the awareness of
+    whoever plays it, or "adjacent", "around", "arena")."""
+    ops: list[Op] = []
+    declared = ability.target
+    kind = _TARGET_KINDS.get(declared) if declared else None
+    if declared is not None and kind is None:
+        problems.append(f"{label}: the engine cannot target '{declared}' yet")
+    reach = ability.reach if ability.reach and ability.reach != "awareness" else "card"
+    target: str | None = None
+    who_self = "bearer" if card.type is CardType.ENCHANTMENT else "self"
+    area = "area" in attributes
+    each = ability.each
+
+    def needs_target(keyword: str) -> str:
+        # The card's own kind, or the one the keyword's glossary entry gives.
+        return kind or _DEFAULT_TARGET[keyword]
+
+    for t in ability.terms:
         k = t.keyword
         if k == "attack":
             if area:
                 ops.append(Op("damage", "area", values=t.values or (t.value or 0,)))
             elif "drain" in t.attributes:
                 ops.append(Op("drain", "target", value=t.value or 0))
-                target = target or kind
+                target = target or needs_target("drain")
             else:
                 ops.append(Op("damage", "target", values=t.values or (t.value or 0,)))
-                target = target or kind
+                target = target or needs_target("attack")
         elif k == "push":
             ops.append(Op("push", "target"))
-            target = target or kind
+            target = target or needs_target("push")
         elif k == "paralyze":
             ops.append(Op("exert", "target"))
             ops.append(Op("ailment", "target", keyword="stun", duration="round"))
-            target = target or "combatant"
-        elif k in AILMENT_KEYWORDS and ("target" in text or attack):
-            default = "round" if k == "stun" else None  # Glossary: Stun, "this round"
-            ops.append(
-                Op(
-                    "ailment",
-                    "target",
-                    value=t.value or 0,
-                    keyword=k,
-                    specific=t.specific,
-                    duration=_duration(text, default),
-                )
-            )
-            target = target or (kind if kind != "permanent" else "combatant")
+            target = target or needs_target("paralyze")
         elif k == "cure":
-            ops.append(Op("cure", "target", value=t.value or 0))
-            target = target or kind
+            if each:
+                ops.append(Op("cure", "area_combatants", value=t.value or 0))
+            else:
+                ops.append(Op("cure", "target", value=t.value or 0))
+                target = target or needs_target("cure")
         elif k == "heal":
-            ops.append(Op("heal", "self", value=t.value or 0))
+            ops.append(Op("heal", who_self, value=t.value or 0))
         elif k == "draw":
             ops.append(Op("draw", "controller", value=t.value or 1))
         elif k in MODIFIER_KEYWORDS:
-            who = "target" if "target" in text else "self"
+            # A keyword or ailment goes to the declared target, or else to the one using the
+            # ability (Glossary: Gain(s)).
+            who = "target" if kind is not None else who_self
             ops.append(
                 Op(
-                    "grant",
+                    "ailment" if k in AILMENT_KEYWORDS else "grant",
                     who,
                     value=t.value or 0,
                     keyword=k,
                     specific=t.specific,
-                    duration=_duration(text, "round"),
+                    duration=_duration(ability.duration, k),
                 )
             )
             if who == "target":
@@ -440,7 +482,8 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
             target = "spot_move"
             # Navigating the Arena, Moving as a Part of an Ability: with no destination given,
             # the move is to an adjacent unoccupied spot.
-            if "adjacent" in text or reach == "none" or "awareness" not in text:
+            reach = ability.reach if ability.reach not in (None, "awareness") else "card"
+            if ability.reach is None:
                 reach = "adjacent"
         elif k == "hop":
             ops.append(Op("hop", "self"))
@@ -463,75 +506,25 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
                 "champion_curse": "enemy_champion",
             }[k]
         elif k == "fatigue":
-            ops.append(Op("fatigue", "target", value=t.value or 0))
-            target = target or "champion"
+            if ability.speed in (Speed.TRIGGER, Speed.IMMEDIATE) and kind is None:
+                ops.append(Op("fatigue", who_self, value=t.value or 0))
+            else:
+                ops.append(Op("fatigue", "target", value=t.value or 0))
+                target = target or needs_target("fatigue")
         elif k == "blitz":
             ops.append(Op("blitz", "self"))
-        elif k in QUALIFIERS:
-            continue
-    if target is not None:
-        targets = 1
-    if chain and target is not None:
-        # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
-        targets = max((len(t.values) for t in attack_terms), default=1)
-    if target == "spot_place" and reach == "none":
-        problems.append(f"{label}: a place effect needs an awareness to choose a spot in")
-    if not ops and not problems:
-        problems.append(f"{label}: the ability has no effect the engine can run")
-    spec = AbilitySpec(
-        speed=speed,
-        origin=origin,
-        reach=reach,
-        target=target,
-        targets=targets,
-        effects=tuple(ops),
-        optional=" may " in f" {text} ",
-        kinds=frozenset(op.kind for op in ops),
-        **common,
-    )
-    return spec, problems
+    for step in ability.then:
+        ops.append(
+            Op("destroy" if step.effect == "destroy_self" else step.effect, "self", step.value)
+        )
+    return ops, target, reach
 
 
-def _trigger_ops(
-    card: Card, terms: tuple[KeywordTerm, ...], text: str, problems: list[str], label: str
-) -> tuple[list[Op], str | None, int]:
-    ops: list[Op] = []
-    target = None
-    who_self = "bearer" if card.type is CardType.ENCHANTMENT else "self"
-    for t in terms:
-        k = t.keyword
-        if k == "attack":
-            if "area" in t.attributes:
-                ops.append(Op("damage", "area", values=t.values or (t.value or 0,)))
-            elif "drain" in t.attributes:
-                ops.append(Op("drain", "target", value=t.value or 0))
-                target = _target_kind(text)
-            else:
-                ops.append(Op("damage", "target", values=t.values or (t.value or 0,)))
-                target = _target_kind(text)
-        elif k == "cure":
-            if "every combatant" in text or "each combatant" in text:
-                ops.append(Op("cure", "area_combatants", value=t.value or 0))
-            else:
-                ops.append(Op("cure", "target", value=t.value or 0))
-                target = _target_kind(text, "combatant")
-        elif k == "heal":
-            ops.append(Op("heal", who_self, value=t.value or 0))
-        elif k == "draw":
-            ops.append(Op("draw", "controller", value=t.value or 1))
-        elif k == "fatigue":
-            ops.append(Op("fatigue", who_self, value=t.value or 0))
-        elif k == "blitz":
-            ops.append(Op("blitz", "self"))
-        elif k in SUPPORTED:
-            problems.append(f"{label}: {k} cannot be a trigger in this engine")
-    # Follow-ups the text adds after the keyword effect.
-    if "then is destroyed" in text or "then it is destroyed" in text:
-        ops.append(Op("destroy", "self"))
-    if "then this alteration loses" in text or "then it loses" in text:
-        amount = next((int(w) for w in text.split("loses", 1)[1].split() if w.isdigit()), 1)
-        ops.append(Op("lose_hp", "self", value=amount))
-    return ops, target, (1 if target else 0)
+def _duration(given: str | None, keyword: str) -> str | None:
+    """How long a granted keyword or ailment lasts: "turn", "round" or None (until removed)."""
+    if given is None:
+        return _DEFAULT_DURATION.get(keyword)
+    return None if given == "until_removed" else given
 
 
 @lru_cache(maxsize=4096)
@@ -562,6 +555,7 @@ def card_spec(card: Card) -> CardSpec:
         triggers=tuple(s for s in specs if s.trigger is not None),
         continuous=tuple(continuous),
         problems=tuple(problems),
+        missing=tuple(p for p in problems if isinstance(p, MissingFact)),
         self_mods=self_mods,
         bearer_mods=tuple(m for s in continuous if s.scope == "bearer" for m in s.modifiers),
         area_mods=tuple(

@@ -260,8 +260,8 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
 
 def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent) -> bool:
     """Glossary: Allies (a champion is not its own ally), Enemy, Target (anything)."""
-    if kind == "permanent":
-        return True
+    if kind == "permanent" or kind == "combatant_or_alteration":
+        return True  # every permanent is a combatant or an alteration
     combatant = t.card.type is not _ALTERATION
     if kind in ("combatant", "you_or_combatant"):
         return combatant
@@ -275,6 +275,10 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
         return t.is_champion
     if kind == "summon":
         return t.card.type is CardType.SUMMON
+    if kind == "ally_summon":
+        return t.card.type is CardType.SUMMON and t.controller == controller
+    if kind == "enemy_summon":
+        return t.card.type is CardType.SUMMON and t.controller != controller
     return False
 
 

@@ -175,7 +175,7 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
         st.area_sources += 1
     note(st, "enter", card_id, s)
     for ability in spec.triggers:
-        if ability.trigger == "enter":
+        if ability.trigger == "enters_arena":
             queue_trigger(st, perm.controller, ability, perm.id)
     return perm
 
@@ -269,6 +269,11 @@ def _push(st: GameState, item: StackItem) -> None:
         item.kind,
         item.value,
     )
+    if item.spec is not None and item.spec.speed is Speed.IMMEDIATE:
+        # Speeds of Abilities, Immediate: it resolves the moment it goes on the stack, and no
+        # other ability can be played until it has.
+        resolve(st, item)
+        return
     st.stack.append(item)
     st.priority = 1 - item.controller
     st.passes = 0

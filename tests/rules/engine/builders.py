@@ -1,6 +1,9 @@
 """Small builders for engine tests: cards made to order, as the worked examples state them."""
 
+from dataclasses import replace
+
 from rules.core.awareness import Awareness
+from rules.core.cardfile_v1 import upgrade_ability
 from rules.core.cards import Ability, Card, CardType, Cost, Speed
 from rules.core.keywords import parse_ability_name
 
@@ -9,21 +12,42 @@ AHEAD_1 = ["x", "^"]
 AHEAD_2 = ["x", "x", "^"]
 
 
-def ability(speed: str, name: str, text: str = "", **cost) -> Ability:
-    return Ability(Speed(speed), name, parse_ability_name(name), Cost(**cost), text)
+def ability(speed: str, name: str, text: str = "", facts=None, **cost) -> Ability:
+    """An ability; its engine facts are read from `text` as a version-1 card file's are
+    (rules.core.cardfile_v1), and `facts` (version-2 fields) win over them."""
+    return Ability(
+        Speed(speed),
+        name,
+        parse_ability_name(name),
+        Cost(**cost),
+        text,
+        **Ability.facts_from_json(facts or {}),
+    )
+
+
+def _upgraded(card: Card) -> Card:
+    """The card with the facts its texts state (as a version-1 file is read)."""
+    return replace(
+        card,
+        abilities=tuple(upgrade_ability(card.type, a) for a in card.abilities),
+        blocks_line_of_sight=card.blocks_line_of_sight
+        or "blocks line of sight" in card.text.lower(),
+    )
 
 
 def champion(name: str, *abilities: Ability, hp=20, aura=10, energy_reduction=0, awareness=AROUND):
-    return Card(
-        name=name,
-        type=CardType.CHAMPION,
-        affiliations=frozenset({"Axon"}),
-        hp=hp,
-        aura=aura,
-        energy_reduction=energy_reduction,
-        world="Jaelara",
-        awareness=None if awareness is None else Awareness.parse(awareness),
-        abilities=abilities,
+    return _upgraded(
+        Card(
+            name=name,
+            type=CardType.CHAMPION,
+            affiliations=frozenset({"Axon"}),
+            hp=hp,
+            aura=aura,
+            energy_reduction=energy_reduction,
+            world="Jaelara",
+            awareness=None if awareness is None else Awareness.parse(awareness),
+            abilities=abilities,
+        )
     )
 
 
@@ -31,14 +55,16 @@ BECKON = ability("action", "Beckon", "Place this summon adjacent to your champio
 
 
 def summon(name: str, hp: int, *abilities: Ability, awareness=AHEAD_1, chi=2) -> Card:
-    return Card(
-        name=name,
-        type=CardType.SUMMON,
-        affiliations=frozenset({"Axon"}),
-        chi=chi,
-        hp=hp,
-        awareness=None if awareness is None else Awareness.parse(awareness),
-        abilities=(BECKON, *abilities),
+    return _upgraded(
+        Card(
+            name=name,
+            type=CardType.SUMMON,
+            affiliations=frozenset({"Axon"}),
+            chi=chi,
+            hp=hp,
+            awareness=None if awareness is None else Awareness.parse(awareness),
+            abilities=(BECKON, *abilities),
+        )
     )
 
 
@@ -48,15 +74,17 @@ def card(name: str, type: str, *abilities: Ability, awareness=None, chi=2, hp=No
     if type == "alteration":
         # Core Rulebook 5.2, Alterations: they do not occupy their spot unless stated.
         fields.setdefault("occupies_spot", False)
-    return Card(
-        name=name,
-        type=CardType(type),
-        affiliations=frozenset({"Axon"}),
-        chi=chi,
-        hp=hp,
-        awareness=None if awareness is None else Awareness.parse(awareness),
-        abilities=abilities,
-        **fields,
+    return _upgraded(
+        Card(
+            name=name,
+            type=CardType(type),
+            affiliations=frozenset({"Axon"}),
+            chi=chi,
+            hp=hp,
+            awareness=None if awareness is None else Awareness.parse(awareness),
+            abilities=abilities,
+            **fields,
+        )
     )
 
 

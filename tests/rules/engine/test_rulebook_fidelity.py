@@ -1,0 +1,185 @@
+"""Rules an audit found the engine contradicting, each tested against the sentence of Core
+Rulebook 5.2 it enforces: turn-timed triggers, Immediate speed and durations."""
+
+from rules.core.engine import PASS, Choose, Play, apply, legal_actions
+from rules.core.engine.scenario import Place, find, in_thoughts, scenario
+
+from .builders import FILLER, ability, card, champion, settle, summon
+
+HERO = champion("Hero", ability("swift", "Basic Attack [1]", "You deal 1 damage.", exert=True))
+FOE = champion("Foe", ability("swift", "Basic Attack [1]", "You deal 1 damage.", exert=True))
+CREATE = ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1)
+
+
+def resolved(state, card_name):
+    return [e for e in state.event_list() if e[0] == "resolve" and e[2] == card_name]
+
+
+def turns(state):
+    return [e for e in state.event_list() if e[0] == "turn"]
+
+
+def play_round(state):
+    """Every player ends every step without playing anything, to the end of the round."""
+    start = state.round
+    while state.round == start and not state.over:
+        acts = legal_actions(state)
+        state = apply(state, PASS if PASS in acts else acts[0])
+    return state
+
+
+# --- Turn-timed triggers ---------------------------------------------------------------------
+
+
+def test_an_alterations_beginning_of_each_turn_trigger_fires_every_turn():
+    """Beginning of Turn: "Put all abilities that occur at the beginning of the turn on the
+    stack." Not only the active combatant's: an alteration's too."""
+    beacon = card(
+        "Beacon",
+        "alteration",
+        CREATE,
+        ability(
+            "trigger", "Heal [1]", "At the beginning of each turn, this alteration gains 1 HP."
+        ),
+        hp=1,
+    )
+    state = scenario(
+        (HERO, FOE),
+        permanents=[Place(beacon, "a", 1, 3)],
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    state = play_round(state)
+    # Every turn that began fired it: B's turn in round 1 and A's first turn of round 2.
+    assert len(turns(state)) == 2
+    assert len(resolved(state, "Beacon")) == 2
+
+
+def test_a_summons_end_of_its_turn_trigger_fires_once_per_its_own_turn():
+    """ "At the end of its turn" is the summon's own turn: the Clean Up Step of other turns
+    does not fire it."""
+    sentry = summon(
+        "Sentry",
+        3,
+        ability("trigger", "Heal [1]", "At the end of its turn, this summon gains 1 HP."),
+    )
+    state = scenario(
+        (HERO, FOE),
+        permanents=[Place(sentry, "a", 1, 3)],
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    sentry_id = find(state, sentry).id
+    state = play_round(state)
+    own_turns = [e for e in turns(state) if e[2] == sentry_id]
+    assert len(own_turns) == 1
+    assert len(resolved(state, "Sentry")) == 1
+    assert state.perms[sentry_id].hp == 4
+
+
+def test_a_curses_end_of_turn_fatigue_fires_at_the_end_of_the_cursed_champions_turn():
+    """A skill's trigger is part of the combatant it is attached to: "the cursed champion
+    suffers Fatigue [1]" at the end of its turn."""
+    weariness = card(
+        "Weariness",
+        "enchantment",
+        ability("action", "Champion Curse", "Attach this card to a target enemy champion."),
+        ability(
+            "trigger",
+            "Fatigue [1]",
+            "At the end of its turn, the cursed champion suffers Fatigue [1].",
+        ),
+    )
+    state = scenario(
+        (HERO, FOE),
+        champion_skills=((), (weariness,)),
+        turn="b",
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    timeline = len(state.players[1].timeline)
+    state = play_round(state)
+    assert [e for e in state.event_list() if e[0] == "fatigue"] == [("fatigue", 1, 1)]
+    assert len(state.players[1].timeline) == timeline - 1
+
+
+# --- Immediate speed -------------------------------------------------------------------------
+
+
+def test_an_immediate_ability_resolves_as_it_goes_on_the_stack():
+    """Speeds of Abilities, Immediate: "Resolve the moment they go on the stack. No other
+    ability can be played until this resolves." The opponent's swift Defense cannot answer."""
+    bomb = summon(
+        "Bomb Pup",
+        2,
+        ability(
+            "immediate",
+            "Area Attack [1]",
+            "When this summon enters the arena, it deals 1 damage to everything in its awareness.",
+        ),
+        awareness=["x x x", "x ^ x", "x x x"],
+    )
+    shield = card(
+        "Shield",
+        "spell",
+        ability("swift", "Defense [1]", "Prevent 1 of the damage dealt to a target ally."),
+        awareness="arena",
+    )
+    guard = summon("Guard", 3)
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(guard, "b", 3, 5)],
+        thoughts={"a": [bomb], "b": [shield]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    state = apply(state, Play(in_thoughts(state, bomb, "a"), 0, ()))
+    # B could answer a trigger with the Shield: it can answer the Beckon itself.
+    shield_id = in_thoughts(state, shield, "b")
+    assert any(isinstance(a, Play) and a.card == shield_id for a in legal_actions(state))
+    state = settle(state)
+    while state.pending is not None:  # the Beckon's spot: right in front of the guard
+        spots = state.pending.options
+        state = apply(state, Choose(spots.index(17) if 17 in spots else 0))
+    # Straight after the summon is placed: already resolved, and B never had priority.
+    guard_id = find(state, guard).id
+    assert state.perms[guard_id].hp == 2
+    assert not state.stack
+    assert shield_id in state.players[1].thoughts
+    kinds = [e[0] for e in state.event_list()]
+    assert kinds.index("enter") < kinds.index("damage")
+    # Nothing else happened between the summon's arrival and the damage.
+    between = kinds[kinds.index("enter") + 1 : kinds.index("damage")]
+    assert "play" not in between
+
+
+# --- Durations -------------------------------------------------------------------------------
+
+
+def test_a_granted_ailment_with_no_stated_duration_lasts_until_removed():
+    """Adding and Removing Ailments and Keyword Abilities: "If an ability that puts an ailment on
+    a combatant has no stated timeframe ... the ailment is permanent until removed." Glossary,
+    Gain(s): "If not stated otherwise, gaining is a transition to a permanent state"."""
+    hex_card = card(
+        "Hex",
+        "spell",
+        ability("action", "Weakness [Fire]", "A target combatant gains Weakness [Fire].", aura=1),
+        awareness=["x x x", "x ^ x", "x x x"],
+    )
+    dash_card = card(
+        "Wings",
+        "technique",
+        ability("swift", "Dash", "You gain Dash.", aura=1),
+    )
+    guard = summon("Guard", 3)
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(guard, "b", 3, 4)],
+        thoughts={"a": [hex_card, dash_card]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    guard_id = find(state, guard).id
+    state = settle(apply(state, Play(in_thoughts(state, dash_card, "a"), 0, ())))
+    state = settle(apply(state, Play(in_thoughts(state, hex_card, "a"), 0, (guard_id,))))
+    for _ in range(2):
+        state = play_round(state)
+    assert [m.keyword for m in state.perms[guard_id].effects] == ["weakness"]
+    assert [m.keyword for m in state.perms[0].effects] == ["dash"]
