@@ -324,6 +324,8 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
             or c.discard > spare
         ):
             continue
+        if ability.desperation is not None and hp > ability.desperation:
+            continue  # Glossary: Desperation, only at that much HP or less
         kinds = ability.kinds
         if "beckon" in kinds and not beckon_spots(st, player, cid):
             continue
@@ -348,6 +350,10 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
                 continue
             if not _affordable(st, ability.cost, perm, player, False):
                 continue
+            if ability.desperation is not None and (
+                st.perms[st.players[player].champion].hp > ability.desperation
+            ):
+                continue  # Glossary: Desperation, its champion at that much HP or less
             targets = target_options(st, ability, perm, player)
             if targets:
                 yield None, perm, ability, targets

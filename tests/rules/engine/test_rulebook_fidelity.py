@@ -183,3 +183,28 @@ def test_a_granted_ailment_with_no_stated_duration_lasts_until_removed():
         state = play_round(state)
     assert [m.keyword for m in state.perms[guard_id].effects] == ["weakness"]
     assert [m.keyword for m in state.perms[0].effects] == ["dash"]
+
+
+def test_a_desperation_ability_is_played_only_at_that_much_hp_or_less():
+    """Glossary, Desperation: "a condition that applies to any champion that currently has a
+    certain amount of HP remaining, or less. The amount of HP will be dictated by the ability."
+    """
+    last_stand = card(
+        "Last Stand",
+        "technique",
+        ability("swift", "Heal [3]", "You gain 3 HP.", facts={"desperation": 5}, aura=1),
+    )
+
+    def playable(hp):
+        state = scenario(
+            (HERO, FOE),
+            thoughts={"a": [last_stand]},
+            champion_hp=(hp, None),
+            timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+        )
+        card_id = in_thoughts(state, last_stand, "a")
+        return any(isinstance(a, Play) and a.card == card_id for a in legal_actions(state))
+
+    assert not playable(6)
+    assert playable(5)
+    assert playable(1)
