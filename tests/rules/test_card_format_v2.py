@@ -123,7 +123,12 @@ def test_a_grant_with_no_duration_lasts_until_removed():
 
 
 @settings(max_examples=40, deadline=None)
-@given(text=st.text(max_size=80))
+# Any text a card file can hold (files refuse NUL and lone surrogates, which no database stores).
+@given(
+    text=st.text(
+        st.characters(blacklist_categories=("Cs",), blacklist_characters="\x00"), max_size=80
+    )
+)
 def test_the_engine_reads_no_card_text(text):
     """The same fields with any text compile to the same ability."""
     base = {

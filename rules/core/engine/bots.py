@@ -330,6 +330,11 @@ class HeuristicBot:
         if pending.kind == "beckon_spot":
             enemy = st.perms[st.players[1 - me].champion]
             return -arena.distance(cast(int, option), enemy.spot)  # a spot
+        if pending.kind == "facing":
+            # Face the enemy champion, as a champion closing in does.
+            enemy = st.perms[st.players[1 - me].champion]
+            champ = st.perms[st.players[me].champion]
+            return 1.0 if option == arena.facing_towards(champ.spot, enemy.spot) else 0.0
         if pending.kind == "trigger_target":
             declared = cast("tuple[int, ...]", option)  # a declaration of targets
             targets = [st.perms[t] for t in declared if t in st.perms]

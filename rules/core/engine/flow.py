@@ -44,11 +44,9 @@ from .costs import energy_due
 from .keywords import AbilitySpec
 from .queries import (
     can_move_itself,
-    card_occupies,
     has,
     mods,
     move_destinations,
-    place_allowed,
     target_options,
 )
 from .stack import (
@@ -329,8 +327,6 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         kinds = ability.kinds
         if "beckon" in kinds and not beckon_spots(st, player, cid):
             continue
-        if "build" in kinds and not place_allowed(st, card_occupies(spec), champ.spot):
-            continue
         targets = target_options(st, ability, champ, player, placed=spec)
         if targets:
             yield cid, champ, ability, targets
@@ -421,7 +417,7 @@ def _choose(st: GameState, pending: Pending, option: int) -> None:
         choose_order(st, cast(int, pending.options[option]))
     elif pending.kind == "trigger_target":
         choose_trigger_target(st, pending, option)
-    else:  # "beckon_spot" or "may": carry on resolving the ability
+    else:  # "beckon_spot", "facing" or "may": carry on resolving the ability
         assert pending.item is not None  # the ability being resolved
         # These choices offer a spot, or 1 or 0 (yes or no).
         resolve(st, pending.item, choice=cast(int, pending.options[option]))

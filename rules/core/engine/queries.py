@@ -95,14 +95,11 @@ def total(st: GameState, perm: Permanent, keyword: str) -> int:
 
 def occupies(st: GameState, perm: Permanent) -> bool:
     """Core Rulebook 5.2, Alterations and Glossary: Tiny. Alterations do not occupy their spot
-    unless their card says so; Tiny combatants never do; a flyer over an occupied spot does not
-    (Engine decision › Flight and occupancy)."""
+    unless their card says so; Tiny combatants never do; everything else does, Flight or not."""
     if not perm.skills and not perm.effects and not st.area_sources:
-        return perm.spec.occupies and not perm.aloft  # only what is printed on the card
+        return perm.spec.occupies  # only what is printed on the card
     if perm.card.type is _ALTERATION:
         return perm.card.occupies_spot
-    if perm.aloft:
-        return False
     return not has(st, perm, "tiny")
 
 
@@ -122,20 +119,26 @@ def _occupants(st: GameState) -> dict[int, int]:
 
 def occupied_mask(st: GameState, ignore: int | None = None) -> int:
     """The spots holding an occupying permanent (other than `ignore`), as a bitmask (bit s for
-    spot s): the arena's occupancy is asked about at every decision, and masks are cheap."""
+    spot s): the arena's occupancy is asked about at every decision, and masks are cheap.
+    A spot can hold several occupants (Glossary: Place), so leaving `ignore` out clears its
+    spot only when nothing else occupies it."""
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
     found: int | None = memo.get("occupied")
     if found is None:
         found = 0
+        shared = 0
         for s in _occupants(st).values():
-            found |= 1 << s
+            bit = 1 << s
+            if found & bit:
+                shared |= bit
+            found |= bit
         memo["occupied"] = found
+        memo["shared"] = shared
     if ignore is not None:
         spot: int | None = memo["occupants"].get(ignore)
-        if spot is not None:
-            # No spot holds two occupying permanents, so the bit was `ignore`'s alone.
+        if spot is not None and not memo["shared"] >> spot & 1:
             found &= ~(1 << spot)
     return found
 
@@ -169,29 +172,15 @@ def move_destinations(st: GameState, perm: Permanent, spots: Iterable[int]) -> l
     return [s for s in spots if not blocked >> s & 1]
 
 
-def place_allowed(st: GameState, perm_occupies: bool, s: int, ignore: int | None = None) -> bool:
-    """Whether placing a permanent on spot `s` keeps at most one occupying permanent there.
-
-    The rulebook lets a place effect put a permanent on an occupied spot; the engine keeps the
-    invariant that no spot holds two occupying permanents, so it offers only spots where that
-    holds (Engine decision › One occupant per spot).
-    """
-    if not perm_occupies:
-        return True
-    return not occupied_mask(st, ignore=ignore) >> s & 1
-
-
 def card_occupies(spec: CardSpec) -> bool:
     """Whether a card entering the arena would occupy its spot (before any skill)."""
     return spec.occupies
 
 
 def blocks_sight(st: GameState, s: int) -> bool:
-    """Glossary: Line of Sight. A permanent blocks it when its card says it "blocks line of
-    sight"."""
-    return any(
-        p.spot == s and "blocks line of sight" in p.card.text.lower() for p in st.perms.values()
-    )
+    """Glossary: Line of Sight. A permanent blocks it when its card says so (the card file's
+    `blocks_line_of_sight`)."""
+    return any(p.spot == s and p.card.blocks_line_of_sight for p in st.perms.values())
 
 
 _ALL_SPOTS = tuple(range(arena.SPOTS))
@@ -311,15 +300,12 @@ def spot_targets(
             return []
         return list(arena.spots_of(reach & ~move_blocked(st, user)))
     if kind == "spot_place":
+        # Glossary: Place, "regardless of the spot's occupancy".
         if not can_leave_spot(st, user):
             return []
-        if occupies(st, user):
-            reach &= ~occupied_mask(st, ignore=user.id)
         return list(arena.spots_of(reach))
     if kind == "spot_trap":
         # Glossary: Trap, an occupied spot (in the card's awareness).
-        if placed is not None and placed.occupies:
-            return []
         return list(arena.spots_of(reach & occupied_mask(st)))
     return []
 

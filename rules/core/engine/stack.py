@@ -18,14 +18,12 @@ from .keywords import AbilitySpec, Op
 from .queries import (
     can_leave_spot,
     can_move_itself,
-    card_occupies,
     champion_of,
     has,
     mods,
     move_destinations,
     occupied_mask,
     occupies,
-    place_allowed,
     reach_spots,
     target_options,
     total,
@@ -133,30 +131,24 @@ def remove_dead(st: GameState) -> None:
             leave_arena(st, perm)
 
 
-def set_position(st: GameState, perm: Permanent, s: int) -> None:
-    """Leave the spot for `s`; a flyer landing where something occupies stays aloft."""
-    flying = perm.card.type is not CardType.ALTERATION and has(st, perm, "flight")
-    aloft = flying and bool(occupied_mask(st, ignore=perm.id) >> s & 1)
-    perm.aloft = aloft
+def set_position(st: GameState, perm: Permanent, s: int, placed: bool = False) -> None:
+    """Leave the spot for `s`, by a move or (`placed`) a place effect or switch."""
+    perm.shares = placed or (
+        perm.card.type is not CardType.ALTERATION
+        and (has(st, perm, "flight") or has(st, perm, "tiny"))
+    )
     perm.spot = s
     st.memo = None
 
 
 def switch(st: GameState, first: Permanent, second: Permanent) -> bool:
     """Navigating the Arena, Switch: two permanents swap spots, with no rotation; not a move or
-    a place. It fails (False, nothing changes) if either cannot leave its spot, or if it would
-    leave two occupying permanents on one spot (the engine's occupancy invariant)."""
+    a place. It fails (False, nothing changes) if either cannot leave its spot."""
     if not can_leave_spot(st, first) or not can_leave_spot(st, second):
         return False
-    old = (first.spot, first.aloft, second.spot, second.aloft)
-    first.spot, second.spot = second.spot, first.spot
-    first.aloft = second.aloft = False
-    st.memo = None
-    spots = [p.spot for p in st.perms.values() if occupies(st, p)]
-    if len(spots) != len(set(spots)):
-        first.spot, first.aloft, second.spot, second.aloft = old
-        st.memo = None
-        return False
+    first_spot, second_spot = first.spot, second.spot
+    set_position(st, first, second_spot, placed=True)
+    set_position(st, second, first_spot, placed=True)
     note(st, "switch", first.id, second.id)
     return True
 
@@ -338,10 +330,29 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
             st.pending = Pending(item.controller, "beckon_spot", tuple(options), item)
             return None
         choice = options[0]
+    elif choice is None and _facing_chosen(st, spec, item):
+        # Placing from the Thoughts: with no orientation stated, the player chooses it.
+        st.pending = Pending(item.controller, "facing", FACINGS, item)
+        return None
     note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
     used = run_effects(st, item, spec, user, choice)
     finish(st, item, used)
     return None
+
+
+FACINGS = (0, 1, 2, 3)  # arena.FACING_NAMES: north, east, south, west
+
+
+def _facing_chosen(st: GameState, spec: AbilitySpec, item: StackItem) -> bool:
+    """Whether resolving `spec` places an alteration whose player chooses its facing: the card
+    states none (its `facing` is "choice"), and the facing matters (it has an awareness)."""
+    if spec.facing != "choice" or item.card is None or not spec.kinds & _PLACES_ALTERATION:
+        return False
+    awareness = st.setup.cards[item.card].awareness
+    return awareness is not None and not awareness.unbounded
+
+
+_PLACES_ALTERATION = frozenset({"build", "create", "trap"})
 
 
 def _targets_valid(
@@ -385,12 +396,9 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
 
 
 def beckon_spots(st: GameState, controller: int, card: int) -> list[int]:
-    """Glossary: Beckon. A spot adjacent to the champion of `controller`, chosen on resolution,
-    for the summon `card`; the engine only offers spots the summon can share (see
-    queries.place_allowed)."""
-    champ = champion_of(st, controller)
-    mine = card_occupies(st.setup.specs[card])
-    return [s for s in arena.adjacent(champ.spot) if place_allowed(st, mine, s)]
+    """Glossary: Beckon. A spot adjacent to the champion of `controller`, chosen on resolution;
+    "Summons may be beckoned onto occupied spots"."""
+    return list(arena.adjacent(champion_of(st, controller).spot))
 
 
 def run_effects(
@@ -434,8 +442,8 @@ def run_effects(
                 set_position(st, user, s)
         elif kind == "hop":
             s = item.targets[0]
-            if can_leave_spot(st, user) and place_allowed(st, occupies(st, user), s, user.id):
-                set_position(st, user, s)
+            if can_leave_spot(st, user):
+                set_position(st, user, s, placed=True)
         elif kind == "beckon":
             # Placing effects are played from the thoughts (the card is on the stack); a
             # beckon resolves with its spot chosen (resolve).
@@ -445,18 +453,14 @@ def run_effects(
             perm = enter_arena(st, item.card, controller, choice, champ.facing)
             perm.exerted = True  # Glossary: Beckon, "then Exert it"
             used = True
-        elif kind == "build":
-            # Glossary: Build, on your own spot; it faces the way its champion faces (Product
-            # decision › Orientation of placed alterations).
+        elif kind == "build" or kind == "create" or kind == "trap":
+            # Glossary: Build, on "the same spot you are on"; Create and Trap, on the spot
+            # targeted. It faces the way its champion does, or as its player chose (resolve).
             assert item.card is not None
             champ = champion_of(st, controller)
-            if place_allowed(st, card_occupies(st.setup.specs[item.card]), champ.spot):
-                enter_arena(st, item.card, controller, champ.spot, champ.facing)
-                used = True
-        elif kind == "create" or kind == "trap":
-            assert item.card is not None
-            champ = champion_of(st, controller)
-            enter_arena(st, item.card, controller, item.targets[0], champ.facing)
+            s = champ.spot if kind == "build" else item.targets[0]
+            facing = champ.facing if choice is None else choice
+            enter_arena(st, item.card, controller, s, facing)
             used = True
         elif kind == "attach":
             assert item.card is not None  # the skill, played from the thoughts

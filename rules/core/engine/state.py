@@ -42,7 +42,7 @@ Phase = Literal[
     "over",
 ]
 ItemKind = Literal["ability", "trigger", "decay"]
-PendingKind = Literal["beckon_spot", "order", "trigger_target", "may"]
+PendingKind = Literal["beckon_spot", "facing", "order", "trigger_target", "may"]
 # What a pending choice offers: a spot ("beckon_spot"), an index into the queue ("order"), 1 or
 # 0 ("may"), or a declaration of targets ("trigger_target").
 PendingOption = int | tuple[int, ...]
@@ -126,7 +126,7 @@ class Permanent:
         "effects",
         "skills",
         "entered_round",
-        "aloft",
+        "shares",
     )
 
     id: int
@@ -141,7 +141,7 @@ class Permanent:
     effects: tuple[Modifier, ...]
     skills: tuple[int, ...]
     entered_round: int
-    aloft: bool
+    shares: bool
 
     def __init__(
         self,
@@ -169,8 +169,10 @@ class Permanent:
         self.effects = ()
         self.skills = ()  # attached enchantments (its owner's skill zone)
         self.entered_round = entered_round
-        # Flight: a flyer that moved onto an occupied spot is over it and does not occupy it.
-        self.aloft = False
+        # Whether it may share its spot with an occupant that was there first: it came there by
+        # a place effect (entering the arena is one) or a switch, or moved there with Flight or
+        # Tiny. Only the invariant check reads it.
+        self.shares = True
 
     def copy(self) -> "Permanent":
         other = Permanent.__new__(Permanent)
@@ -186,7 +188,7 @@ class Permanent:
         other.effects = self.effects
         other.skills = self.skills
         other.entered_round = self.entered_round
-        other.aloft = self.aloft
+        other.shares = self.shares
         return other
 
     @property
@@ -404,8 +406,9 @@ def check_invariants(state: GameState) -> None:
     """Assert what must hold after every step; raise InvariantError otherwise.
 
     HP is never below 0; the number of cards is conserved across the zones, the arena, the
-    skill zones and the stack; no spot holds two occupying permanents (alterations and Tiny
-    combatants do not occupy); every card is in exactly one place.
+    skill zones and the stack; a spot holds two occupying permanents only where one was placed
+    there, switched there or moved there with Flight or Tiny (alterations and Tiny combatants
+    do not occupy); every card is in exactly one place.
     """
     from .queries import occupies  # the occupancy rule lives with the rest of the rules
 
@@ -432,10 +435,13 @@ def check_invariants(state: GameState) -> None:
             raise InvariantError(f"{perm.card.name} has {perm.hp} HP")
         if not 0 <= perm.spot < 30:
             raise InvariantError(f"{perm.card.name} is off the arena at {perm.spot}")
-        if occupies(state, perm):
+        if occupies(state, perm) and not perm.shares:
+            # Placing may put a permanent on an occupied spot (Glossary: Place), and Flight and
+            # Tiny move onto one; a plain move needs an unoccupied spot. So of the occupants of
+            # a spot, at most one came there by a plain move.
             if perm.spot in occupied:
                 raise InvariantError(
-                    f"spot {perm.spot} holds two occupying permanents: "
+                    f"spot {perm.spot} holds two occupying permanents that both moved there: "
                     f"#{occupied[perm.spot]} and #{perm.id}"
                 )
             occupied[perm.spot] = perm.id
@@ -461,7 +467,10 @@ def check_invariants(state: GameState) -> None:
     remembered = occupied_mask(state)
     saved, state.memo = state.memo, None
     try:
-        fresh_mask = sum(1 << p.spot for p in state.perms.values() if occupies(state, p))
+        fresh_mask = 0
+        for p in state.perms.values():
+            if occupies(state, p):
+                fresh_mask |= 1 << p.spot
     finally:
         state.memo = saved
     if remembered != fresh_mask:
@@ -490,7 +499,6 @@ class PermanentSnapshot(TypedDict):
     facing: int
     hp: int
     exerted: bool
-    aloft: bool
     effects: list[list[object]]  # each a Modifier as a list
     skills: list[ZoneEntry]
 
@@ -570,7 +578,6 @@ def snapshot(state: GameState) -> Snapshot:
                 "facing": perm.facing,
                 "hp": perm.hp,
                 "exerted": perm.exerted,
-                "aloft": perm.aloft,
                 "effects": [list(e) for e in perm.effects],
                 "skills": zone(list(perm.skills)),
             }

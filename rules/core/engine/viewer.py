@@ -27,7 +27,6 @@ class ShownPermanent(TypedDict):
     facing: str
     arrow: str
     exerted: bool
-    aloft: bool
     champion: bool
     effects: list[str]
     skills: list[int | str]
@@ -109,7 +108,6 @@ def public_view(state: GameState) -> PublicView:
             "facing": facing,
             "arrow": ARROWS[facing],
             "exerted": perm["exerted"],
-            "aloft": perm["aloft"],
             "champion": perm["id"] in (0, 1),
             "effects": [_effect(e) for e in perm["effects"]],
             "skills": [name for _, name in perm["skills"]],

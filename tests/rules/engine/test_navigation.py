@@ -9,6 +9,7 @@ from rules.core.awareness import Awareness
 from rules.core.engine import Play, Step, apply, arena, legal_actions
 from rules.core.engine.queries import occupied_mask, occupies
 from rules.core.engine.scenario import Place, find, scenario
+from rules.core.engine.state import check_invariants
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
 
@@ -165,15 +166,23 @@ def test_moves_go_to_adjacent_unoccupied_spots_only():
 
 
 def test_flight_and_tiny_may_move_onto_occupied_spots():
+    """Glossary, Flight: "This combatant can move on a spot even if it is occupied." Nothing
+    more: there is no "aloft" state. The flyer occupies the spot like anyone else, so once the
+    permanent below leaves, a walker still cannot move onto it."""
     bird = move_phase([Place(BIRD, "a", 3, 3), Place(BRUTE, "b", 3, 4)], active=BIRD, spot=(1, 1))
     flyer = find(bird, BIRD)
     assert arena.spot(2, 3) in destinations(bird)
     after = apply(bird, Step(arena.spot(2, 3), None))
     moved = after.perms[flyer.id]
-    # Over the Brute's spot the flyer does not occupy it: still one occupant there.
     assert moved.spot == arena.spot(2, 3)
-    assert moved.aloft
-    assert not occupies(after, moved)
+    assert occupies(after, moved)
+    brute = find(after, BRUTE)
+    assert occupies(after, brute)
+    check_invariants(after)
+    # The Brute leaves (by whatever means); the flyer still occupies the spot.
+    after.perms[brute.id].spot = arena.spot(4, 5)
+    after.memo = None
+    assert occupied_mask(after) >> arena.spot(2, 3) & 1
 
 
 def test_a_pinned_combatant_can_rotate_but_not_move_and_a_stunned_one_neither():
@@ -202,7 +211,10 @@ def test_a_pinned_combatant_can_rotate_but_not_move_and_a_stunned_one_neither():
     assert stunned.perms[0].facing == arena.NORTH
 
 
-def test_hop_places_only_where_no_occupying_permanent_would_be_doubled():
+def test_hop_places_even_onto_an_occupied_spot():
+    """Glossary, Place: a permanent placed on a spot "is put there regardless of the spot's
+    occupancy"; Navigating the Arena, Place: it "does not require the spot ... to be
+    unoccupied". The Hop may land on the Brute's spot, and both then stand there."""
     hop = card(
         "Vault",
         "technique",
@@ -217,9 +229,10 @@ def test_hop_places_only_where_no_occupying_permanent_would_be_doubled():
         timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
     )
     spots = {a.targets[0] for a in legal_actions(state) if isinstance(a, Play) and a.card != 0}
-    assert spots == {arena.spot(2, 4)}  # not the Brute's spot, right ahead
-    after = settle(apply(state, Play(state.players[0].thoughts[0], 0, (arena.spot(2, 4),))))
-    assert after.perms[0].spot == arena.spot(2, 4)
+    assert spots == {arena.spot(2, 3), arena.spot(2, 4)}  # the Brute's spot included
+    after = settle(apply(state, Play(state.players[0].thoughts[0], 0, (arena.spot(2, 3),))))
+    assert after.perms[0].spot == find(after, BRUTE).spot == arena.spot(2, 3)
+    check_invariants(after)
 
 
 def test_champions_start_in_the_middle_column_of_their_back_rows_facing_each_other():

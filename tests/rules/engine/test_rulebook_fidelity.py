@@ -1,8 +1,9 @@
 """Rules an audit found the engine contradicting, each tested against the sentence of Core
 Rulebook 5.2 it enforces: turn-timed triggers, Immediate speed and durations."""
 
-from rules.core.engine import PASS, Choose, Play, apply, legal_actions
+from rules.core.engine import PASS, Choose, Play, apply, arena, legal_actions
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
+from rules.core.engine.state import check_invariants
 
 from .builders import FILLER, ability, card, champion, settle, summon
 
@@ -208,3 +209,118 @@ def test_a_desperation_ability_is_played_only_at_that_much_hp_or_less():
     assert not playable(6)
     assert playable(5)
     assert playable(1)
+
+
+# --- Placing onto occupied spots -------------------------------------------------------------
+
+
+def test_a_champion_boxed_in_can_still_beckon_onto_an_occupied_spot():
+    """Glossary, Beckon: "Summons may be beckoned onto occupied spots. As this is a place
+    effect." Placing from the Thoughts: "even on top of another permanent"."""
+    wall = summon("Wall", 5)
+    pup = summon("Pup", 2)
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[
+            Place(wall, "b", 3, 4),
+            Place(wall, "b", 3, 2),
+            Place(wall, "b", 2, 3),
+            Place(wall, "b", 4, 3),
+        ],
+        thoughts={"a": [pup]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    pup_id = in_thoughts(state, pup, "a")
+    assert Play(pup_id, 0, ()) in legal_actions(state)
+    state = settle(apply(state, Play(pup_id, 0, ())))
+    assert state.pending is not None
+    assert len(state.pending.options) == 4  # every adjacent spot, each occupied
+    state = apply(state, Choose(0))
+    placed = state.perms[pup_id]
+    sharing = [p for p in state.perms.values() if p.spot == placed.spot and p.id != pup_id]
+    assert [p.card.name for p in sharing] == ["Wall"]
+    check_invariants(state)
+
+
+def test_permanents_sharing_a_spot_are_targeted_one_by_one_and_all_hit_by_an_area():
+    """Playmat: "an individual spot can contain more than one permanent". Each is a permanent
+    of its own: a target is one of them; an area attack deals damage to everything on its
+    spots (Glossary: Area Attack)."""
+    wall, pup = summon("Wall", 5), summon("Pup", 2)
+    quake = card(
+        "Quake",
+        "spell",
+        ability("action", "Area Attack [1]", "You deal 1 damage to everything in the awareness."),
+        awareness=["x", "^"],
+    )
+    poke = card(
+        "Poke",
+        "spell",
+        ability("action", "Basic Attack [1]", "You deal 1 damage to a target in the awareness."),
+        awareness=["x", "^"],
+    )
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(wall, "b", 3, 4), Place(pup, "b", 3, 4)],
+        thoughts={"a": [quake, poke]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    wall_id, pup_id = find(state, wall).id, find(state, pup).id
+    poke_id = in_thoughts(state, poke, "a")
+    targets = {a.targets for a in legal_actions(state) if isinstance(a, Play) and a.card == poke_id}
+    assert targets == {(wall_id,), (pup_id,)}
+    state = settle(apply(state, Play(in_thoughts(state, quake, "a"), 0, ())))
+    assert (state.perms[wall_id].hp, state.perms[pup_id].hp) == (4, 1)
+
+
+def test_a_trap_places_an_alteration_that_occupies_onto_an_occupied_spot():
+    """Glossary, Trap: "Place this alteration on an occupied spot." Its own occupancy does not
+    matter: placing is "regardless of the spot's occupancy"."""
+    cage = card(
+        "Cage",
+        "alteration",
+        ability("swift", "Trap", "Place this alteration on an occupied spot.", aura=1),
+        hp=2,
+        awareness="arena",
+        occupies_spot=True,
+    )
+    wall = summon("Wall", 5)
+    state = scenario(
+        (HERO, FOE),
+        permanents=[Place(wall, "b", 3, 4)],
+        thoughts={"a": [cage]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    cage_id = in_thoughts(state, cage, "a")
+    wall_spot = find(state, wall).spot
+    play = Play(cage_id, 0, (wall_spot,))
+    assert play in legal_actions(state)
+    state = settle(apply(state, play))
+    assert state.perms[cage_id].spot == wall_spot
+    check_invariants(state)
+
+
+def test_the_player_chooses_the_facing_of_an_alteration_created_with_none_stated():
+    """Placing from the Thoughts: "When the orientation of a place ability is not stated when
+    placing from their thoughts, the player may choose the orientation of the permanent.\""""
+    turret = card(
+        "Turret",
+        "alteration",
+        ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1),
+        hp=2,
+        awareness=["x", "^"],
+    )
+    state = scenario(
+        (HERO, FOE),
+        thoughts={"a": [turret]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    turret_id = in_thoughts(state, turret, "a")
+    state = settle(apply(state, Play(turret_id, 0, (arena.spot(0, 2),))))
+    assert state.pending is not None
+    assert state.pending.kind == "facing"
+    assert state.pending.options == (0, 1, 2, 3)
+    state = apply(state, Choose(state.pending.options.index(arena.EAST)))
+    assert state.perms[turret_id].facing == arena.EAST
