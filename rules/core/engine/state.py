@@ -468,9 +468,9 @@ def check_invariants(state: GameState) -> None:
     saved, state.memo = state.memo, None
     try:
         fresh_mask = 0
-        for p in state.perms.values():
-            if occupies(state, p):
-                fresh_mask |= 1 << p.spot
+        for perm in state.perms.values():
+            if occupies(state, perm):
+                fresh_mask |= 1 << perm.spot
     finally:
         state.memo = saved
     if remembered != fresh_mask:
