@@ -31,7 +31,7 @@ from genesis.errors import Forbidden, NotFound, Refusal
 from rules.core import match as protocol
 from rules.core.cards import name_key
 from rules.core.decklist import decklist_from_json, format_decklist
-from rules.core.engine import GameLog
+from rules.core.engine import GameLog, LogVersionError
 from rules.core.engine.viewer import position
 
 from . import forms, pages_selectors, permissions, read_models, selectors, services
@@ -891,7 +891,18 @@ def game_replay(request, pk: int, match_id: int, number: int):
     step = request.GET.get("step", "0")
     if not re.fullmatch(r"[0-9]{1,7}", step) or int(step) > game.actions:
         raise Http404(f"A step of this game is a number from 0 to {game.actions}.")
-    view = position(GameLog.loads(game.log), card_index(), int(step))
+    try:
+        log = GameLog.loads(game.log)
+    except LogVersionError as refused:
+        # Recorded before a change of the engine's rules: the result stands, the steps cannot
+        # be shown again (docs/engine.md, The game log).
+        return render(
+            request,
+            "tournaments/replay_refused.html",
+            {"tournament": tournament, "match": match, "game": game, "reason": str(refused)},
+            status=410,
+        )
+    view = position(log, card_index(), int(step))
     return render(
         request,
         "tournaments/replay.html",

@@ -4,6 +4,7 @@ crash before commit), unplayable decks refused at entry, and the replay page."""
 
 import hashlib
 import io
+import json
 import time
 from pathlib import Path
 
@@ -313,6 +314,14 @@ def test_the_replay_page_steps_through_a_game(enqueued_tasks):
         assert client.get(url, {"step": step}).status_code == 404, step
     missing = reverse("tournaments:game-replay", args=[event, match.pk, 9])
     assert client.get(missing).status_code == 404
+    # a game recorded by an earlier engine version: refused with the reason, result kept
+    old = json.loads(game.log)
+    del old["engine"]  # logs before the version was written are version 1
+    EngineGame.objects.filter(pk=game.pk).update(log=json.dumps(old))
+    refused = client.get(url)
+    assert refused.status_code == 410
+    assert "recorded by engine version 1" in refused.content.decode()
+    EngineGame.objects.filter(pk=game.pk).update(log=game.log)
     # the match API, the pairings page and the event page's round link to it
     games = api().get(f"/api/matches/{match.pk}/").json()["engine_games"]
     assert games[0]["replay"] == url

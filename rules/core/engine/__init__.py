@@ -17,8 +17,10 @@ from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Sele
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
 from .flow import legal_actions, to_act
 from .game import (
+    ENGINE_VERSION,
     GameLog,
     GameResult,
+    LogVersionError,
     apply,
     game_log,
     is_over,
@@ -37,6 +39,7 @@ def current_player(state: GameState) -> str | None:
 
 
 __all__ = [
+    "ENGINE_VERSION",
     "PASS",
     "Action",
     "Choose",
@@ -48,6 +51,7 @@ __all__ = [
     "GameState",
     "IllegalAction",
     "InvariantError",
+    "LogVersionError",
     "Pass",
     "Play",
     "Select",

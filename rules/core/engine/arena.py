@@ -11,6 +11,7 @@ facing turns the pattern: forward is the facing and dx > 0 is the card's right-h
 
 from collections.abc import Callable, Iterable
 from functools import lru_cache
+from math import gcd
 
 from rules.core.awareness import Awareness
 
@@ -201,15 +202,30 @@ def ray(origin: int, facing: int) -> tuple[int, ...]:
     return tuple(spots)
 
 
-def line_of_sight(origin: int, facing: int, blocks: Callable[[int], bool]) -> tuple[int, ...]:
-    """Glossary: Line of Sight. The ray in the facing's direction to the edge of the arena,
-    stopping on (and including) the first spot where `blocks(spot)` is true."""
-    spots = []
-    for s in ray(origin, facing):
-        spots.append(s)
-        if blocks(s):
-            break
-    return tuple(spots)
+def line_of_sight(
+    key: int, origin: int, facing: int, blocks: Callable[[int], bool]
+) -> tuple[int, ...]:
+    """Glossary: Line of Sight. It "originates from the awareness of the ability and continues to
+    the edge of the arena ... in a straight line, following the direction of the arrow in the
+    awareness". For each spot of the awareness (interned pattern `key`, turned to `facing`), the
+    straight line from the origin through that spot, from that spot on to the edge, stopping on
+    (and including) the first spot where `blocks(spot)` is true (Engine decision › Line of
+    Sight). In spot order."""
+    if key < 0:
+        return ()
+    found: set[int] = set()
+    x0, y0 = origin % COLUMNS, origin // COLUMNS
+    for dx, dy in _rotated(_PATTERN_LIST[key], facing):
+        g = gcd(dx, dy)
+        sx, sy = dx // g, dy // g
+        x, y = x0 + dx, y0 + dy
+        while 0 <= x < COLUMNS and 0 <= y < ROWS:
+            s = y * COLUMNS + x
+            found.add(s)
+            if blocks(s):
+                break
+            x, y = x + sx, y + sy
+    return tuple(sorted(found))
 
 
 def away_step(user: int, target: int) -> tuple[int, int] | None:

@@ -56,7 +56,7 @@ class RandomBot:
             return actions[self.rng.randrange(len(actions) - 1)]
         return actions[self.rng.randrange(len(actions))]
 
-    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool:
+    def choose_lead(self, match: protocol.MatchState | None, seat: Seat) -> bool:
         return self.rng.random() < 0.5
 
     def choose_swap(self, match: protocol.MatchState, seat: Seat) -> Swap:
@@ -104,7 +104,7 @@ class HeuristicBot:
 
     # --- between games -----------------------------------------------------------------------
 
-    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool:
+    def choose_lead(self, match: protocol.MatchState | None, seat: Seat) -> bool:
         return True  # leading gives the first turn of every round
 
     def choose_swap(self, match: protocol.MatchState, seat: Seat) -> Swap:

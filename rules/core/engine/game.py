@@ -24,6 +24,18 @@ from .stack import check_end, draw
 from .state import SEATS, GameState, Permanent, Player, Seat, Setup, check_invariants
 
 LOG_FORMAT = 1
+# The version of the rules this engine plays, written in every game log. A log replays only on
+# the engine version that recorded it: a change of rules changes what the same actions do.
+# 1: until 2026-11-24. 2: card format version 2, shared spots, all turn-timed triggers,
+# Immediate speed, durations until removed, Line of Sight along the awareness, the coin flip's
+# winner choosing the lead.
+ENGINE_VERSION = 2
+
+
+class LogVersionError(ValueError):
+    """A game log recorded by another engine version, which this engine cannot replay."""
+
+
 # Set to True (e.g. from a test or a debugging session) to assert the engine invariants after
 # every `apply`; off by default because it costs more than the step itself.
 CHECK_INVARIANTS = False
@@ -38,6 +50,12 @@ def _seat_index(seat: int | str) -> int:
     if seat in (1, "b"):
         return 1
     raise ValueError(f"a seat is 'a' or 'b', not {seat!r}")
+
+
+def coin_flip(seed: int) -> Seat:
+    """The seat that wins the coin flip of the game seeded `seed` (How to Start a Game): the
+    first draw of the game's random numbers, as new_game makes it."""
+    return SEATS[random.Random(seed).randrange(2)]
 
 
 def new_game(
@@ -190,6 +208,7 @@ class GameLogJson(TypedDict):
     """GameLog.as_json: the game log as stored."""
 
     format: int
+    engine: int
     seed: int
     leader: Seat
     decks: list[DeckJson]
@@ -248,6 +267,7 @@ class GameLog:
             note = f"Unfinished after {self.round_cap} rounds: a draw by the round cap."
         return {
             "format": LOG_FORMAT,
+            "engine": ENGINE_VERSION,
             "seed": self.seed,
             "leader": self.leader,
             "decks": list(self.decks),
@@ -266,6 +286,12 @@ class GameLog:
     def from_json(cls, data: Mapping[str, Any]) -> "GameLog":
         if data.get("format") != LOG_FORMAT:
             raise ValueError(f"unknown game log format {data.get('format')!r}")
+        recorded = data.get("engine", 1)  # logs before the version was written are version 1
+        if recorded != ENGINE_VERSION:
+            raise LogVersionError(
+                f"This game was recorded by engine version {recorded}; this is engine version "
+                f"{ENGINE_VERSION}, whose rules differ, so it cannot replay the game."
+            )
         return cls(
             seed=int(data["seed"]),
             leader=data["leader"],

@@ -19,7 +19,7 @@ from rules.core.formats import DEFAULT_FORMAT, Format
 from .actions import Action, IllegalAction, Pass
 from .decks import Deck, deck_from_decklist
 from .flow import awaits_priority, legal_actions, step, to_act
-from .game import ROUND_CAP, GameResult, new_game, result
+from .game import ROUND_CAP, GameResult, coin_flip, new_game, result
 from .state import SEATS, GameState, Seat, check_invariants
 
 
@@ -32,7 +32,9 @@ class GameBot(Protocol):
 class MatchBot(GameBot, Protocol):
     """What plays a best of three: its games, and the decisions between them."""
 
-    def choose_lead(self, match: protocol.MatchState, seat: Seat) -> bool: ...
+    def choose_lead(self, match: protocol.MatchState | None, seat: Seat) -> bool:
+        """Whether `seat` leads, when it is its choice (None: a single game's coin flip)."""
+        ...
 
     def choose_swap(
         self, match: protocol.MatchState, seat: Seat
@@ -63,12 +65,15 @@ def play_game(
 
     The loop owns its state, so it advances it in place with the same step function `apply`
     uses (apply copies first). Every bot action is checked for legality; with `check` the
-    engine invariants are asserted after every step.
+    engine invariants are asserted after every step. With `leader` None, the seed's coin flip
+    picks a seat and that seat's bot chooses whether to lead (How to Start a Game).
     """
     decks = [
         deck if isinstance(deck, Deck) else deck_from_decklist(deck, cards, seat)
         for seat, deck in zip(SEATS, (deck_a, deck_b), strict=True)
     ]
+    if leader is None:
+        leader = _lead_after_coin_flip(seed, bots)
     state = new_game(decks, seed, leader=leader, fmt=fmt, round_cap=round_cap)
     if check:
         check_invariants(state)
@@ -84,6 +89,16 @@ def play_game(
     return GameResult(
         outcome.winner, outcome.reason, outcome.rounds, outcome.over, outcome.log, state
     )
+
+
+def _lead_after_coin_flip(seed: int, bots: Sequence[GameBot]) -> Seat:
+    """How to Start a Game: the coin flip's winner may choose to lead, or have the other player
+    lead. A bot that makes no such choice leads."""
+    winner = coin_flip(seed)
+    choose = getattr(bots[SEATS.index(winner)], "choose_lead", None)
+    if choose is None or choose(None, winner):
+        return winner
+    return "b" if winner == "a" else "a"
 
 
 @dataclass(frozen=True)

@@ -198,11 +198,15 @@ def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int,
         if user.card.type is not _ALTERATION and has(st, user, "pacify"):
             return ()
         if spec.line_of_sight:
-            return arena.line_of_sight(user.spot, user.facing, lambda s: blocks_sight(st, s))
+            return arena.line_of_sight(
+                user.spec.pattern, user.spot, user.facing, lambda s: blocks_sight(st, s)
+            )
         return arena.seen(user.spec.pattern, user.spot, user.facing)
     if reach == "card":
         if spec.line_of_sight:
-            return arena.line_of_sight(user.spot, user.facing, lambda s: blocks_sight(st, s))
+            return arena.line_of_sight(
+                spec.pattern, user.spot, user.facing, lambda s: blocks_sight(st, s)
+            )
         return arena.seen(spec.pattern, user.spot, user.facing)
     if reach == "arena":
         return _ALL_SPOTS[: user.spot] + _ALL_SPOTS[user.spot + 1 :]

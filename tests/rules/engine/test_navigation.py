@@ -97,15 +97,42 @@ def test_rotating_four_times_gives_the_same_awareness(origin, facing):
 
 
 def test_line_of_sight_runs_to_the_edge_or_stops_on_a_blocker():
+    ahead = arena.pattern_key(Awareness.parse(["x", "^"]))
     origin = arena.spot(2, 0)
-    assert arena.line_of_sight(origin, arena.NORTH, lambda s: False) == tuple(
+    assert arena.line_of_sight(ahead, origin, arena.NORTH, lambda s: False) == tuple(
         arena.spot(2, row) for row in range(1, 6)
     )
     blocker = arena.spot(2, 3)
-    assert arena.line_of_sight(origin, arena.NORTH, lambda s: s == blocker) == (
+    assert arena.line_of_sight(ahead, origin, arena.NORTH, lambda s: s == blocker) == (
         arena.spot(2, 1),
         arena.spot(2, 2),
         blocker,
+    )
+
+
+def test_line_of_sight_follows_each_arrow_of_the_awareness_not_the_facing():
+    """Glossary, Line of Sight: it "originates from the awareness of the ability and continues
+    to the edge of the arena ... following the direction of the arrow in the awareness". A
+    diagonal awareness gives diagonal lines, not a ray straight ahead."""
+    diagonals = arena.pattern_key(Awareness.parse(["x . x", ". ^ ."]))
+    origin = arena.spot(2, 0)
+    found = arena.line_of_sight(diagonals, origin, arena.NORTH, lambda s: False)
+    assert found == tuple(
+        sorted([arena.spot(1, 1), arena.spot(0, 2), arena.spot(3, 1), arena.spot(4, 2)])
+    )
+    assert arena.spot(2, 1) not in found
+    # Turned to face east, the same card's lines turn with it.
+    east = arena.line_of_sight(diagonals, arena.spot(0, 2), arena.EAST, lambda s: False)
+    assert east == tuple(
+        sorted(
+            [
+                arena.spot(1, 3),
+                arena.spot(2, 4),
+                arena.spot(3, 5),
+                arena.spot(1, 1),
+                arena.spot(2, 0),
+            ]
+        )
     )
 
 

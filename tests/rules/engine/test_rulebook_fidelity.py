@@ -324,3 +324,58 @@ def test_the_player_chooses_the_facing_of_an_alteration_created_with_none_stated
     assert state.pending.options == (0, 1, 2, 3)
     state = apply(state, Choose(state.pending.options.index(arena.EAST)))
     assert state.perms[turret_id].facing == arena.EAST
+
+
+# --- The coin flip ---------------------------------------------------------------------------
+
+
+def test_the_coin_flip_winner_chooses_whether_to_lead_a_single_game():
+    """How to Start a Game: the coin flip's winner chooses; with both bots declining, the
+    winner's opponent leads."""
+    from rules.core.engine.bots import RandomBot
+    from rules.core.engine.decks import Deck
+    from rules.core.engine.game import coin_flip
+    from rules.core.engine.play import play_game
+
+    class Declines(RandomBot):
+        def choose_lead(self, match, seat):
+            return False
+
+    deck = Deck(HERO, (FILLER,) * 20)
+    other = Deck(FOE, (FILLER,) * 20)
+    for seed in (1, 2, 3, 4):
+        winner = coin_flip(seed)
+        loser = "b" if winner == "a" else "a"
+        led = play_game(deck, other, {}, seed, (RandomBot(1), RandomBot(2)), fmt=None)
+        declined = play_game(deck, other, {}, seed, (Declines(1), Declines(2)), fmt=None)
+        assert declined.log.leader == loser
+        assert led.log.leader in ("a", "b")
+
+
+# --- The log's engine version ----------------------------------------------------------------
+
+
+def test_a_log_records_its_engine_version_and_another_versions_log_is_refused_clearly():
+    import json
+
+    import pytest
+
+    from rules.core.engine import ENGINE_VERSION, GameLog, LogVersionError
+    from rules.core.engine.bots import RandomBot
+    from rules.core.engine.decks import Deck
+    from rules.core.engine.play import play_game
+
+    game = play_game(
+        Deck(HERO, (FILLER,) * 20),
+        Deck(FOE, (FILLER,) * 20),
+        {},
+        5,
+        (RandomBot(1), RandomBot(2)),
+        fmt=None,
+    )
+    data = json.loads(game.log.dumps())
+    assert data["engine"] == ENGINE_VERSION
+    assert GameLog.loads(game.log.dumps()) == game.log
+    del data["engine"]  # written before the version was recorded: version 1
+    with pytest.raises(LogVersionError, match="recorded by engine version 1; this is engine"):
+        GameLog.loads(json.dumps(data))
