@@ -8,8 +8,9 @@ Random games are random bot against random bot over all 16 pairings of the four 
 Heuristic games alternate heuristic against heuristic and heuristic against random, seats
 alternating. Every game is played to its end: a win, a drawn game (both champions lose at
 once), or the 60-round cap (a draw, counted apart). Any exception is a crash and is counted
-with its seed. With --check-every N the engine invariants (HP at least 0, cards conserved, no
-spot with two occupying permanents, remembered answers up to date) are asserted after every
+with its seed. With --check-every N the engine invariants (HP at least 0, cards conserved, a
+shared spot's occupants arrived there by a place, a switch, Flight or Tiny, remembered answers
+up to date) are asserted after every
 step of every Nth game (default 1: every step of every game).
 """
 

@@ -209,8 +209,8 @@ def line_of_sight(
     the edge of the arena ... in a straight line, following the direction of the arrow in the
     awareness". For each spot of the awareness (interned pattern `key`, turned to `facing`), the
     straight line from the origin through that spot, from that spot on to the edge, stopping on
-    (and including) the first spot where `blocks(spot)` is true (Engine decision › Line of
-    Sight). In spot order."""
+    (and including) the first spot where `blocks(spot)` is true. In spot order.
+    (Engine decision › Line of Sight)"""
     if key < 0:
         return ()
     found: set[int] = set()
