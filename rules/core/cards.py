@@ -145,6 +145,7 @@ TRIGGER_EVENTS = (
     "turn_ends",
     "own_turn_begins",
     "own_turn_ends",
+    "summon_dies",
 )
 # What a targeted ability may target (Glossary: Target, Allies, Enemy, Combatant, Permanent).
 TARGET_KINDS = (
@@ -202,19 +203,29 @@ class Ability:
     then: tuple[FollowUp, ...] = ()
     facing: str | None = None
     desperation: int | None = None
+    # Elemental Selection: the elements the player may choose from.
+    elements: tuple[str, ...] = ()
+    # Break: how many counters must be on the card for it to happen.
+    break_at: int | None = None
+    # Modify and Modify Stack [X]: the ability of this card it alters (its position on the card)
+    # and what it adds to that ability's [X] values.
+    modifies: int | None = None
+    adds: int = 0
 
     def facts(self) -> dict[str, object]:
         """The version-2 fields this ability sets, as JSON values (the database stores these)."""
         data: dict[str, object] = {}
         for name in FACT_FIELDS:
             value = getattr(self, name)
-            if value in (None, False, ()):
-                continue
+            if value is None or value is False or value == () or (name == "adds" and not value):
+                continue  # unset (an ability index of 0 is set)
             if name == "then":
                 value = [
                     {"effect": f.effect, **({"value": f.value} if f.value else {})}
                     for f in self.then
                 ]
+            elif name == "elements":
+                value = list(self.elements)
             data[name] = value
         return data
 
@@ -229,6 +240,8 @@ class Ability:
             if name == "then":
                 steps = cast("list[dict[str, Any]]", value)
                 value = tuple(FollowUp(s["effect"], int(s.get("value", 0))) for s in steps)
+            elif name == "elements":
+                value = tuple(cast("list[str]", value))
             out[name] = value
         return out
 
@@ -244,6 +257,10 @@ FACT_FIELDS = (
     "then",
     "facing",
     "desperation",
+    "elements",
+    "break_at",
+    "modifies",
+    "adds",
 )
 
 

@@ -44,6 +44,7 @@ from .costs import energy_due
 from .keywords import AbilitySpec
 from .queries import (
     can_move_itself,
+    feared,
     has,
     mods,
     move_destinations,
@@ -60,6 +61,7 @@ from .stack import (
     next_seq,
     note,
     push_trigger,
+    queue_event,
     queue_trigger,
     remove_dead,
     resolve,
@@ -327,6 +329,8 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         kinds = ability.kinds
         if "beckon" in kinds and not beckon_spots(st, player, cid):
             continue
+        if "resurrect" in kinds and not st.killed_this_round:
+            continue  # Glossary: Resurrect Beckon, only once a summon was killed this round
         targets = target_options(st, ability, champ, player, placed=spec)
         if targets:
             yield cid, champ, ability, targets
@@ -346,6 +350,8 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
                 continue
             if not _affordable(st, ability.cost, perm, player, False):
                 continue
+            if ability.attack and perm.card.type is CardType.SUMMON and feared(st, perm):
+                continue  # Glossary: Fear
             if ability.desperation is not None and (
                 st.perms[st.players[player].champion].hp > ability.desperation
             ):
@@ -417,7 +423,7 @@ def _choose(st: GameState, pending: Pending, option: int) -> None:
         choose_order(st, cast(int, pending.options[option]))
     elif pending.kind == "trigger_target":
         choose_trigger_target(st, pending, option)
-    else:  # "beckon_spot", "facing" or "may": carry on resolving the ability
+    else:  # a spot, facing or element to choose, or a "may": carry on resolving the ability
         assert pending.item is not None  # the ability being resolved
         # These choices offer a spot, or 1 or 0 (yes or no).
         resolve(st, pending.item, choice=cast(int, pending.options[option]))
@@ -524,7 +530,7 @@ def _select(st: GameState, combatant: int) -> None:
     st.passes = 0
     note(st, "turn", perm.controller, combatant)
     # Beginning of Turn: "all abilities that occur at the beginning of the turn" go on the stack.
-    queue_timed(st, "turn_begins", "own_turn_begins", combatant)
+    queue_event(st, "turn_begins", "own_turn_begins", combatant)
 
 
 # --- the flow between decisions ----------------------------------------------------------------
@@ -544,32 +550,13 @@ def exert_step(st: GameState) -> None:
     if perm is not None:
         perm.exerted = True
     st.phase = TURN_END
-    queue_timed(st, "turn_ends", "own_turn_ends", st.active)
-
-
-def queue_timed(
-    st: GameState, each: str, own: str | None = None, active: int | None = None
-) -> None:
-    """Queue every trigger of the permanents and their skills that happens at `each` (every
-    turn, every round), and those that happen at `own` on the active combatant's own turn: its
-    own abilities and the skills attached to it."""
-    specs = st.setup.specs
-    owners = st.setup.owners
-    for perm in list(st.perms.values()):
-        mine = perm.id == active
-        for ability in perm.spec.triggers:
-            if ability.trigger == each or (mine and ability.trigger == own):
-                queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            for ability in specs[skill].triggers:
-                if ability.trigger == each or (mine and ability.trigger == own):
-                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+    queue_event(st, "turn_ends", "own_turn_ends", st.active)
 
 
 def round_clean_up(st: GameState) -> None:
     """Completion of Round, Clean Up Step: end-of-round triggers, Decay among them."""
     st.phase = ROUND_END
-    queue_timed(st, "round_ends")
+    queue_event(st, "round_ends")
     for perm in list(st.perms.values()):
         if perm.entered_round == st.round:
             for ability in perm.spec.triggers:
@@ -589,7 +576,7 @@ def start_round(st: GameState) -> None:
     st.priority = st.leader
     st.passes = 0
     note(st, "round", st.round)
-    queue_timed(st, "round_begins")
+    queue_event(st, "round_begins")
 
 
 def _round_draw(st: GameState) -> None:

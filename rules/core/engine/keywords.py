@@ -12,7 +12,7 @@ before any game starts (it never silently ignores an ability).
 """
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypedDict
 
@@ -35,6 +35,7 @@ MODIFIER_KEYWORDS = frozenset(
         "decay",
         "defense",
         "elemental_weakness",
+        "fear",
         "flight",
         "grounded",
         "indirect_immunity",
@@ -50,7 +51,21 @@ MODIFIER_KEYWORDS = frozenset(
 # Ailments and similar states that an active ability puts on its target.
 AILMENT_KEYWORDS = frozenset({"decay", "grounded", "pacify", "pinned", "stun", "weakness"})
 # Keywords that only qualify the ability they are in.
-QUALIFIERS = frozenset({"quick", "chain", "cast", "execute", "line_of_sight"})
+# (Elemental Selection: the attack's element is chosen; Break: the ability waits for counters;
+# Modify and Modify Stack [X]: they alter another ability of the card.)
+QUALIFIERS = frozenset(
+    {
+        "quick",
+        "chain",
+        "cast",
+        "execute",
+        "line_of_sight",
+        "elemental_selection",
+        "break",
+        "modify",
+        "modify_stack",
+    }
+)
 # Keywords that are effects.
 EFFECT_KEYWORDS = frozenset(
     {
@@ -71,11 +86,26 @@ EFFECT_KEYWORDS = frozenset(
         "paralyze",
         "push",
         "trap",
+        "brand",
+        "count",
+        "death_touch",
+        "decoy",
+        "decoy_summon",
+        "madness",
+        "negate",
+        "replicate",
+        "resurrect_beckon",
+        "sacrifice",
+        "toss",
+        "warp",
     }
 )
-SUPPORTED = MODIFIER_KEYWORDS | QUALIFIERS | EFFECT_KEYWORDS
+# Breakthrough is deprecated and read as Draw (Glossary: Breakthrough); the parser names it so.
+SUPPORTED = MODIFIER_KEYWORDS | QUALIFIERS | EFFECT_KEYWORDS | {"breakthrough"}
 
-PLACE_FROM_THOUGHTS = frozenset({"beckon", "build", "create", "trap"})
+PLACE_FROM_THOUGHTS = frozenset({"beckon", "resurrect_beckon", "build", "create", "trap"})
+# Glossary: Brand, "a specific ailment": those that take no [X] or [Specific] of their own.
+BRANDS = frozenset({"decay", "grounded", "pacify", "pinned", "stun"})
 ATTACH = frozenset({"enchant", "curse", "champion_curse"})
 
 
@@ -142,6 +172,14 @@ class AbilitySpec:
     facing: str = "champion"
     # Desperation: playable only while its champion has at most this much HP.
     desperation: int | None = None
+    # Elemental Selection: the elements its player chooses the attack's element from.
+    choose_element: tuple[str, ...] = ()
+    # Break: it happens once the card holds this many counters.
+    break_at: int | None = None
+    # Modify Stack [X]: (X, added): its [X] values grow by `added` while it is X-th on the stack.
+    stack_bonus: tuple[int, int] | None = None
+    # Decoy: its two targets are any two different ones (not a chain).
+    pair: bool = False
     # Abilities with equal target_key have the same legal targets from the same user.
     target_key: int = -1
 
@@ -155,6 +193,7 @@ class AbilitySpec:
             self.range,
             self.targets,
             self.line_of_sight,
+            self.pair,
         )
         key = _TARGET_KEYS.setdefault(facts, len(_TARGET_KEYS))
         object.__setattr__(self, "target_key", key)
@@ -211,15 +250,23 @@ _DEFAULT_TARGET = {
     "paralyze": "combatant",
     "cure": "permanent",
     "fatigue": "champion",
+    "brand": "combatant",
+    "death_touch": "summon",
+    "decoy": "combatant",
+    "decoy_summon": "summon",
+    "madness": "champion",
+    "negate": "ability",
+    "sacrifice": "sacrifice",
+    "toss": "combatant",
+    "warp": "permanent",
 }
 # Keywords that are themselves triggers and say when they happen (Glossary: Blitz).
-_KEYWORD_TRIGGERS = {"blitz": "enters_arena"}
+_KEYWORD_TRIGGERS = {"blitz": "enters_arena", "death_touch": "enters_arena", "break": "break"}
 _TARGET_KINDS = {
     # The card file's target kinds (rules.core.cards.TARGET_KINDS) as queries.kind_matches knows
-    # them; "ability" (a target on the stack) comes with Negate.
+    # them.
     kind: kind
     for kind in TARGET_KINDS
-    if kind != "ability"
 }
 
 
@@ -316,6 +363,11 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         for t in terms:
             if t.keyword in MODIFIER_KEYWORDS:
                 modifiers.append(Modifier(t.keyword, t.value, t.specific))
+            elif t.keyword in ("modify", "modify_stack"):
+                if ability.modifies is None:
+                    problems.append(
+                        MissingFact(card, index, "modifies", "which ability of the card it alters")
+                    )
             elif t.keyword in SUPPORTED:
                 problems.append(
                     f"{label}: {t.keyword} cannot be a continuous ability in this engine"
@@ -331,9 +383,32 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         return spec, problems
 
     ops, target, reach = _effects(card, index, ability, attributes, problems, label)
+    if "count" in slugs:
+        common["optional"] = True  # Glossary: Count, it "allows a player to put a counter"
     if target is not None and target not in _SPOT_TARGETS and ability.each:
         target = None  # "every combatant in its awareness": no declared target
     targets = 1 if target is not None else 0
+    pair = bool(slugs & {"decoy", "decoy_summon"})
+    if pair:
+        targets = 2  # Glossary: Decoy, "two combatants switch spots"
+    choose_element: tuple[str, ...] = ()
+    if "elemental_selection" in slugs:
+        choose_element = ability.elements
+        if not choose_element:
+            problems.append(MissingFact(card, index, "elements", "the elements to choose from"))
+    asks = [
+        k
+        for k in ("element", "toss", "warp", "replicate", "resurrect", "beckon")
+        if k in {op.kind for op in ops} | ({"element"} if choose_element else set())
+    ]
+    if len(asks) > 1:
+        problems.append(
+            f"{label}: the engine asks one choice as an ability resolves, and this one needs "
+            f"{' and '.join(asks)}"
+        )
+    break_at = ability.break_at
+    if "break" in slugs and break_at is None:
+        problems.append(MissingFact(card, index, "break_at", "how many counters it needs"))
     if chain and target is not None:
         # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
         targets = max((len(t.values) for t in attack_terms), default=1)
@@ -344,15 +419,21 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         )
         if timing is None:
             problems.append(MissingFact(card, index, "trigger", "when it happens"))
+        if "break" in slugs:
+            # Glossary: Break, "a player may remove all counters from this card".
+            common["optional"] = True
         spec = AbilitySpec(
             speed=speed,
             origin="passive",
             reach="own" if reach in ("card", "none") else reach,
             target=target,
             targets=targets,
+            pair=pair,
             effects=tuple(ops),
             trigger=timing,
             kinds=frozenset(op.kind for op in ops),
+            choose_element=choose_element,
+            break_at=break_at,
             **common,
         )
         return spec, problems
@@ -371,7 +452,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     if card.type in (CardType.SPELL, CardType.TECHNIQUE):
         origin = "thoughts"
     elif card.type is CardType.SUMMON:
-        origin = "thoughts" if "beckon" in slugs else "permanent"
+        origin = "thoughts" if slugs & {"beckon", "resurrect_beckon"} else "permanent"
     elif card.type is CardType.ALTERATION:
         origin = "thoughts" if places else "permanent"
         if not places:
@@ -396,9 +477,11 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         reach=reach,
         target=target,
         targets=targets,
+        pair=pair,
         effects=tuple(ops),
         kinds=frozenset(op.kind for op in ops),
         facing=ability.facing or "choice",
+        choose_element=choose_element,
         **common,
     )
     return spec, problems
@@ -513,6 +596,50 @@ def _effects(
                 target = target or needs_target("fatigue")
         elif k == "blitz":
             ops.append(Op("blitz", "self"))
+        elif k == "brand":
+            ailment = (t.specific or "").lower()
+            if ailment not in BRANDS:
+                problems.append(f"{label}: Brand names an ailment ({', '.join(sorted(BRANDS))})")
+            ops.append(
+                Op(
+                    "ailment",
+                    "target",
+                    keyword=ailment,
+                    duration=_duration(ability.duration, ailment),
+                )
+            )
+            target = target or needs_target("brand")
+        elif k == "count":
+            ops.append(Op("counter", "self"))
+        elif k == "death_touch":
+            ops.append(Op("death_touch", "target", value=t.value or 0))
+            target = target or needs_target("death_touch")
+            if ability.reach is None:
+                reach = "around"  # Glossary: Death Touch, "target summon around it"
+        elif k == "decoy" or k == "decoy_summon":
+            ops.append(Op("switch", "target"))
+            target = target or needs_target(k)
+        elif k == "madness":
+            ops.append(Op("madness", "target"))
+            target = target or needs_target("madness")
+        elif k == "negate":
+            ops.append(Op("negate", "target"))
+            target = target or needs_target("negate")
+        elif k == "replicate":
+            ops.append(Op("replicate", "self", value=t.value or 1))
+        elif k == "resurrect_beckon":
+            ops.append(Op("resurrect", "self"))
+        elif k == "sacrifice":
+            ops.append(Op("sacrifice", "target"))
+            target = target or needs_target("sacrifice")
+            if ability.reach is None:
+                reach = "arena"  # Glossary: Sacrifice names allies and skills, not a reach
+        elif k == "toss":
+            ops.append(Op("toss", "target"))
+            target = target or needs_target("toss")
+        elif k == "warp":
+            ops.append(Op("warp", "self"))
+            target = target or needs_target("warp")
     for step in ability.then:
         ops.append(
             Op("destroy" if step.effect == "destroy_self" else step.effect, "self", step.value)
@@ -536,6 +663,7 @@ def card_spec(card: Card) -> CardSpec:
         spec, found = compile_ability(card, index, ability)
         specs.append(spec)
         problems += found
+    problems += _modify(card, specs)
     problems += _stat_problems(card, specs)
     continuous = [s for s in specs if s.speed is Speed.CONTINUOUS]
     self_mods = tuple(m for s in continuous if s.scope == "self" for m in s.modifiers)
@@ -570,6 +698,47 @@ def card_spec(card: Card) -> CardSpec:
         swift_from_thoughts=tuple(s for s in hand if s.speed is Speed.SWIFT),
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
     )
+
+
+_SCALED = frozenset({"damage", "drain", "heal", "cure", "fatigue", "death_touch", "draw"})
+
+
+def with_added(spec: AbilitySpec, added: int) -> AbilitySpec:
+    """`spec` with `added` on each [X] value of its effects (Glossary: Modify)."""
+    ops = tuple(
+        replace(
+            op,
+            value=max(op.value + added, 0) if op.value else op.value,
+            values=tuple(max(v + added, 0) for v in op.values),
+        )
+        if op.kind in _SCALED
+        else op
+        for op in spec.effects
+    )
+    return replace(spec, effects=ops)
+
+
+def _modify(card: Card, specs: list[AbilitySpec]) -> list[str]:
+    """Glossary: Modify, "continuously alters another ability on this card", and Modify Stack
+    [X], "while it is in the [X] position on the stack": the card's `modifies` ability gains
+    `adds` on its [X] values, always or (Modify Stack) only while it is X-th on the stack."""
+    problems: list[str] = []
+    for index, ability in enumerate(card.abilities):
+        slugs = {t.keyword for t in ability.terms}
+        if ability.speed is not Speed.CONTINUOUS or not slugs & {"modify", "modify_stack"}:
+            continue
+        other = ability.modifies
+        if other is None:
+            continue  # reported as a missing fact
+        if not 0 <= other < len(specs) or other == index:
+            problems.append(f"{card.name}: {ability.name}: 'modifies' names no other ability")
+            continue
+        stack_term = next((t for t in ability.terms if t.keyword == "modify_stack"), None)
+        if stack_term is not None:
+            specs[other] = replace(specs[other], stack_bonus=(stack_term.value or 1, ability.adds))
+        else:
+            specs[other] = with_added(specs[other], ability.adds)
+    return problems
 
 
 def _stat_problems(card: Card, specs: list[AbilitySpec]) -> list[str]:

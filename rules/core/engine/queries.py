@@ -11,6 +11,7 @@ make those changes), and `check_invariants` compares the remembered answers with
 """
 
 from collections.abc import Iterable
+from itertools import combinations
 
 from rules.core.cards import CardType
 
@@ -212,6 +213,8 @@ def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int,
         return _ALL_SPOTS[: user.spot] + _ALL_SPOTS[user.spot + 1 :]
     if reach == "adjacent":
         return arena.adjacent(user.spot)
+    if reach == "around":
+        return arena.around(user.spot)
     return ()
 
 
@@ -232,7 +235,21 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
         return arena.ALL_MASK & ~(1 << user.spot)
     if reach == "adjacent":
         return arena.adjacent_mask(user.spot)
+    if reach == "around":
+        return arena.mask_of(arena.around(user.spot))
     return 0
+
+
+def feared(st: GameState, summon: Permanent) -> bool:
+    """Glossary: Fear. A summon in the awareness of a combatant with Fear cannot play attack
+    abilities while it stays there."""
+    for other in st.perms.values():
+        if other is not summon and other.card.type is not _ALTERATION and has(st, other, "fear"):
+            if has(st, other, "pacify"):
+                continue  # Glossary: Pacify, it has lost its awareness
+            if arena.seen_mask(other.spec.pattern, other.spot, other.facing) >> summon.spot & 1:
+                return True
+    return False
 
 
 def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
@@ -268,7 +285,8 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
         return t.is_champion
     if kind == "summon":
         return t.card.type is CardType.SUMMON
-    if kind == "ally_summon":
+    if kind == "ally_summon" or kind == "sacrifice":
+        # Glossary: Sacrifice, "allies" (a champion is not its own ally) or attached skills.
         return t.card.type is CardType.SUMMON and t.controller == controller
     if kind == "enemy_summon":
         return t.card.type is CardType.SUMMON and t.controller != controller
@@ -286,6 +304,9 @@ def permanent_targets(
         inside = reach >> t.spot & 1 or (kind == "you_or_combatant" and t.id == user.id)
         if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
             found.append(t.id)
+    if kind == "sacrifice":
+        # Glossary: Sacrifice, also "skills attached to you or your allies" (by card id).
+        found += [k for t in st.perms.values() if t.controller == controller for k in t.skills]
     found.sort()
     return found
 
@@ -328,6 +349,9 @@ def target_options(
     """Every legal declaration of targets for `spec`, as tuples (one entry per target)."""
     if spec.target is None:
         return [()]
+    if spec.target == "ability":
+        # Glossary: Target (ability), "a valid ability on the stack", by its place there.
+        return [(item.seq,) for item in st.stack if item.spec is not None]
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
@@ -346,6 +370,8 @@ def _target_options(
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
         return [(c,) for c in candidates]
+    if spec.pair:
+        return list(combinations(candidates, 2))
     # Glossary: Chain. Each link after the first is around the one before it; the same target
     # may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances).
     spot_of = {c: st.perms[c].spot for c in candidates}

@@ -53,6 +53,7 @@ def scenario(
     permanents: Sequence[Place] = (),
     thoughts: Mapping[str, Sequence[Card]] | None = None,
     timelines: Mapping[str, Sequence[Card]] | None = None,
+    subconscious: Mapping[str, Sequence[Card]] | None = None,
     aura: Mapping[str, int] | None = None,
     turn: str = "a",
     active: Card | None = None,
@@ -91,6 +92,8 @@ def scenario(
             filler = [pool[0]] * 10
         for card in filler:
             zones.setdefault((seat, "timeline"), []).append(add(card, seat))
+        for card in (subconscious or {}).get(name, ()):
+            zones.setdefault((seat, "subconscious"), []).append(add(card, seat))
     placed: list[tuple[int, Place]] = []
     for place in permanents:
         seat = SEATS.index(place.seat)
@@ -118,6 +121,7 @@ def scenario(
         player = Player(seat, (aura or {}).get(SEATS[seat], champion.aura or 0))
         player.thoughts = zones.get((seat, "thoughts"), [])
         player.timeline = zones.get((seat, "timeline"), [])
+        player.subconscious = zones.get((seat, "subconscious"), [])
         st.players.append(player)
         column, row = champion_spots[seat]
         hp = champion_hp[seat]

@@ -6,6 +6,8 @@ be in the arena with HP above 0 and every declared target must still be valid; o
 ability fails and a card on the stack goes to its owner's memories.
 """
 
+import random
+from dataclasses import replace
 from functools import lru_cache
 from typing import cast
 
@@ -14,7 +16,7 @@ from rules.core.cards import CardType, Cost, Speed
 from . import arena
 from .costs import fatigue_due
 from .damage import DamageKind, Modifier, damage_dealt
-from .keywords import AbilitySpec, Op
+from .keywords import AbilitySpec, Op, with_added
 from .queries import (
     can_leave_spot,
     can_move_itself,
@@ -28,7 +30,7 @@ from .queries import (
     target_options,
     total,
 )
-from .state import GameState, ItemKind, Pending, Permanent, StackItem
+from .state import GameState, ItemKind, Pending, PendingKind, Permanent, StackItem
 
 
 @lru_cache(maxsize=64)
@@ -118,9 +120,29 @@ def leave_arena(st: GameState, perm: Permanent) -> None:
     st.players[perm.owner].memories.append(perm.id)
     for skill in perm.skills:
         st.players[st.setup.owners[skill]].memories.append(skill)
+    note(st, "left_arena", perm.id)
     if perm.card.type is CardType.SUMMON:
         st.killed_this_round = (*st.killed_this_round, perm.spot)
-    note(st, "left_arena", perm.id)
+        queue_event(st, "summon_dies")
+
+
+def queue_event(
+    st: GameState, each: str, own: str | None = None, active: int | None = None
+) -> None:
+    """Queue every trigger of the permanents and their skills that happens at `each` (every
+    turn, every round, a summon dying), and those that happen at `own` on the active
+    combatant's own turn: its own abilities and the skills attached to it."""
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for perm in list(st.perms.values()):
+        mine = perm.id == active
+        for ability in perm.spec.triggers:
+            if ability.trigger == each or (mine and ability.trigger == own):
+                queue_trigger(st, perm.controller, ability, perm.id)
+        for skill in perm.skills:
+            for ability in specs[skill].triggers:
+                if ability.trigger == each or (mine and ability.trigger == own):
+                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
 
 
 def remove_dead(st: GameState) -> None:
@@ -283,8 +305,13 @@ def choose_trigger_target(st: GameState, pending: Pending, index: int) -> None:
 
 def resolve_top(st: GameState) -> None:
     """Both players passed in succession: the top of the stack resolves."""
+    position = len(st.stack)  # counted from the bottom, 1 the first ability added
     item = st.stack.pop()
     st.passes = 0
+    bonus = item.spec.stack_bonus if item.spec is not None else None
+    if bonus is not None and bonus[0] == position:
+        # Glossary: Modify Stack [X], altered "while it is in the [X] position on the stack".
+        item = replace(item, spec=with_added(item.spec, bonus[1]))  # type: ignore[arg-type]
     resolve(st, item)
 
 
@@ -314,6 +341,8 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         and not _targets_valid(st, item, spec, spec.target, user)
     ):
         return fail(st, item, "invalid target")
+    if spec.break_at is not None and user.counters < spec.break_at:
+        return fail(st, item, "not enough counters")
     if spec.optional and item.kind == "trigger":
         if choice is None:
             st.pending = Pending(item.controller, "may", (1, 0), item)
@@ -321,19 +350,21 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         if choice == 0:
             return finish(st, item, used=False)
         choice = None
-    if any(op.kind == "beckon" for op in spec.effects) and choice is None:
-        assert item.card is not None  # a beckon is played from the thoughts
-        options = beckon_spots(st, item.controller, item.card)
-        if not options:
-            return fail(st, item, "no spot to beckon onto")
-        if len(options) > 1:
-            st.pending = Pending(item.controller, "beckon_spot", tuple(options), item)
-            return None
-        choice = options[0]
-    elif choice is None and _facing_chosen(st, spec, item):
-        # Placing from the Thoughts: with no orientation stated, the player chooses it.
-        st.pending = Pending(item.controller, "facing", FACINGS, item)
-        return None
+    if spec.break_at is not None:
+        user.counters = 0  # Glossary: Break, "remove all counters from this card"
+    if "replicate" in spec.kinds:
+        if _replicate(st, item, spec, user, choice):
+            return None  # waiting for the next copy's spot
+        choice = None
+    elif choice is None:
+        kind, options = _resolution_choice(st, item, spec, user)
+        if kind is not None:
+            if not options:
+                return fail(st, item, f"no {kind.replace('_', ' ')} to choose")
+            if len(options) > 1 or kind == "facing":
+                st.pending = Pending(item.controller, kind, tuple(options), item)
+                return None
+            choice = options[0]
     note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
     used = run_effects(st, item, spec, user, choice)
     finish(st, item, used)
@@ -341,6 +372,66 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
 
 
 FACINGS = (0, 1, 2, 3)  # arena.FACING_NAMES: north, east, south, west
+
+
+def _resolution_choice(
+    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent
+) -> tuple[PendingKind | None, list[int]]:
+    """The choice `spec` asks for as it resolves (one at most, keywords.compile_ability), with
+    its options: a Beckon's spot, a facing, an element, a Toss or Warp spot."""
+    kinds = spec.kinds
+    if "beckon" in kinds:
+        assert item.card is not None  # a beckon is played from the thoughts
+        return "beckon_spot", beckon_spots(st, item.controller, item.card)
+    if "resurrect" in kinds:
+        # Glossary: Resurrect Beckon, "a spot where a summon has been killed this round".
+        return "beckon_spot", sorted(set(st.killed_this_round))
+    if spec.choose_element:
+        # Glossary: Elemental Selection, one of the elements the ability lists.
+        return "element", list(range(len(spec.choose_element)))
+    if "toss" in kinds:
+        # Glossary: Toss, "a spot around you", or the same spot the target was on.
+        tossed = [st.perms[t] for t in item.targets if t in st.perms]
+        if not tossed:
+            return "toss_spot", []
+        return "toss_spot", sorted({*arena.around(user.spot), tossed[0].spot})
+    if "warp" in kinds:
+        # Glossary: Warp, "move to a spot adjacent to a target": a move, so an unoccupied spot
+        # the mover may enter.
+        target = st.perms.get(item.targets[0]) if item.targets else None
+        if target is None or not can_move_itself(st, user):
+            return "warp_spot", []
+        return "warp_spot", move_destinations(st, user, arena.adjacent(target.spot))
+    if _facing_chosen(st, spec, item):
+        # Placing from the Thoughts: with no orientation stated, the player chooses it.
+        return "facing", list(FACINGS)
+    return None, []
+
+
+def _replicate(
+    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent, choice: int | None
+) -> bool:
+    """Glossary: Replicate [X]. Copies of the card from its player's subconscious, each placed on
+    a chosen spot adjacent to it, facing the same way, then exerted. True while a copy's spot
+    is awaited (`item.value` counts the copies placed)."""
+    placed = item.value
+    wanted = next(op.value for op in spec.effects if op.kind == "replicate")
+    p = st.players[item.controller]
+    names = st.setup.cards
+    copies = [c for c in p.subconscious if names[c].name == user.card.name]
+    if choice is not None and copies and user.id in st.perms:
+        copy = copies.pop(0)
+        p.subconscious.remove(copy)
+        clone = enter_arena(st, copy, item.controller, choice, user.facing)
+        clone.exerted = True
+        placed += 1
+    if placed < wanted and copies and user.id in st.perms:
+        spots = arena.adjacent(user.spot)
+        st.pending = Pending(
+            item.controller, "replicate_spot", tuple(spots), replace(item, value=placed)
+        )
+        return True
+    return False
 
 
 def _facing_chosen(st: GameState, spec: AbilitySpec, item: StackItem) -> bool:
@@ -413,7 +504,10 @@ def run_effects(
             break
         kind = op.kind
         if kind == "damage":
-            _damage(st, item, spec, op, user)
+            elements = spec.elements
+            if spec.choose_element and choice is not None:
+                elements = frozenset({spec.choose_element[choice]})
+            _damage(st, item, spec, op, user, elements)
         elif kind == "drain":
             _drain(st, item, op, user)
         elif kind == "push":
@@ -488,6 +582,39 @@ def run_effects(
         elif kind == "exert":
             for perm in _recipients(st, item, spec, op, user):
                 perm.exerted = True
+        elif kind == "counter":
+            _add_counter(st, user)
+        elif kind == "death_touch":
+            # Glossary: Death Touch [X], kills a summon with X HP or less; not damage.
+            for perm in _recipients(st, item, spec, op, user):
+                if perm.card.type is CardType.SUMMON and perm.hp <= op.value:
+                    note(st, "killed", perm.id)
+                    leave_arena(st, perm)
+        elif kind == "switch":
+            _decoy(st, item)
+        elif kind == "madness":
+            for perm in _recipients(st, item, spec, op, user):
+                _madness(st, perm.controller)
+        elif kind == "negate":
+            _negate(st, item.targets[0])
+        elif kind == "sacrifice":
+            _sacrifice(st, item.targets[0], controller)
+        elif kind == "toss":
+            for perm in _recipients(st, item, spec, op, user):
+                if choice is not None and can_leave_spot(st, perm):
+                    set_position(st, perm, choice, placed=True)  # Glossary: Toss, a place
+                    note(st, "toss", perm.id, choice)
+        elif kind == "warp":
+            if choice is not None and can_move_itself(st, user):
+                set_position(st, user, choice)
+                note(st, "warp", user.id, choice)
+        elif kind == "resurrect":
+            assert item.card is not None
+            assert choice is not None
+            champ = champion_of(st, controller)
+            perm = enter_arena(st, item.card, controller, choice, champ.facing)
+            perm.exerted = True  # Glossary: Resurrect Beckon, "then Exert it"
+            used = True
         elif kind == "destroy" and user.id in st.perms and not user.is_champion:
             leave_arena(st, user)
         elif kind == "lose_hp" and user.id in st.perms:
@@ -513,7 +640,14 @@ def _recipients(
     return []
 
 
-def _damage(st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Permanent) -> None:
+def _damage(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    elements: frozenset[str],
+) -> None:
     """Damage Resolution for one ability: lump sums per receiver, then the modifier steps,
     then HP loss, deaths, and "damage dealt" triggers (Counter Attack) for survivors."""
     amounts: dict[int, int] = {}
@@ -534,7 +668,7 @@ def _damage(st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Per
         if receiver is None:
             continue
         kind = DamageKind(
-            elements=spec.elements,
+            elements=elements,
             attack=spec.attack,
             cast=spec.cast,
             range=spec.range,
@@ -615,3 +749,76 @@ def _push_targets(st: GameState, item: StackItem, user: Permanent) -> None:
         if ok:
             set_position(st, target, dest)
             note(st, "push", pid, dest)
+
+
+def _add_counter(st: GameState, perm: Permanent) -> None:
+    """Glossary: Count, a counter on the card; its Break happens once there are enough."""
+    if perm.id not in st.perms:
+        return
+    perm.counters += 1
+    note(st, "counter", perm.id, perm.counters)
+    for ability in perm.spec.triggers:
+        if ability.break_at is not None and perm.counters >= ability.break_at:
+            queue_trigger(st, perm.controller, ability, perm.id)
+
+
+def _decoy(st: GameState, item: StackItem) -> None:
+    """Glossary: Decoy and Decoy Summon. The two targets switch spots (Switch), and what on the
+    stack targeted one now targets the other. A switch that fails (one cannot leave its spot)
+    makes the ability fail: nothing is switched or retargeted."""
+    first, second = (st.perms.get(t) for t in item.targets)
+    if first is None or second is None or not switch(st, first, second):
+        note(st, "fail", item.controller, "switch", "cannot leave the spot")
+        return
+    swap = {first.id: second.id, second.id: first.id}
+    st.stack = [
+        replace(other, targets=tuple(swap.get(t, t) for t in other.targets))
+        if other.spec is not None
+        and other.spec.target not in (None, "ability")
+        and not (other.spec.target or "").startswith("spot_")
+        else other
+        for other in st.stack
+    ]
+
+
+def _madness(st: GameState, player: int) -> None:
+    """Glossary: Madness, a card at random from the thoughts is discarded, if able. The draw
+    is seeded by the game's seed and the moment, so a replay discards the same card."""
+    p = st.players[player]
+    if not p.thoughts:
+        return
+    rng = random.Random(st.setup.seed * 1_000_003 + next_seq(st))
+    card = p.thoughts.pop(rng.randrange(len(p.thoughts)))
+    p.memories.append(card)
+    p.hand = None
+    p.serial += 1
+    note(st, "discard", player, card)
+
+
+def _negate(st: GameState, seq: int) -> None:
+    """Glossary: Negate, "remove target ability from the stack and send it to the memories"."""
+    for index, other in enumerate(st.stack):
+        if other.seq == seq:
+            del st.stack[index]
+            if other.card is not None:
+                st.players[st.setup.owners[other.card]].memories.append(other.card)
+            note(st, "negated", other.spec.name if other.spec else other.kind)
+            return
+
+
+def _sacrifice(st: GameState, target: int, controller: int) -> None:
+    """Glossary: Sacrifice, an ally or a skill attached to you or an ally goes to its owner's
+    memories."""
+    perm = st.perms.get(target)
+    if perm is not None:
+        if perm.controller == controller and not perm.is_champion:
+            note(st, "sacrificed", perm.id)
+            leave_arena(st, perm)
+        return
+    for bearer in st.perms.values():
+        if target in bearer.skills and bearer.controller == controller:
+            bearer.skills = tuple(k for k in bearer.skills if k != target)
+            st.players[st.setup.owners[target]].memories.append(target)
+            st.memo = None
+            note(st, "sacrificed", target)
+            return

@@ -42,7 +42,17 @@ Phase = Literal[
     "over",
 ]
 ItemKind = Literal["ability", "trigger", "decay"]
-PendingKind = Literal["beckon_spot", "facing", "order", "trigger_target", "may"]
+PendingKind = Literal[
+    "beckon_spot",
+    "facing",
+    "element",
+    "toss_spot",
+    "warp_spot",
+    "replicate_spot",
+    "order",
+    "trigger_target",
+    "may",
+]
 # What a pending choice offers: a spot ("beckon_spot"), an index into the queue ("order"), 1 or
 # 0 ("may"), or a declaration of targets ("trigger_target").
 PendingOption = int | tuple[int, ...]
@@ -127,6 +137,7 @@ class Permanent:
         "skills",
         "entered_round",
         "shares",
+        "counters",
     )
 
     id: int
@@ -142,6 +153,7 @@ class Permanent:
     skills: tuple[int, ...]
     entered_round: int
     shares: bool
+    counters: int
 
     def __init__(
         self,
@@ -173,6 +185,7 @@ class Permanent:
         # a place effect (entering the arena is one) or a switch, or moved there with Flight or
         # Tiny. Only the invariant check reads it.
         self.shares = True
+        self.counters = 0  # Glossary: Count and Break
 
     def copy(self) -> "Permanent":
         other = Permanent.__new__(Permanent)
@@ -189,6 +202,7 @@ class Permanent:
         other.skills = self.skills
         other.entered_round = self.entered_round
         other.shares = self.shares
+        other.counters = self.counters
         return other
 
     @property
@@ -499,6 +513,7 @@ class PermanentSnapshot(TypedDict):
     facing: int
     hp: int
     exerted: bool
+    counters: int
     effects: list[list[object]]  # each a Modifier as a list
     skills: list[ZoneEntry]
 
@@ -578,6 +593,7 @@ def snapshot(state: GameState) -> Snapshot:
                 "facing": perm.facing,
                 "hp": perm.hp,
                 "exerted": perm.exerted,
+                "counters": perm.counters,
                 "effects": [list(e) for e in perm.effects],
                 "skills": zone(list(perm.skills)),
             }

@@ -27,6 +27,7 @@ class ShownPermanent(TypedDict):
     facing: str
     arrow: str
     exerted: bool
+    counters: int
     champion: bool
     effects: list[str]
     skills: list[int | str]
@@ -108,6 +109,7 @@ def public_view(state: GameState) -> PublicView:
             "facing": facing,
             "arrow": ARROWS[facing],
             "exerted": perm["exerted"],
+            "counters": perm["counters"],
             "champion": perm["id"] in (0, 1),
             "effects": [_effect(e) for e in perm["effects"]],
             "skills": [name for _, name in perm["skills"]],

@@ -4,7 +4,7 @@ says; an unsupported one is reported, and a deck that needs it is refused before
 import pytest
 
 from decks.core.bundled import card_set, sample_decklists
-from rules.core.cards import name_key
+from rules.core.cards import Ability, KeywordTerm, Speed, name_key
 from rules.core.engine import (
     Choose,
     Dash,
@@ -49,19 +49,23 @@ def test_every_demo_card_is_playable_and_compiles_without_problems():
             assert ability_spec.effects or ability_spec.modifiers, ability_spec
 
 
-def test_an_unsupported_keyword_is_reported_by_name_and_the_deck_refused():
-    silencer = card(
-        "Silencer",
-        "spell",
-        ability("swift", "Negate", "Remove target ability from the stack."),
-        chi=2,
-    )
+def test_every_keyword_of_the_glossary_is_supported():
+    """Core Rulebook 5.2, Glossary of Terms and Keywords: every keyword, Breakthrough (read as
+    Draw) included."""
+    assert supported_keywords() == {k.slug for k in GLOSSARY}
+
+
+def test_a_keyword_the_engine_does_not_run_is_reported_by_name_and_the_deck_refused():
+    strange = Ability(Speed.SWIFT, "Frobnicate", (KeywordTerm("frobnicate"),))
+    silencer = card("Silencer", "spell", strange, chi=2)
     problems = check_playable([silencer])
-    assert problems == ["Silencer: Negate: the keyword Negate is not supported by the game engine"]
+    assert problems == [
+        "Silencer: Frobnicate: the keyword frobnicate is not supported by the game engine"
+    ]
     with pytest.raises(DeckRefused) as refused:
         new_game((Deck(HERO, (silencer,) * 50), Deck(FOE, (FILLER,) * 50)), seed=1, fmt=None)
     assert refused.value.seat == "a"
-    assert "Negate" in str(refused.value)
+    assert "frobnicate" in str(refused.value)
 
 
 def test_unrevealed_stats_make_a_card_unplayable():
