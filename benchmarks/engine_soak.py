@@ -4,7 +4,7 @@ Usage:
     .venv/bin/python benchmarks/engine_soak.py                    # 10,000 random + 1,000 heuristic
     .venv/bin/python benchmarks/engine_soak.py --random 1000 --heuristic 100 --check-every 1
 
-Random games are random bot against random bot over all 16 pairings of the four sample decks.
+Random games are random bot against random bot over all pairings of the sample decks (25 of five).
 Heuristic games alternate heuristic against heuristic and heuristic against random, seats
 alternating. Every game is played to its end: a win, a drawn game (both champions lose at
 once), or the 60-round cap (a draw, counted apart). Any exception is a crash and is counted

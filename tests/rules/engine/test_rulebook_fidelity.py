@@ -379,3 +379,34 @@ def test_a_log_records_its_engine_version_and_another_versions_log_is_refused_cl
     del data["engine"]  # written before the version was recorded: version 1
     with pytest.raises(LogVersionError, match="recorded by engine version 1; this is engine"):
         GameLog.loads(json.dumps(data))
+
+
+def test_push_moves_a_target_combatant_or_alteration():
+    """Glossary, Push: "Move target combatant or alteration one spot away from you." An
+    alteration in the awareness is a legal target, and it is pushed."""
+    gust = card(
+        "Gust",
+        "spell",
+        ability(
+            "action",
+            "Area Electric Attack [2] Push",
+            "You deal 2 electric damage to everything in the awareness. Push a target combatant "
+            "or alteration in the awareness one spot away.",
+            aura=1,
+        ),
+        awareness=["x", "^"],
+    )
+    post = card("Post", "alteration", CREATE, hp=5)
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(post, "b", 3, 4)],
+        thoughts={"a": [gust]},
+        timelines={"a": [FILLER] * 9, "b": [FILLER] * 9},
+    )
+    post_id = find(state, post).id
+    gust_id = in_thoughts(state, gust, "a")
+    assert Play(gust_id, 0, (post_id,)) in legal_actions(state)
+    state = settle(apply(state, Play(gust_id, 0, (post_id,))))
+    assert state.perms[post_id].spot == arena.spot(2, 4)
+    assert state.perms[post_id].hp == 3
