@@ -160,19 +160,19 @@ def test_bundled_sets_import_cleanly_and_idempotently():
     assert {json.loads(Path(f).read_text())["format_version"] for f in files} == {2}
 
 
-def test_keywords_the_engine_cannot_play_are_reported_at_import(write_card_set):
+def test_cards_the_engine_cannot_play_are_reported_at_import(write_card_set):
     path = write_card_set(
         card_set(
             [
-                card("Null Relay", abilities=[{"speed": "swift", "name": "Negate"}]),
+                card("Null Relay", abilities=[{"speed": "swift", "name": "Brand [Fire]"}]),
                 card("Plain Bolt", abilities=[{"speed": "swift", "name": "Range Attack [1]"}]),
             ]
         )
     )
     out, err = _Sink(), _Sink()
     call_command("import_cards", str(path), stdout=out, stderr=err)
-    assert "Null Relay uses negate" in err.text
-    assert "rules engine does not support" in err.text
+    assert "Null Relay: Brand [Fire]: Brand names an ailment" in err.text
+    assert "bots will not play decks with it" in err.text
     assert "Plain Bolt" not in err.text
     assert Card.objects.filter(name="Null Relay").exists()  # a real card still imports
 

@@ -186,11 +186,12 @@ def test_a_game_past_its_time_limit_is_a_drawn_game(enqueued_tasks, monkeypatch)
     assert match.state["phase"] == "choosing_lead"
 
 
+# Every glossary keyword is supported; Brand needs an ailment, and fire is an element.
 UNSUPPORTED = card(
     "Null Relay",
     chi=5,
     abilities=[
-        {"speed": "swift", "name": "Negate", "cost": {"aura": 2}, "text": "Negate an ability."}
+        {"speed": "swift", "name": "Brand [Fire]", "cost": {"aura": 2}, "text": "Brands a target."}
     ],
 )
 
@@ -218,8 +219,8 @@ def test_a_deck_the_engine_cannot_play_is_refused_at_entry(write_card_set):
     assert body["code"] == "deck_unplayable"
     assert body["detail"].startswith("The game engine cannot play this deck: ")
     assert "Null Relay" in body["detail"]
-    assert "Negate" in body["detail"]
-    assert "not supported" in body["detail"]
+    assert "Brand [Fire]" in body["detail"]
+    assert "Brand names an ailment" in body["detail"]
     assert not Match.objects.exists()
     assert api().get(f"/api/tournaments/{event}/registrations/").json() == []
 
@@ -429,10 +430,11 @@ def test_entering_decks_from_the_pages_is_refused_with_reasons(write_card_set):
     illegal = SAMPLES[0].read_text().replace("Timeline", "Timeline\n40 Phyr Cub", 1)
     path = write_card_set(card_set([UNSUPPORTED], code="NUL", name="Null Set"))
     call_command("import_cards", str(path), stdout=io.StringIO())
-    unplayable = SAMPLES[3].read_text().replace("3 Arc Relay", "3 Null Relay")
+    sera = Path("decks/samples/sera-vantyne-storm-lattice.txt")
+    unplayable = sera.read_text().replace("3 Arc Relay", "3 Null Relay")
     cases = [
         # (client, data, status, text on the page)
-        (org, {"decklist": unplayable}, 400, "the keyword Negate is not supported"),
+        (org, {"decklist": unplayable}, 400, "Brand names an ailment"),
         (org, {"sample": "no-such-deck"}, 404, "There is no such sample timeline."),
         (org, {"decklist": "  "}, 400, "Choose a sample or one of your decks, or paste a list."),
         (org, {"name": "x", "decklist": illegal}, 400, "not legal in this event"),

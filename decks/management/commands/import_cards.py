@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from decks.services import card_set_import
 from rules.core.cardfile import MAX_FILE_BYTES, CardFileError, Problem, read_card_file
-from rules.core.engine import supported_keywords
+from rules.core.engine import check_playable
 
 
 class Command(BaseCommand):
@@ -43,13 +43,11 @@ class Command(BaseCommand):
             raise CommandError(f"{failed} of {len(files)} file(s) had problems")
 
     def _warn_unsupported(self, path: Path, card_file) -> None:
-        """Keywords the rules engine does not play yet are reported, never silently ignored:
-        the cards import (they are real cards), but bots refuse decks that use them."""
-        supported = supported_keywords()
+        """What the rules engine cannot play is reported, never silently ignored: the cards
+        import (they are real cards), but bots refuse decks that use them. Cards whose stats
+        the file lists as unrevealed are known to be unplayable and are not repeated here."""
         for entry in card_file.entries:
-            missing = sorted({t.keyword for a in entry.card.abilities for t in a.terms} - supported)
-            if missing:
-                self.stderr.write(
-                    f"{path}: warning: {entry.card.name} uses {', '.join(missing)}, which the "
-                    "rules engine does not support yet; bots will not play decks with it"
-                )
+            if entry.unrevealed:
+                continue
+            for problem in check_playable([entry.card]):
+                self.stderr.write(f"{path}: warning: {problem}; bots will not play decks with it")
