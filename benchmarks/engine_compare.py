@@ -4,6 +4,7 @@ Usage:
     .venv/bin/python benchmarks/engine_compare.py [REV]               # e.g. HEAD~3; HEAD by default
     .venv/bin/python benchmarks/engine_compare.py REV --games 100 --rounds 5
     .venv/bin/python benchmarks/engine_compare.py REV --instructions  # adds callgrind counts
+    .venv/bin/python benchmarks/engine_compare.py --pure              # compiled against pure Python
 
 REV is checked out into a temporary git worktree. Both engines play the same random-vs-random
 games over the four sample timelines (seeds 0..games-1, all 16 pairings in turn), each in its
@@ -11,6 +12,11 @@ own child process, alternating REV and the working tree `rounds` times; the best
 each is compared, so that other work on a shared machine disturbs both alike. Prints games per
 second for each and the ratio, and whether the two played identical games (sha256 over the
 game logs: an optimisation must not change a game).
+
+With --pure there is no REV: the working tree's engine as installed (compiled by mypyc, see
+setup.py) is compared with the same source run as pure Python (GENESIS_PURE_PYTHON=1 in its
+child process). Each side says which engine it ran. With --heuristic N both also play N
+heuristic-vs-random games after the timed ones, and their logs are compared too.
 
 With --instructions it also counts the instructions each engine executes per game under
 valgrind's callgrind (16 games, one of each pairing): a figure that does not depend on what
@@ -21,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -34,16 +41,20 @@ CHILD = r"""
 import hashlib, json, sys, time
 sys.path.insert(0, sys.argv[1])
 try:  # the layout since the engine moved to rules/core/engine
-    from rules.core.engine.bots import RandomBot
+    from rules.core.engine.bots import HeuristicBot, RandomBot
     from rules.core.engine.decks import deck_from_decklist
     from rules.core.engine.play import play_game
     from decks.core.bundled import card_set, sample_decklists
 except ImportError:  # a commit from before the move
-    from rules.engine.bots import RandomBot
+    from rules.engine.bots import HeuristicBot, RandomBot
     from rules.engine.decks import deck_from_decklist
     from rules.engine.play import play_game
     from rules.engine.samples import card_set, sample_decklists
-games = int(sys.argv[2])
+try:  # since the engine can be compiled (setup.py)
+    from rules.core.engine import compiled
+except ImportError:
+    compiled = lambda: False
+games, heuristic = int(sys.argv[2]), int(sys.argv[3])
 cards = card_set()
 decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
 names = sorted(decks)
@@ -55,21 +66,37 @@ for seed in range(games):
     result = play_game(decks[a], decks[b], cards, seed, (RandomBot(seed), RandomBot(seed + 1_000_003)))
     digest.update(result.log.dumps().encode())
     steps += result.state.decisions
-print(json.dumps({"cpu": time.process_time() - started, "digest": digest.hexdigest(), "steps": steps}))
+cpu = time.process_time() - started
+heuristic_digest = hashlib.sha256()
+for seed in range(heuristic):
+    deck = decks[names[seed % 4]]
+    bots = (HeuristicBot(seed), RandomBot(seed)) if seed % 2 == 0 else (RandomBot(seed), HeuristicBot(seed))
+    heuristic_digest.update(play_game(deck, deck, cards, seed, bots).log.dumps().encode())
+print(json.dumps({
+    "cpu": cpu, "digest": digest.hexdigest(), "steps": steps, "compiled": compiled(),
+    "heuristic_digest": heuristic_digest.hexdigest(),
+}))
 """
 
 
-def run_child(root: Path, games: int) -> dict:
+# The child's environment for each side: GENESIS_PURE_PYTHON=1 makes a compiled tree run its
+# pure-Python modules (rules.core.native).
+PURE = {**os.environ, "GENESIS_PURE_PYTHON": "1"}
+AS_INSTALLED = {k: v for k, v in os.environ.items() if k != "GENESIS_PURE_PYTHON"}
+
+
+def run_child(root: Path, games: int, env: dict[str, str], heuristic: int = 0) -> dict:
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(root), str(games)],
+        [sys.executable, "-c", CHILD, str(root), str(games), str(heuristic)],
         check=True,
         capture_output=True,
         text=True,
+        env=env,
     )
     return json.loads(out.stdout)
 
 
-def instructions(root: Path, games: int) -> int:
+def instructions(root: Path, games: int, env: dict[str, str]) -> int:
     """Instructions per game under callgrind, less those of loading the engine (0 games)."""
 
     def count(n: int) -> int:
@@ -83,15 +110,53 @@ def instructions(root: Path, games: int) -> int:
                 CHILD,
                 str(root),
                 str(n),
+                "0",
             ],
             check=True,
             capture_output=True,
             text=True,
+            env=env,
         )
         line = next(x for x in out.stderr.splitlines() if "Collected" in x)
         return int(line.split()[-1])
 
     return (count(games) - count(0)) // games
+
+
+def compare(
+    base: tuple[str, Path, dict[str, str]], now: tuple[str, Path, dict[str, str]], args
+) -> None:
+    """Alternate the two engines, each in its own child process, and print the figures."""
+    (base_name, base_root, base_env), (now_name, now_root, now_env) = base, now
+    runs: dict[str, list[dict]] = {"base": [], "now": []}
+    for index in range(args.rounds):
+        heuristic = args.heuristic if index == 0 else 0
+        runs["base"].append(run_child(base_root, args.games, base_env, heuristic))
+        runs["now"].append(run_child(now_root, args.games, now_env, heuristic))
+    best = {k: min(r["cpu"] for r in v) for k, v in runs.items()}
+    kind = {k: "compiled" if v[0]["compiled"] else "pure Python" for k, v in runs.items()}
+    print(f"{args.games} random games, best of {args.rounds} alternating runs (CPU time):")
+    print(f"  {base_name} ({kind['base']}): {args.games / best['base']:.1f} games/s")
+    print(f"  {now_name} ({kind['now']}): {args.games / best['now']:.1f} games/s")
+    print(f"  ratio: {best['base'] / best['now']:.2f}x")
+    same = runs["base"][0]["digest"] == runs["now"][0]["digest"]
+    print(f"  identical games: {'yes' if same else 'NO (the game logs differ)'}")
+    if args.heuristic:
+        same = runs["base"][0]["heuristic_digest"] == runs["now"][0]["heuristic_digest"]
+        print(
+            f"  identical heuristic games ({args.heuristic}): "
+            f"{'yes' if same else 'NO (the game logs differ)'}"
+        )
+    if args.instructions:
+        if shutil.which("valgrind") is None:
+            print("  instructions: valgrind is not installed")
+        else:
+            old = instructions(base_root, 16, base_env)
+            new = instructions(now_root, 16, now_env)
+            print(
+                f"  instructions per game (callgrind, 16 games): {base_name} {old / 1e6:.1f} M, "
+                f"{now_name} {new / 1e6:.1f} M, ratio {old / new:.2f}x"
+            )
 
 
 def main() -> None:
@@ -101,9 +166,16 @@ def main() -> None:
     )
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--rounds", type=int, default=4)
+    parser.add_argument("--heuristic", type=int, default=0, help="heuristic games to compare")
     parser.add_argument("--instructions", action="store_true")
+    parser.add_argument(
+        "--pure", action="store_true", help="compare with the working tree run as pure Python"
+    )
     args = parser.parse_args()
 
+    if args.pure:
+        compare(("working tree", ROOT, PURE), ("working tree", ROOT, AS_INSTALLED), args)
+        return
     with tempfile.TemporaryDirectory(prefix="engine-compare-") as tmp:
         base = Path(tmp) / "base"
         subprocess.run(
@@ -118,26 +190,8 @@ def main() -> None:
                 capture_output=True,
                 text=True,
             ).stdout.strip()
-            runs: dict[str, list[dict]] = {"base": [], "now": []}
-            for _ in range(args.rounds):
-                runs["base"].append(run_child(base, args.games))
-                runs["now"].append(run_child(ROOT, args.games))
-            best = {k: min(r["cpu"] for r in v) for k, v in runs.items()}
-            print(f"{args.games} random games, best of {args.rounds} alternating runs (CPU time):")
-            print(f"  {rev}: {args.games / best['base']:.1f} games/s")
-            print(f"  working tree: {args.games / best['now']:.1f} games/s")
-            print(f"  ratio: {best['base'] / best['now']:.2f}x")
-            same = runs["base"][0]["digest"] == runs["now"][0]["digest"]
-            print(f"  identical games: {'yes' if same else 'NO (the game logs differ)'}")
-            if args.instructions:
-                if shutil.which("valgrind") is None:
-                    print("  instructions: valgrind is not installed")
-                else:
-                    old, new = instructions(base, 16), instructions(ROOT, 16)
-                    print(
-                        f"  instructions per game (callgrind, 16 games): {rev} {old / 1e6:.1f} M, "
-                        f"working tree {new / 1e6:.1f} M, ratio {old / new:.2f}x"
-                    )
+            # A checked-out commit has no compiled modules (they are not in git): pure Python.
+            compare((rev, base, AS_INSTALLED), ("working tree", ROOT, AS_INSTALLED), args)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],

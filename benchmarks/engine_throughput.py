@@ -6,7 +6,8 @@ Usage:
     .venv/bin/python benchmarks/engine_throughput.py --profile       # adds a cProfile of 100 games
     .venv/bin/python benchmarks/engine_throughput.py --by-pairing    # steps and time per pairing
 
-Prints, on one core (one process, no threads):
+Prints, on one core (one process, no threads), for the engine in use (compiled by mypyc when the
+project was installed with it, see setup.py; GENESIS_PURE_PYTHON=1 runs the pure-Python one):
 - random-vs-random games per second over the four sample timelines (all 16 pairings in turn),
   by CPU time of this process (time.process_time) and by wall-clock time; the target is at
   least 200 games per second. Also steps (decisions plus forced steps) per second and game
@@ -34,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.core.bundled import card_set, sample_decklists
+from rules.core.engine import compiled
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.play import play_game
@@ -131,6 +133,7 @@ def main() -> None:
     cards = card_set()
     decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
     print(f"machine: {machine()}; date {time.strftime('%Y-%m-%d')}")
+    print(f"engine: {'compiled by mypyc' if compiled() else 'pure Python'}")
 
     play_game(
         decks[sorted(decks)[0]], decks[sorted(decks)[1]], cards, 0, (RandomBot(0), RandomBot(1))

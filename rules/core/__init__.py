@@ -6,3 +6,7 @@ legality, the best-of-three protocol with lock and show, draw odds, the reading 
 players' questions for the judges' lookup, and the game engine with its bots (`engine/`).
 Plain values in, plain values out; randomness comes in as a seed.
 """
+
+from . import native
+
+native.use_fresh_modules()

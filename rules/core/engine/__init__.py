@@ -13,6 +13,8 @@ describes the rules applied, the supported keywords, the decisions taken where t
 silent, and the log format.
 """
 
+from rules.core import native
+
 from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Select, Step
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
 from .flow import legal_actions, to_act
@@ -30,6 +32,15 @@ from .game import (
 )
 from .keywords import check_playable, supported_keywords
 from .state import GameState, InvariantError, check_invariants, snapshot
+
+
+def compiled() -> bool:
+    """Whether this engine runs compiled by mypyc (setup.py) rather than as pure Python."""
+    return native.compiled()
+
+
+if compiled():
+    native.register_pickling()
 
 
 def current_player(state: GameState) -> str | None:
@@ -59,6 +70,7 @@ __all__ = [
     "apply",
     "check_invariants",
     "check_playable",
+    "compiled",
     "current_player",
     "deck_from_decklist",
     "deck_problems",

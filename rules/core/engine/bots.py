@@ -219,7 +219,7 @@ class HeuristicBot:
         enemy = st.perms[st.players[1 - me].champion]
         spot = perm.spot if to is None else to
         facing = perm.facing if turn is None else arena.rotate(perm.facing, turn)
-        score: float = -arena.distance(spot, enemy.spot)
+        score = float(-arena.distance(spot, enemy.spot))
         if enemy.spot in arena.seen_spots(perm.card.awareness, spot, facing):
             score += 6.0
         elif facing == arena.facing_towards(spot, enemy.spot):

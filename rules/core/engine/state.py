@@ -14,6 +14,8 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
 
+from mypy_extensions import mypyc_attr
+
 from rules.core.cards import Card, CardType
 
 from .damage import Modifier
@@ -58,8 +60,10 @@ PendingKind = Literal[
 PendingOption = int | tuple[int, ...]
 
 _T = TypeVar("_T")
-# A linked list, newest first: (newest, rest), None when empty (see `_oldest_first`).
-Chain = tuple[_T, "Chain[_T]"] | None
+# A linked list, newest first: (newest, rest), None when empty (see `_oldest_first`). The rest
+# is another Chain[_T]; it is not written so because mypyc crashes on recursive type aliases
+# (setup.py compiles the engine with it).
+Chain = tuple[_T, Any] | None
 # What happened, as the engine notes it: ("resolve", name, ...), ("damage", ...), ...
 Event = tuple[object, ...]
 # An ability of a card in the thoughts: (card id, the card's spec, the ability).
@@ -71,6 +75,8 @@ Hand = tuple[tuple[HandEntry, ...], tuple[HandEntry, ...]]
 Memo = dict[Hashable, Any]
 
 
+# mypyc (setup.py) cannot compile a subclass of AssertionError to a native class.
+@mypyc_attr(native_class=False)
 class InvariantError(AssertionError):
     """A broken engine invariant: a bug, never a player's mistake."""
 
@@ -187,20 +193,36 @@ class Permanent:
         self.shares = True
         self.counters = 0  # Glossary: Count and Break
 
+    # Unpickling passes these to __new__: compiled by mypyc (setup.py), __new__ runs __init__.
+    def __getnewargs__(self) -> tuple[int, Card, CardSpec, int, int, int, int, int]:
+        return (
+            self.id,
+            self.card,
+            self.spec,
+            self.owner,
+            self.controller,
+            self.spot,
+            self.facing,
+            self.hp,
+        )
+
     def copy(self) -> "Permanent":
-        other = Permanent.__new__(Permanent)
-        other.id = self.id
-        other.card = self.card
-        other.spec = self.spec
-        other.owner = self.owner
-        other.controller = self.controller
-        other.spot = self.spot
-        other.facing = self.facing
-        other.hp = self.hp
+        # Made by the constructor, not Permanent.__new__: compiled by mypyc (setup.py), __new__
+        # runs __init__ and wants its arguments.
+        other = Permanent(
+            self.id,
+            self.card,
+            self.spec,
+            self.owner,
+            self.controller,
+            self.spot,
+            self.facing,
+            self.hp,
+            self.entered_round,
+        )
         other.exerted = self.exerted
         other.effects = self.effects
         other.skills = self.skills
-        other.entered_round = self.entered_round
         other.shares = self.shares
         other.counters = self.counters
         return other
@@ -252,10 +274,12 @@ class Player:
         self.memories = []
         self.subconscious = []
 
+    # Unpickling passes these to __new__ (see Permanent.__getnewargs__).
+    def __getnewargs__(self) -> tuple[int, int]:
+        return self.champion, self.aura
+
     def copy(self) -> "Player":
-        other = Player.__new__(Player)
-        other.champion = self.champion
-        other.aura = self.aura
+        other = Player(self.champion, self.aura)  # not Player.__new__ (see Permanent.copy)
         other.thoughts = list(self.thoughts)
         other.timeline = list(self.timeline)
         other.memories = list(self.memories)
@@ -265,36 +289,41 @@ class Player:
         return other
 
 
+# GameState's fields, which pickling reads back by name: a class compiled by mypyc (setup.py)
+# has no __slots__ attribute to read them from.
+_STATE_FIELDS = (
+    "setup",
+    "players",
+    "perms",
+    "stack",
+    "round",
+    "phase",
+    "turn_player",
+    "active",
+    "priority",
+    "passes",
+    "moves",
+    "exert_paid",
+    "pending",
+    "queue",
+    "seq",
+    "over",
+    "winner",
+    "reason",
+    "log",
+    "events",
+    "decisions",
+    "killed_this_round",
+    "legal",
+    "memo",
+    "area_sources",
+)
+
+
 class GameState:
     """One moment of a game. Read it freely; change it only through rules.core.engine.apply."""
 
-    __slots__ = (
-        "setup",
-        "players",
-        "perms",
-        "stack",
-        "round",
-        "phase",
-        "turn_player",
-        "active",
-        "priority",
-        "passes",
-        "moves",
-        "exert_paid",
-        "pending",
-        "queue",
-        "seq",
-        "over",
-        "winner",
-        "reason",
-        "log",
-        "events",
-        "decisions",
-        "killed_this_round",
-        "legal",
-        "memo",
-        "area_sources",
-    )
+    __slots__ = _STATE_FIELDS
 
     setup: Setup
     players: list[Player]
@@ -354,7 +383,7 @@ class GameState:
     # The log and the events are linked tuples ((newest, rest)) so that copying a state costs
     # nothing for them; pickling flattens them (a long chain would exceed pickle's recursion).
     def __getstate__(self) -> dict[str, Any]:
-        data = {name: getattr(self, name) for name in self.__slots__}
+        data = {name: getattr(self, name) for name in _STATE_FIELDS}
         data["log"] = self.actions_taken()
         data["events"] = self.event_list()
         data["memo"] = None
@@ -362,10 +391,10 @@ class GameState:
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
-        for name in self.__slots__:
+        # The chains are rebuilt first: compiled (setup.py), a field takes only its own type.
+        data = {**data, "log": _chain(data["log"]), "events": _chain(data["events"])}
+        for name in _STATE_FIELDS:
             setattr(self, name, data[name])
-        self.log = _chain(data["log"])
-        self.events = _chain(data["events"])
 
     # --- reading ----------------------------------------------------------------------------
 
