@@ -1,20 +1,24 @@
-"""Compiles the game engine with mypyc when the project is installed (docs/engine.md, Compiled
+"""Compiles the game engine with mypyc when the project is installed (docs/engine.md, The compiled
 engine). Everything else about the package is in pyproject.toml.
 
 mypyc (from the mypy package, pinned in pyproject.toml's build requirements) compiles the
-engine's modules to C extensions that sit beside the .py files and are imported in their place;
-`rules.core.engine.compiled()` says which are in use. Beside them it writes
-rules/core/compiled-sources.txt, the sha256 of each compiled source, so that an edited source
-is never shadowed by an older compiled module (rules.core.native).
+engine's modules to C extension modules that sit beside the .py files and are imported in their
+place (an editable install builds them in the source tree); `rules.core.engine.compiled()` says
+which are in use. Beside them goes rules/core/compiled-sources.txt, the sha256 of each source
+compiled, so that a source edited later is never shadowed by its older compiled module
+(rules/core/native.py).
 
 - GENESIS_PURE_PYTHON=1 at install time compiles nothing: the pure-Python modules are used.
-- If mypyc or the C compiler fails, the install still succeeds, with the pure-Python modules,
-  and a warning says why.
+- If mypyc or the C compiler fails (or crashes), the install still succeeds with the pure-Python
+  modules, and a warning says why.
 """
 
 import hashlib
+import json
 import os
+import subprocess
 import sys
+import tempfile
 import traceback
 from pathlib import Path
 
@@ -23,7 +27,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 # The engine's modules, and the two pure modules that its hot paths read at every step (cards
-# and awareness). rules/core/engine/__init__.py stays Python.
+# and awareness). rules/core/engine/__init__.py stays Python, and so does rules/core/native.py.
 SOURCES = [
     *sorted(
         f"rules/core/engine/{path.name}"
@@ -33,12 +37,62 @@ SOURCES = [
     "rules/core/awareness.py",
     "rules/core/cards.py",
 ]
-# rules.core.native reads it; keep the name in step.
-MANIFEST = "rules/core/compiled-sources.txt"
+# The compiled modules share one C library, the top-level module genesis_engine__mypyc.
+GROUP = "genesis_engine"
+MANIFEST = "rules/core/compiled-sources.txt"  # rules.core.native reads it
+CACHE = ROOT / "build" / "genesis-engine-extensions.json"  # see _mypycify
+PURE = os.environ.get("GENESIS_PURE_PYTHON", "") not in ("", "0")
+
+# mypyc runs in a child process, so that a crash of mypyc itself (it has segfaulted on a
+# recursive type alias) is a failed build like any other, not a failed install. The child
+# writes the extension modules it generated, as JSON, to the file its first argument names.
+MYPYCIFY = """
+import json, sys
+from mypyc.build import mypycify
+
+extensions = mypycify(sys.argv[3:], opt_level="3", group_name=sys.argv[2])
+keys = ("name", "sources", "include_dirs", "depends", "extra_compile_args")
+with open(sys.argv[1], "w") as out:
+    json.dump([{k: getattr(e, k) for k in keys} for e in extensions], out)
+"""
 
 
 def _warn(message: str) -> None:
     print(f"\nWARNING (genesis-service): {message}\n", file=sys.stderr)
+
+
+def _mypycify() -> list[Extension]:
+    """Generate the C code; the extension modules to build from it (none if mypyc failed).
+
+    An install runs setup.py several times (for the metadata, then for the build), each of
+    which sets up build_ext; the C code generated for the same sources is used again."""
+    from mypy.version import __version__ as mypy_version
+
+    key = hashlib.sha256(f"{sys.version}\n{mypy_version}\n{_manifest()}".encode()).hexdigest()
+    try:
+        cached = json.loads(CACHE.read_text())
+        if cached["key"] == key and all(
+            (ROOT / c).exists() for e in cached["extensions"] for c in e["sources"]
+        ):
+            return [Extension(**spec) for spec in cached["extensions"]]
+    except (OSError, ValueError, KeyError):
+        pass
+    with tempfile.TemporaryDirectory() as tmp:
+        made = Path(tmp) / "extensions.json"
+        # No config file: pyproject.toml's [tool.mypy] loads the Django plugins, which are not
+        # build requirements. --strict is what the pure packages are checked with anyway.
+        args = [str(made), GROUP, "--config-file=", "--strict", *SOURCES]
+        child = subprocess.run([sys.executable, "-c", MYPYCIFY, *args], cwd=ROOT, check=False)
+        if child.returncode != 0 or not made.exists():
+            _warn(
+                f"mypyc could not compile the engine (exit status {child.returncode}); the "
+                "pure-Python engine is installed instead."
+            )
+            return []
+        extensions = json.loads(made.read_text())
+    CACHE.parent.mkdir(parents=True, exist_ok=True)
+    CACHE.write_text(json.dumps({"key": key, "extensions": extensions}))
+    return [Extension(**spec) for spec in extensions]
 
 
 def _manifest() -> str:
@@ -49,18 +103,25 @@ def _manifest() -> str:
     return "".join(lines)
 
 
-class OptionalBuildExt(build_ext):
-    """Builds the compiled engine, all of it or none: if any extension fails, the ones built
-    are removed and the pure-Python modules stay in use."""
+class CompileEngine(build_ext):
+    """Builds the compiled engine, all of it or none: if an extension module fails to build,
+    those built are removed and the pure-Python modules stay in use. mypyc runs when this
+    command is set up, not when setup.py is loaded."""
+
+    def finalize_options(self) -> None:
+        modules = self.distribution.ext_modules
+        if modules and modules[0] is STAND_IN:
+            self.distribution.ext_modules = _mypycify()
+        super().finalize_options()
 
     def run(self) -> None:
-        targets = [Path(self.build_lib) / MANIFEST]
+        manifests = [Path(self.build_lib) / MANIFEST]
         if self.inplace or getattr(self, "editable_mode", False):
-            targets.append(ROOT / MANIFEST)
-        for target in targets:
-            target.unlink(missing_ok=True)
+            manifests.append(ROOT / MANIFEST)
+        for manifest in manifests:
+            manifest.unlink(missing_ok=True)
         if not self.extensions:
-            return
+            return  # GENESIS_PURE_PYTHON, or mypyc failed
         try:
             super().run()
         except Exception:
@@ -68,9 +129,9 @@ class OptionalBuildExt(build_ext):
             self._remove_outputs()
             _warn("compiling the engine failed; the pure-Python engine is installed instead.")
             return
-        for target in targets:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(_manifest())
+        for manifest in manifests:
+            manifest.parent.mkdir(parents=True, exist_ok=True)
+            manifest.write_text(_manifest())
 
     def _remove_outputs(self) -> None:
         for ext in self.extensions:
@@ -79,23 +140,6 @@ class OptionalBuildExt(build_ext):
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
 
 
-def ext_modules() -> list[Extension]:
-    if os.environ.get("GENESIS_PURE_PYTHON", "") not in ("", "0"):
-        return []
-    try:
-        from mypyc.build import mypycify
-
-        # No config file: pyproject.toml's [tool.mypy] loads the Django plugins, which are not
-        # build requirements. --strict is what the pure packages are checked with anyway.
-        return mypycify(
-            ["--config-file=", "--strict", *SOURCES],
-            opt_level="3",
-            group_name="genesis_engine",  # the shared library: genesis_engine__mypyc
-        )
-    except (Exception, SystemExit):  # mypyc reports its errors by SystemExit
-        traceback.print_exc()
-        _warn("mypyc could not compile the engine; the pure-Python engine is installed instead.")
-        return []
-
-
-setup(ext_modules=ext_modules(), cmdclass={"build_ext": OptionalBuildExt})
+# A stand-in until CompileEngine replaces it with what mypyc generates.
+STAND_IN = Extension(f"{GROUP}__mypyc", sources=[])
+setup(ext_modules=[] if PURE else [STAND_IN], cmdclass={"build_ext": CompileEngine})
