@@ -65,10 +65,11 @@ def _mypycify() -> list[Extension]:
     """Generate the C code; the extension modules to build from it (none if mypyc failed).
 
     An install runs setup.py several times (for the metadata, then for the build), each of
-    which sets up build_ext; the C code generated for the same sources is used again."""
-    from mypy.version import __version__ as mypy_version
+    which sets up build_ext; the C code generated for the same sources in the same build
+    environment is used again."""
+    from mypyc.build import include_dir  # mypyc's runtime library, in this build environment
 
-    key = hashlib.sha256(f"{sys.version}\n{mypy_version}\n{_manifest()}".encode()).hexdigest()
+    key = hashlib.sha256(f"{sys.executable}\n{include_dir()}\n{_manifest()}".encode()).hexdigest()
     try:
         cached = json.loads(CACHE.read_text())
         if cached["key"] == key and all(
@@ -134,10 +135,13 @@ class CompileEngine(build_ext):
             manifest.write_text(_manifest())
 
     def _remove_outputs(self) -> None:
-        for ext in self.extensions:
-            for inplace in (False, True):
-                self.inplace = inplace
+        """Remove what this build made: in build_lib, and in the source tree when in place."""
+        inplace = self.inplace
+        for mode in [False, True] if inplace else [False]:
+            self.inplace = mode  # get_ext_fullpath answers for the current mode
+            for ext in self.extensions:
                 Path(self.get_ext_fullpath(ext.name)).unlink(missing_ok=True)
+        self.inplace = inplace
 
 
 # A stand-in until CompileEngine replaces it with what mypyc generates.
