@@ -1,0 +1,140 @@
+"""The engine compiled by mypyc (setup.py) and the pure-Python engine are one engine: the same
+games, states that pickle both ways, and never a compiled module older than its source.
+
+Which engine these tests run depends on the install (`rules.core.engine.compiled()`); the
+comparison with pure Python runs only where the compiled one is installed."""
+
+import hashlib
+import json
+import os
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from decks.core.bundled import card_set, sample_decklists
+from rules.core import native
+from rules.core.engine import apply, compiled, legal_actions, new_game, snapshot
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.flow import to_act
+from rules.core.engine.play import play_game
+
+ROOT = Path(__file__).resolve().parents[3]
+
+# Prints the sha256 over the logs of some random and heuristic games over the sample timelines.
+DIGEST = """
+import hashlib
+from decks.core.bundled import card_set, sample_decklists
+from rules.core.engine import compiled
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.play import play_game
+
+cards, samples = card_set(), sample_decklists()
+names = sorted(samples)
+digest = hashlib.sha256()
+for seed in range(32):
+    a, b = samples[names[seed % 4]], samples[names[(seed // 4) % 4]]
+    if seed % 4 == 3:
+        bots = (HeuristicBot(seed), RandomBot(seed))
+    else:
+        bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
+    digest.update(play_game(a, b, cards, seed, bots).log.dumps().encode())
+print(compiled(), digest.hexdigest())
+"""
+
+
+def run_digest(pure: bool) -> list[str]:
+    env = {k: v for k, v in os.environ.items() if k != "GENESIS_PURE_PYTHON"}
+    if pure:
+        env["GENESIS_PURE_PYTHON"] = "1"
+    out = subprocess.run(
+        [sys.executable, "-c", DIGEST],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return out.stdout.split()
+
+
+@pytest.mark.skipif(not compiled(), reason="the engine is not compiled in this install")
+def test_the_compiled_engine_plays_the_same_games_as_the_pure_python_one():
+    # given the same random and heuristic games, played by each engine in its own process
+    compiled_run = run_digest(pure=False)
+    pure_run = run_digest(pure=True)
+    # then each ran the engine it was asked for, and the logs are identical
+    assert compiled_run[0] == "True"
+    assert pure_run[0] == "False"
+    assert compiled_run[1] == pure_run[1]
+
+
+def test_a_state_pickled_in_the_middle_of_a_game_plays_on_identically():
+    cards, samples = card_set(), sample_decklists()
+    names = sorted(samples)
+    deck_a = deck_from_decklist(samples[names[2]], cards)
+    deck_b = deck_from_decklist(samples[names[3]], cards)
+    state = new_game((deck_a, deck_b), seed=7)
+    bots = (RandomBot(7), RandomBot(8))
+    checked = 0
+    while not state.over:
+        if state.decisions % 25 == 0 or state.stack or state.pending is not None:
+            # when pickled and unpickled (stack, pending choices and the log included)
+            copy = pickle.loads(pickle.dumps(state))
+            # then it is the same position, with the same choices
+            assert snapshot(copy) == snapshot(state)
+            assert copy.actions_taken() == state.actions_taken()
+            assert copy.event_list() == state.event_list()
+            assert legal_actions(copy) == legal_actions(state)
+            checked += 1
+        player = to_act(state)
+        assert player is not None
+        state = apply(state, bots[player].choose_action(state))
+    assert checked > 10
+
+
+def test_a_finished_game_unpickles_to_the_same_log_and_cards():
+    cards, samples = card_set(), sample_decklists()
+    names = sorted(samples)
+    result = play_game(
+        samples[names[0]], samples[names[1]], cards, 4, (HeuristicBot(4), RandomBot(4))
+    )
+    copy = pickle.loads(pickle.dumps(result.state))
+    assert copy.setup == result.state.setup
+    assert copy.actions_taken() == result.state.actions_taken()
+
+
+def test_an_edited_source_does_not_count_as_compiled(tmp_path, monkeypatch):
+    # given a manifest of compiled sources as setup.py writes it
+    module = "rules.core.engine.costs"
+    source = ROOT / "rules/core/engine/costs.py"
+    manifest = tmp_path / "compiled-sources.txt"
+    monkeypatch.setattr(native, "SOURCES", manifest)
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()
+    manifest.write_text(f"{digest}  {module}\n")
+    assert native._fresh()
+    # when the source no longer matches what was compiled
+    manifest.write_text(f"{'0' * 64}  {module}\n")
+    # then the compiled modules are not used
+    assert not native._fresh()
+    # nor when nothing says what was compiled
+    manifest.unlink()
+    assert not native._fresh()
+
+
+def test_pure_python_can_be_asked_for_at_run_time():
+    env = {**os.environ, "GENESIS_PURE_PYTHON": "1"}
+    code = (
+        "import json, rules.core.engine as e, rules.core.engine.flow as f, rules.core.cards as c;"
+        "print(json.dumps([e.compiled(), f.__file__, c.__file__]))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, check=True, capture_output=True, text=True
+    )
+    is_compiled, flow, cards = json.loads(out.stdout)
+    assert not is_compiled
+    assert flow.endswith(".py")
+    assert cards.endswith(".py")
