@@ -11,6 +11,8 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import cast
 
+from mypy_extensions import mypyc_attr
+
 from rules.core import match as protocol
 from rules.core.cards import Card, CardType, Speed, name_key
 
@@ -25,6 +27,9 @@ from .state import GameState, Permanent, Phase, Seat
 Swap = tuple[tuple[str, ...], tuple[str, ...]]
 
 
+# Callers may subclass the bots (a test's bot that declines to lead): compiled by mypyc
+# (setup.py), a class allows Python subclasses only when it says so.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot:
     """Plays a random legal action.
 
@@ -82,6 +87,7 @@ class RandomBot:
         return (out,), (in_,)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # see RandomBot
 class HeuristicBot:
     """A rule-of-thumb player: close in on the enemy champion, face it, and hit it; beckon
     summons while Aura lasts; never pay Energy it cannot spare; defend and heal when hurt.

@@ -138,3 +138,15 @@ def test_pure_python_can_be_asked_for_at_run_time():
     assert not is_compiled
     assert flow.endswith(".py")
     assert cards.endswith(".py")
+
+
+def test_a_bot_can_be_subclassed_in_python():
+    class AlwaysLeads(RandomBot):
+        def choose_lead(self, match, seat):
+            return True
+
+    cards, samples = card_set(), sample_decklists()
+    names = sorted(samples)
+    bots = (AlwaysLeads(1), RandomBot(2))
+    result = play_game(samples[names[0]], samples[names[1]], cards, 1, bots)
+    assert result.over
