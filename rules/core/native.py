@@ -49,9 +49,15 @@ def _manifest() -> list[tuple[str, str]]:
     return [(digest, name) for digest, _, name in (line.partition("  ") for line in lines)]
 
 
-def _fresh() -> bool:
-    """Whether every compiled module was compiled from its source as it is now."""
+def _fresh(compiled_files: list[Path]) -> bool:
+    """Whether every compiled module in `compiled_files` was compiled from its source as it is
+    now (and is one that setup.py compiled)."""
     manifest = _manifest()
+    names = {name for _, name in manifest}
+    for path in compiled_files:
+        relative = path.relative_to(_ROOT).parts
+        if ".".join((*relative[:-1], path.name.partition(".")[0])) not in names:
+            return False  # left from an earlier build that compiled more
     for digest, name in manifest:
         try:
             if hashlib.sha256(_source(name).read_bytes()).hexdigest() != digest:
@@ -86,9 +92,10 @@ def use_fresh_modules() -> None:
         sys.meta_path.insert(0, _SourceOnly())
         return
     suffixes = tuple(EXTENSION_SUFFIXES)
-    if not any(p.name.endswith(suffixes) for p in _ROOT.joinpath("rules", "core").rglob("*")):
+    found = [p for p in _ROOT.joinpath("rules", "core").rglob("*") if p.name.endswith(suffixes)]
+    if not found:
         return  # nothing compiled: the ordinary imports find the .py files
-    if _fresh():
+    if _fresh(found):
         return
     sys.meta_path.insert(0, _SourceOnly())
     warnings.warn(

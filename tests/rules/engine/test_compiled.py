@@ -115,14 +115,18 @@ def test_an_edited_source_does_not_count_as_compiled(tmp_path, monkeypatch):
     monkeypatch.setattr(native, "SOURCES", manifest)
     digest = hashlib.sha256(source.read_bytes()).hexdigest()
     manifest.write_text(f"{digest}  {module}\n")
-    assert native._fresh()
+    compiled_file = ROOT / "rules/core/engine/costs.cpython-311-x86_64-linux-gnu.so"
+    assert native._fresh([compiled_file])
     # when the source no longer matches what was compiled
     manifest.write_text(f"{'0' * 64}  {module}\n")
     # then the compiled modules are not used
-    assert not native._fresh()
+    assert not native._fresh([compiled_file])
+    # nor when a compiled module is not one the last build made
+    manifest.write_text(f"{digest}  {module}\n")
+    assert not native._fresh([ROOT / "rules/core/engine/flow.cpython-311-x86_64-linux-gnu.so"])
     # nor when nothing says what was compiled
     manifest.unlink()
-    assert not native._fresh()
+    assert not native._fresh([compiled_file])
 
 
 def test_pure_python_can_be_asked_for_at_run_time():
