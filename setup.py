@@ -65,35 +65,47 @@ def _mypycify() -> list[Extension]:
     """Generate the C code; the extension modules to build from it (none if mypyc failed).
 
     An install runs setup.py several times (for the metadata, then for the build), each of
-    which sets up build_ext; the C code generated for the same sources in the same build
-    environment is used again."""
-    from mypyc.build import include_dir  # mypyc's runtime library, in this build environment
-
+    which sets up build_ext; mypyc's answer for the same sources in the same build environment
+    (the C code generated, or its failure) is used again."""
+    try:
+        from mypyc.build import include_dir  # mypyc's runtime library, in this environment
+    except ImportError:  # e.g. --no-build-isolation without mypy
+        _warn("mypyc is not installed; the pure-Python engine is installed instead.")
+        return []
     key = hashlib.sha256(f"{sys.executable}\n{include_dir()}\n{_manifest()}".encode()).hexdigest()
     try:
         cached = json.loads(CACHE.read_text())
         if cached["key"] == key and all(
-            (ROOT / c).exists() for e in cached["extensions"] for c in e["sources"]
+            (ROOT / c).exists() for e in cached["extensions"] or () for c in e["sources"]
         ):
-            return [Extension(**spec) for spec in cached["extensions"]]
-    except (OSError, ValueError, KeyError):
-        pass
+            extensions, status = cached["extensions"], cached["status"]
+        else:
+            extensions, status = _run_mypyc(key)
+    except (OSError, ValueError, KeyError, TypeError):
+        extensions, status = _run_mypyc(key)
+    if extensions is None:
+        _warn(
+            f"mypyc could not compile the engine (exit status {status}); the pure-Python "
+            "engine is installed instead."
+        )
+        return []
+    return [Extension(**spec) for spec in extensions]
+
+
+def _run_mypyc(key: str) -> tuple[list[dict[str, object]] | None, int]:
+    """Run mypyc in a child process: the extension modules it made (None if it failed), and its
+    exit status. The answer is kept in CACHE under `key`."""
     with tempfile.TemporaryDirectory() as tmp:
         made = Path(tmp) / "extensions.json"
         # No config file: pyproject.toml's [tool.mypy] loads the Django plugins, which are not
         # build requirements. --strict is what the pure packages are checked with anyway.
         args = [str(made), GROUP, "--config-file=", "--strict", *SOURCES]
         child = subprocess.run([sys.executable, "-c", MYPYCIFY, *args], cwd=ROOT, check=False)
-        if child.returncode != 0 or not made.exists():
-            _warn(
-                f"mypyc could not compile the engine (exit status {child.returncode}); the "
-                "pure-Python engine is installed instead."
-            )
-            return []
-        extensions = json.loads(made.read_text())
+        ok = child.returncode == 0 and made.exists()
+        extensions = json.loads(made.read_text()) if ok else None
     CACHE.parent.mkdir(parents=True, exist_ok=True)
-    CACHE.write_text(json.dumps({"key": key, "extensions": extensions}))
-    return [Extension(**spec) for spec in extensions]
+    CACHE.write_text(json.dumps({"key": key, "extensions": extensions, "status": child.returncode}))
+    return extensions, child.returncode
 
 
 def _manifest() -> str:
