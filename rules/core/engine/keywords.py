@@ -16,6 +16,8 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TypedDict
 
+from mypy_extensions import mypyc_attr
+
 from rules.core.awareness import Awareness
 from rules.core.cards import TARGET_KINDS, Ability, Card, CardType, Cost, Speed
 from rules.core.keywords import ELEMENTS, KEYWORDS
@@ -270,6 +272,8 @@ _TARGET_KINDS = {
 }
 
 
+# mypyc (setup.py) cannot compile a subclass of str to a native class.
+@mypyc_attr(native_class=False)
 class MissingFact(str):
     """A problem that is a fact the ability needs and its card does not state: the importer
     refuses such a card, naming the ability and the field to add (docs/card-format.md)."""
@@ -281,7 +285,8 @@ class MissingFact(str):
 
     def __new__(cls, card: Card, ability_index: int, field: str, what: str) -> "MissingFact":
         ability = card.abilities[ability_index].name
-        made = super().__new__(cls, f"{card.name}: {ability}: needs '{field}' ({what})")
+        # str.__new__, not super().__new__: mypyc compiles the latter as object.__new__.
+        made = str.__new__(cls, f"{card.name}: {ability}: needs '{field}' ({what})")
         made.ability_index = ability_index
         made.ability_name = ability
         made.field = field
