@@ -13,6 +13,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from decks import selectors as deck_selectors
 from decks.models import Deck
 
+from . import selectors
 from .models import (
     EngineGame,
     Judge,
@@ -93,7 +94,11 @@ def decks_of(*, user) -> QuerySet[Deck]:
 def pairings_matching(*, round: Round, query: str = "") -> QuerySet[Match]:
     """A round's pairings by table, optionally only those with a player whose name contains
     `query`."""
-    matches = round.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    matches = (
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer(*selectors.PAIRING_DEFERRED)
+        .order_by("table")
+    )
     if round.tournament.automated:  # the engine's games, linked to their replays
         matches = matches.prefetch_related(
             Prefetch("engine_games", EngineGame.objects.defer("log").order_by("number"))

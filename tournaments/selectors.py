@@ -41,8 +41,18 @@ def round_get(*, tournament: Tournament, number: int) -> Round:
     return tournament.rounds.get(number=number)
 
 
+# A pairing shows names, table and result: never the protocol state or the decklists, the
+# largest columns. Decoding them took half the time of a 512-player round's pairings
+# (benchmarks/load.py). Reading one of them on a single match costs one more query.
+PAIRING_DEFERRED = ("state", "player_a__decklist", "player_b__decklist")
+
+
 def round_pairings(*, round: Round) -> QuerySet[Match]:
-    return round.matches.select_related("player_a__player", "player_b__player").order_by("table")
+    return (
+        round.matches.select_related("player_a__player", "player_b__player")
+        .defer(*PAIRING_DEFERRED)
+        .order_by("table")
+    )
 
 
 def match_get(*, match_id: int) -> Match:
