@@ -96,7 +96,9 @@ OVER: Final = "over"
 PRIORITY_PHASES: frozenset[Phase] = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
 
 # What the plays of a player read besides the board (see `_plays_key`).
-PlaysKey = tuple[str, int, int, int, int, int | None, tuple[tuple[int, int, bool], ...]]
+PlaysKey = tuple[
+    str, int, int, int, int, int | None, tuple[tuple[int, int, bool], ...], tuple[int, ...], int
+]
 # One ability `player` may play now: (card id in the thoughts, or None for an ability of a
 # permanent; the user; the ability; its legal declarations of targets).
 Playable = tuple[int | None, Permanent, AbilitySpec, list[tuple[int, ...]]]
@@ -293,6 +295,9 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         len(p.timeline),
         st.active if main_empty else -1,
         tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
+        # What is on the stack: Negate targets its abilities, and the board memo outlives them.
+        tuple([item.seq for item in st.stack]),
+        len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
     )
 
 
@@ -370,6 +375,10 @@ def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Act
         if ability.cost.discard:
             discards = _discard_options(st, player, ability.cost.discard, cid)
             found += [Play(source, index, t, d) for t in targets for d in discards]
+            continue
+        if ability.target == "ability":
+            # Its targets are on the stack, which the board memo does not follow.
+            found += [Play(source, index, t) for t in targets]
             continue
         # The plays of one ability depend only on the board while the memo lasts.
         key = (source, index)

@@ -384,3 +384,28 @@ def test_warp_moves_you_next_to_a_target_onto_an_unoccupied_spot():
     assert set(state.pending.options) == {arena.spot(1, 5), arena.spot(3, 5)}
     state = settle(choose(state, arena.spot(1, 5)))
     assert state.perms[0].spot == arena.spot(1, 5)
+
+
+def test_games_that_play_every_keyword_replay_identically():
+    """Game logs stay deterministic: a replay of a game that negates, resurrects, replicates and
+    decoys takes the same decisions (a regression: Negate's targets, on the stack, were once
+    remembered with the board and went stale)."""
+    from decks.core.bundled import card_set, sample_decklists
+    from rules.core.engine import GameLog, replay, snapshot
+    from rules.core.engine.bots import HeuristicBot, RandomBot
+    from rules.core.engine.play import play_game
+
+    cards = {**card_set("demo"), **card_set("rulebook")}
+    samples = sample_decklists()
+    ilsa = samples["ilsa-marrowind-rulebenders"]
+    others = sorted(samples)
+    for seed in (41, 51, 61, *range(8)):
+        other = samples[others[seed % len(others)]]
+        bots = (
+            (RandomBot(seed), RandomBot(seed + 1))
+            if seed % 4
+            else (HeuristicBot(seed, cards), RandomBot(seed + 1))
+        )
+        game = play_game(ilsa, other, cards, seed, bots)
+        again = replay(GameLog.loads(game.log.dumps()), cards)
+        assert snapshot(again) == snapshot(game.state), seed
