@@ -12,7 +12,12 @@ ensure_venv() {
     python3 -m venv "$VENV"
   fi
   local stamp="$VENV/.installed-$extras"
-  if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+  # The install compiles the game engine with mypyc (setup.py), so an edited engine source
+  # reinstalls too: otherwise it would run as pure Python until the next install.
+  local engine_edited
+  engine_edited="$(find "$ROOT/rules/core/engine" "$ROOT/rules/core/cards.py" \
+    "$ROOT/rules/core/awareness.py" "$ROOT/setup.py" -name '*.py' -newer "$stamp" -print -quit 2>/dev/null || true)"
+  if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ -n "$engine_edited" ]; then
     echo "==> Installing the project and its dependencies ($extras)"
     "$PY" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
     if [ "$extras" = "dev" ]; then
