@@ -3,6 +3,8 @@
 import datetime
 from dataclasses import dataclass
 
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
 from django.db import transaction
 from django.db.models import Model
 from django.utils import timezone
@@ -185,10 +187,34 @@ def _free_slug(name: str) -> str:
 # --- rulings ---------------------------------------------------------------------------------
 
 
+# Members of this group write rulings without being staff (`manage.py add_judge USERNAME`).
+JUDGES_GROUP = "judges"
+
+
+def is_judge(user) -> bool:
+    """Whether `user` may write rulings: a member of the judges group, or staff."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    return bool(user.is_staff) or user.groups.filter(name=JUDGES_GROUP).exists()
+
+
 def require_judge(user) -> None:
-    """Rulings are written by judges, who are the site's staff users."""
-    if not getattr(user, "is_staff", False):
-        raise Forbidden("Only judges (staff users) can add rulings.", code="not_a_judge")
+    """Rulings are written by judges: the judges group's members and the site's staff."""
+    if not is_judge(user):
+        raise Forbidden("Only judges can add rulings.", code="not_a_judge")
+
+
+def judge_add(*, username: str) -> tuple[str, bool]:
+    """Put the account `username` (case ignored) in the judges group, creating the group when
+    it is missing. Returns the account's username and whether it was added (False: it already
+    was). LookupError names an unknown account."""
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise LookupError(f"No account is named {username.strip()!r}.")
+    group, _ = Group.objects.get_or_create(name=JUDGES_GROUP)
+    added = not user.groups.filter(pk=group.pk).exists()
+    user.groups.add(group)
+    return user.get_username(), added
 
 
 @transaction.atomic

@@ -59,7 +59,7 @@ def section_detail(request, document: str, anchor: str):
             "document": page.section.document,
             "ancestors": selectors.section_ancestors(page.section),
             "is_ruling": page.section.document.kind == Document.Kind.RULINGS,
-            "can_rule": request.user.is_staff,
+            "can_rule": services.is_judge(request.user),
         },
     )
 

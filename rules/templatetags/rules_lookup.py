@@ -3,6 +3,7 @@
 from django import template
 
 from rules.selectors import rulings_for_card
+from rules.services import is_judge
 
 register = template.Library()
 
@@ -13,5 +14,5 @@ def card_rulings(context, card):
     return {
         "card": card,
         "rulings": list(rulings_for_card(card)),
-        "can_rule": bool(getattr(user, "is_staff", False)),
+        "can_rule": user is not None and is_judge(user),
     }

@@ -264,3 +264,31 @@ def test_the_ruling_form_ignores_a_card_that_is_not_an_id(client, users):
     client.force_login(users["judge"])
     response = client.get("/rules/rulings/new/?card=²")
     assert response.status_code == 400  # no subject: the form says to open it from a page
+
+
+def test_add_judge_lets_a_player_write_rulings_without_being_staff(client, cards, users):
+    """`manage.py add_judge USERNAME` puts the account in the judges group, whose members write
+    rulings; running it again changes nothing, and an unknown name is a clear error."""
+    import io
+
+    from django.core.management import call_command
+    from django.core.management.base import CommandError
+
+    player = users["player"]
+    assert not player.is_staff
+    out = io.StringIO()
+    call_command("add_judge", player.username.upper(), stdout=out)
+    assert "is now a judge" in out.getvalue()
+    again = io.StringIO()
+    call_command("add_judge", player.username, stdout=again)
+    assert "already a judge" in again.getvalue()
+    with pytest.raises(CommandError, match="No account is named 'nobody-here'"):
+        call_command("add_judge", "nobody-here", stdout=io.StringIO())
+    client.force_login(player)
+    response = client.post(
+        "/api/rules/rulings/",
+        ruling_payload(card=cards["Skyguard"].pk),
+        content_type="application/json",
+    )
+    assert response.status_code == 201, response.content
+    assert Ruling.objects.count() == 1
