@@ -48,3 +48,12 @@ def test_search_works_on_a_phone_without_horizontal_scrolling(live_server, phone
     phone_page.keyboard.press("Enter")
     phone_page.wait_for_url("**/?q=*")
     assert phone_page.locator(".card-tile").count() == 1
+
+
+def test_every_page_has_the_sites_favicon(live_server, page, cards):
+    page.goto(live_server.url + "/")
+    href = page.locator("link[rel=icon]").get_attribute("href")
+    assert href.endswith("favicon.svg")
+    icon = page.request.get(live_server.url + href)
+    assert icon.status == 200
+    assert "<svg" in icon.text()
