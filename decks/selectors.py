@@ -69,6 +69,8 @@ def _compile_filter(node: q.Filter) -> Q:
         return Q(name_key__contains=value)
     if field == "text":
         return Q(search_text__contains=value)
+    if field == "is":  # "placeholder", the only choice
+        return ~Q(unrevealed=[])
     raise AssertionError(f"unhandled field {field}")  # the parser only yields known fields
 
 
@@ -76,6 +78,9 @@ def card_search(*, query: str = "") -> QuerySet[Card]:
     """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable)."""
     node = q.parse(query)
     cards = Card.objects.all()
+    if not q.asks_for(node, "is"):
+        # Placeholders (cards a rulebook names without revealing them) only when asked for.
+        cards = cards.filter(unrevealed=[])
     if node is not None:
         cards = cards.filter(_compile(node))
     return (

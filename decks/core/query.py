@@ -44,12 +44,15 @@ FIELDS: dict[str, tuple[str, str]] = {
     "text": ("text", "text"),
     "o": ("text", "text"),
     "source": ("source", "choice"),
+    "is": ("is", "choice"),
 }
 CHOICES: dict[str, tuple[str, ...]] = {
     "type": ("champion", "spell", "technique", "summon", "alteration", "enchantment"),
     "speed": ("action", "swift", "immediate", "trigger", "continuous"),
     "cost": ("aura", "energy", "hp", "exert", "discard"),
     "source": ("rulebook", "demo", "custom"),
+    # Placeholder: a card a source names without revealing all of it (its `unrevealed` fields).
+    "is": ("placeholder",),
 }
 OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
 
@@ -275,3 +278,16 @@ class _Parser:
             assert token.node is not None  # _tokenize gives every term its node
             return token.node
         raise QueryError(f"unexpected '{token.text}'", token.text, token.position)
+
+
+def asks_for(node: Node | None, field: str) -> bool:
+    """Whether the query names the filter `field` anywhere (negated or not)."""
+    if node is None:
+        return False
+    if isinstance(node, Filter):
+        return node.field == field
+    if isinstance(node, Not):
+        return asks_for(node.node, field)
+    if isinstance(node, And | Or):
+        return any(asks_for(part, field) for part in node.nodes)
+    return False

@@ -87,3 +87,37 @@ def test_openapi_schema_and_docs_are_served(db):
     assert schema.status_code == 200
     assert "/api/cards/" in schema.json()["paths"]
     assert client.get("/api/docs/").status_code == 200
+
+
+def test_placeholders_are_left_out_unless_the_query_asks_for_them(db):
+    """Rulebook placeholder cards (their stats unrevealed) stay out of searches unless the
+    query names `is:placeholder` (docs/search.md)."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
+
+    def found(query):
+        response = APIClient().get("/api/cards/", {"q": query, "page_size": 200})
+        assert response.status_code == 200, response.content
+        return {card["name"] for card in response.json()["results"]}
+
+    assert "Phyr Cub" not in found("cub")
+    assert "Phyr Cub" in found("cub is:placeholder")
+    placeholders = found("is:placeholder")
+    assert placeholders
+    assert found("source:rulebook -is:placeholder").isdisjoint(placeholders)
+    assert found("").isdisjoint(placeholders)
+    bad = APIClient().get("/api/cards/", {"q": "is:shiny"})
+    assert bad.status_code == 400
+    assert "'is' must be one of: placeholder" in bad.json()["detail"]
+    # and its page says what it is
+    from django.test import Client
+
+    from decks.models import Card
+
+    cub = Card.objects.get(name="Phyr Cub")
+    page = Client().get(f"/cards/{cub.pk}/").content.decode()
+    assert "Placeholder" in page
+    assert "is:placeholder" in page
