@@ -4,7 +4,8 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import TypedDict
 
-from django.db.models import Count, Max, Prefetch, Q, QuerySet
+from django.db.models import Count, F, Max, Prefetch, Q, QuerySet
+from django.db.models.expressions import OrderBy
 from django.utils.text import slugify
 
 from rules.core.awareness import Awareness
@@ -76,7 +77,7 @@ def _compile_filter(node: q.Filter) -> Q:
 
 def card_search(*, query: str = "") -> QuerySet[Card]:
     """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable)."""
-    node = q.parse(query)
+    node, sort = q.sorting(q.parse(query))
     cards = Card.objects.all()
     if not q.asks_for(node, "is"):
         # Placeholders (cards a rulebook names without revealing them) only when asked for.
@@ -84,8 +85,20 @@ def card_search(*, query: str = "") -> QuerySet[Card]:
     if node is not None:
         cards = cards.filter(_compile(node))
     return (
-        cards.select_related("card_set", "world").prefetch_related("affiliations").order_by("name")
+        cards.select_related("card_set", "world")
+        .prefetch_related("affiliations")
+        .order_by(*_ordering(sort))
     )
+
+
+def _ordering(sort: q.Sorting) -> list[OrderBy]:
+    """docs/search.md, Sorting: by the field, then by name; cards without the field (a champion
+    has no Chi) come last either way."""
+    column = F(sort.order)
+    first = (
+        column.desc(nulls_last=True) if sort.direction == "desc" else column.asc(nulls_last=True)
+    )
+    return [first, F("name").asc()] if sort.order != "name" else [first]
 
 
 def card_detail(*, card_id: int) -> Card:

@@ -45,7 +45,12 @@ FIELDS: dict[str, tuple[str, str]] = {
     "o": ("text", "text"),
     "source": ("source", "choice"),
     "is": ("is", "choice"),
+    # Directives, not filters: how the results are sorted (`sorting`).
+    "order": ("order", "choice"),
+    "direction": ("direction", "choice"),
+    "dir": ("direction", "choice"),
 }
+DIRECTIVES = ("order", "direction")
 CHOICES: dict[str, tuple[str, ...]] = {
     "type": ("champion", "spell", "technique", "summon", "alteration", "enchantment"),
     "speed": ("action", "swift", "immediate", "trigger", "continuous"),
@@ -53,6 +58,8 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "source": ("rulebook", "demo", "custom"),
     # Placeholder: a card a source names without revealing all of it (its `unrevealed` fields).
     "is": ("placeholder",),
+    "order": ("name", "chi", "type", "hp"),
+    "direction": ("asc", "desc"),
 }
 OPERATORS = ("<=", ">=", "!=", ":", "=", "<", ">")
 
@@ -291,3 +298,46 @@ def asks_for(node: Node | None, field: str) -> bool:
     if isinstance(node, And | Or):
         return any(asks_for(part, field) for part in node.nodes)
     return False
+
+
+@dataclass(frozen=True)
+class Sorting:
+    """`order:` and `direction:` of a query (docs/search.md, Sorting)."""
+
+    order: str = "name"
+    direction: str = "asc"
+
+
+def sorting(node: Node | None) -> tuple[Node | None, Sorting]:
+    """The query without its sort directives, and the sorting they ask for. A directive applies
+    to the whole query, so it may not stand inside parentheses, after `-` or beside `or`."""
+    found: dict[str, str] = {}
+
+    def directive(part: Node) -> bool:
+        return isinstance(part, Filter) and part.field in DIRECTIVES
+
+    def take(part: Node) -> None:
+        assert isinstance(part, Filter)
+        if part.field in found:
+            raise QueryError(f"'{part.field}:' is given twice", f"{part.field}:{part.value}")
+        found[part.field] = str(part.value)
+
+    rest: Node | None = node
+    if node is not None and directive(node):
+        take(node)
+        rest = None
+    elif isinstance(node, And):
+        kept = []
+        for part in node.nodes:
+            if directive(part):
+                take(part)
+            else:
+                kept.append(part)
+        rest = None if not kept else kept[0] if len(kept) == 1 else And(tuple(kept))
+    if asks_for(rest, "order") or asks_for(rest, "direction"):
+        raise QueryError(
+            "'order:' and 'direction:' apply to the whole query: put them outside parentheses, "
+            "'-' and 'or'",
+            "order:",
+        )
+    return rest, Sorting(found.get("order", "name"), found.get("direction", "asc"))

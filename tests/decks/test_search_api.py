@@ -1,5 +1,7 @@
 """GET /api/cards/?q=… and /api/cards/{id}/: the search language over the real database."""
 
+import itertools
+
 import pytest
 from rest_framework.test import APIClient
 
@@ -121,3 +123,40 @@ def test_placeholders_are_left_out_unless_the_query_asks_for_them(db):
     page = Client().get(f"/cards/{cub.pk}/").content.decode()
     assert "Placeholder" in page
     assert "is:placeholder" in page
+
+
+@pytest.mark.parametrize(
+    ("field", "direction"),
+    [("chi", "asc"), ("chi", "desc"), ("hp", "desc"), ("type", "asc"), ("name", "desc")],
+)
+def test_order_and_direction_sort_the_results(cards, field, direction):
+    """docs/search.md, Sorting: by the field then by name; cards without it come last."""
+    response = APIClient().get("/api/cards/", {"q": f"order:{field} direction:{direction}"})
+    assert response.status_code == 200, response.json()
+    got = [(r[field], r["name"]) for r in response.json()["results"]]
+    assert len(got) == 5
+    known = [g for g in got if g[0] is not None]
+    assert got[: len(known)] == known  # the cards without the field come last
+    if field == "name":
+        assert [n for _, n in got] == sorted((n for _, n in got), reverse=True)
+    elif direction == "asc":
+        assert known == sorted(known)
+    else:
+        assert [v for v, _ in known] == sorted((v for v, _ in known), reverse=True)
+        for (v1, n1), (v2, n2) in itertools.pairwise(known):
+            assert v1 != v2 or n1 < n2  # ties by name
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        ("order:colour", "'order' must be one of: name, chi, type, hp"),
+        ("order:chi order:hp", "'order:' is given twice"),
+        ("-order:chi", "apply to the whole query"),
+        ("t:spell or order:chi", "apply to the whole query"),
+    ],
+)
+def test_bad_sorting_is_a_400(cards, query, said):
+    response = APIClient().get("/api/cards/", {"q": query})
+    assert response.status_code == 400
+    assert said in response.json()["detail"]
