@@ -47,7 +47,14 @@ class CardList(generics.ListAPIView):
                 "q",
                 OpenApiTypes.STR,
                 description="Search query; see docs/search.md, e.g. `t:summon chi<=3 aff:axon`.",
-            )
+            ),
+            OpenApiParameter(
+                "legal_format",
+                OpenApiTypes.STR,
+                description="The format `legal:<champion>` judges by (a format's slug; "
+                "default: genesis-standard). An unknown one is a 400 `unknown_format`. (Not "
+                "`format`, which DRF keeps for choosing the response's renderer.)",
+            ),
         ],
     )
     def get(self, request, *args, **kwargs):
@@ -55,7 +62,10 @@ class CardList(generics.ListAPIView):
 
     def get_queryset(self):
         try:
-            return selectors.card_search(query=self.request.query_params.get("q", ""))
+            return selectors.card_search(
+                query=self.request.query_params.get("q", ""),
+                fmt=services.format_get(self.request.query_params.get("legal_format")),
+            )
         except QueryError as exc:
             raise bad_query(exc) from None
 

@@ -11,7 +11,8 @@ from django.utils.text import slugify
 from rules.core.awareness import Awareness
 from rules.core.cards import Ability as AbilityValue
 from rules.core.cards import Card as CardValue
-from rules.core.cards import CardType, Cost, KeywordTerm, Speed
+from rules.core.cards import CardType, Cost, KeywordTerm, Speed, name_key
+from rules.core.formats import DEFAULT_FORMAT, Format
 
 from .core import query as q
 from .models import Ability, Affiliation, Card, Deck, DeckVersion
@@ -30,26 +31,59 @@ def index_value(value: str) -> str:
     return f"|{value}|"
 
 
-def _compile(node: q.Node) -> Q:
+def _compile(node: q.Node, fmt: Format) -> Q:
     if isinstance(node, q.Word):
         return Q(search_text__contains=node.text)
     if isinstance(node, q.Not):
-        return ~_compile(node.node)
+        return ~_compile(node.node, fmt)
     if isinstance(node, q.And):
         result = Q()
         for child in node.nodes:
-            result &= _compile(child)
+            result &= _compile(child, fmt)
         return result
     if isinstance(node, q.Or):
         result = Q()
         for child in node.nodes:
-            result |= _compile(child)
+            result |= _compile(child, fmt)
         return result
-    return _compile_filter(node)
+    return _compile_filter(node, fmt)
 
 
-def _compile_filter(node: q.Filter) -> Q:
+def _legal_for(value: str, fmt: Format) -> Q:
+    """`legal:<champion>`: cards a timeline for that champion may hold under `fmt` (the rules
+    rules.core.timeline checks): no champion or placeholder, at least one affiliation shared
+    with the champion's (its world counts), none it lacks where the format says so, in a legal
+    set and not banned."""
+    wanted = name_key(value)
+    champion = next(
+        (
+            c
+            for c in Card.objects.filter(type=CardType.CHAMPION).prefetch_related("affiliations")
+            if c.name_key == wanted or slugify(c.name) == slugify(value)
+        ),
+        None,
+    )
+    if champion is None:
+        raise q.QueryError(f"no champion is named '{value}'", f"legal:{value}")
+    identity = {a.pk for a in champion.affiliations.all()}
+    if champion.world_id is not None:
+        identity.add(champion.world_id)
+    links = Card.affiliations.through.objects
+    result = ~Q(type=CardType.CHAMPION) & Q(unrevealed=[])
+    result &= Q(pk__in=links.filter(affiliation_id__in=identity).values("card_id"))
+    if fmt.no_foreign_affiliations:
+        result &= ~Q(pk__in=links.exclude(affiliation_id__in=identity).values("card_id"))
+    if fmt.legal_sets:
+        result &= Q(card_set__code__in=fmt.legal_sets)
+    if fmt.banned_keys:
+        result &= ~Q(name_key__in=fmt.banned_keys)
+    return result
+
+
+def _compile_filter(node: q.Filter, fmt: Format) -> Q:
     field, value = node.field, node.value
+    if field == "legal":
+        return _legal_for(str(value), fmt)
     if field in ("chi", "hp", "aura", "energy_reduction"):
         if node.op == "!=":
             return ~Q(**{field: value}) & Q(**{f"{field}__isnull": False})
@@ -75,15 +109,16 @@ def _compile_filter(node: q.Filter) -> Q:
     raise AssertionError(f"unhandled field {field}")  # the parser only yields known fields
 
 
-def card_search(*, query: str = "") -> QuerySet[Card]:
-    """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable)."""
+def card_search(*, query: str = "", fmt: Format = DEFAULT_FORMAT) -> QuerySet[Card]:
+    """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable).
+    `fmt` is the format `legal:` judges by (the builder's; the default format otherwise)."""
     node, sort = q.sorting(q.parse(query))
     cards = Card.objects.all()
     if not q.asks_for(node, "is"):
         # Placeholders (cards a rulebook names without revealing them) only when asked for.
         cards = cards.filter(unrevealed=[])
     if node is not None:
-        cards = cards.filter(_compile(node))
+        cards = cards.filter(_compile(node, fmt))
     return (
         cards.select_related("card_set", "world")
         .prefetch_related("affiliations")

@@ -213,7 +213,7 @@ def _ability_row(card_row: Card, position: int, ability) -> Ability:
 
 def deck_validate(*, decklist: Decklist, format_slug: str | None = None) -> Validation:
     """Validate a decklist against a format (default: Genesis Standard Constructed)."""
-    return validate(decklist, selectors.card_index(), _format(format_slug))
+    return validate(decklist, selectors.card_index(), format_get(format_slug))
 
 
 def read_decklist(*, text: str | bytes | None = None, data: object = None) -> Decklist:
@@ -226,7 +226,8 @@ def read_decklist(*, text: str | bytes | None = None, data: object = None) -> De
         ) from None
 
 
-def _format(slug: str | None) -> Format:
+def format_get(slug: str | None) -> Format:
+    """The format with this slug (the default one for none); Refusal unknown_format otherwise."""
     if not slug:
         return DEFAULT_FORMAT
     try:
@@ -278,7 +279,7 @@ def deck_create(
         owner=owner,
         name=_deck_name(name) or "Untitled timeline",
         description=description,
-        format=_format(format_slug).slug,
+        format=format_get(format_slug).slug,
         visibility=visibility,
         version=1,
         cloned_from=cloned_from,
@@ -307,7 +308,7 @@ def deck_update(
         deck.description = description
     if visibility is not None:
         deck.visibility = visibility
-    new_format = _format(format_slug).slug if format_slug else deck.format
+    new_format = format_get(format_slug).slug if format_slug else deck.format
     current = decklist_from_json(deck.decklist)
     if (
         decklist is not None and decklist_to_json(decklist) != deck.decklist

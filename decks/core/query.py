@@ -45,6 +45,8 @@ FIELDS: dict[str, tuple[str, str]] = {
     "o": ("text", "text"),
     "source": ("source", "choice"),
     "is": ("is", "choice"),
+    # A champion's name or slug: cards a timeline for it may hold (decks.selectors).
+    "legal": ("legal", "word"),
     # Directives, not filters: how the results are sorted (`sorting`).
     "order": ("order", "choice"),
     "direction": ("direction", "choice"),

@@ -160,3 +160,46 @@ def test_bad_sorting_is_a_400(cards, query, said):
     response = APIClient().get("/api/cards/", {"q": query})
     assert response.status_code == 400
     assert said in response.json()["detail"]
+
+
+def test_legal_keeps_only_cards_a_timeline_for_that_champion_may_hold(db):
+    """`legal:<champion>` (name or slug): Core Rulebook 5.2, F- Affiliations and E- World
+    Symbol, under the format asked for (`format=`; the default format otherwise)."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+
+    from decks.core.bundled import card_set
+    from rules.core.formats import GENESIS_ORIGINS_LEGACY
+
+    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
+    demo = card_set("demo")
+    sera = next(c for c in demo.values() if c.name == "Sera Vantyne")
+
+    def found(query, **params):
+        response = APIClient().get("/api/cards/", {"q": query, "page_size": 500, **params})
+        assert response.status_code == 200, response.content
+        return {card["name"] for card in response.json()["results"]}
+
+    by_name = found('legal:"sera vantyne"')
+    assert by_name == found("legal:sera-vantyne")
+    assert "Static Lattice" in by_name  # Axon
+    assert "Jaelaran Militia" in by_name  # Jaelara, Sera's world
+    assert "Nyx Ashcoil" not in by_name  # champions are not timeline cards
+    assert "Sera Vantyne" not in by_name
+    for card in demo.values():
+        # "must match one or more of these symbols, and cannot have any affiliations not
+        # present on the champion's card"; the world counts as one of them.
+        shares = bool(card.affiliations & sera.identity)
+        legal = not card.is_champion and shares and card.affiliations <= sera.identity
+        assert (card.name in by_name) is legal, card.name
+    # Axon+Chaos cards are legal for Sera only where foreign affiliations are allowed.
+    legacy = found("legal:sera-vantyne", legal_format=GENESIS_ORIGINS_LEGACY.slug)
+    assert legacy > by_name
+    # It combines with the rest of the language.
+    assert found("legal:sera-vantyne chi<=3 t:spell") <= by_name
+    bad = APIClient().get("/api/cards/", {"q": "legal:nobody"})
+    assert bad.status_code == 400
+    assert "no champion is named 'nobody'" in bad.json()["detail"]
+    unknown = APIClient().get("/api/cards/", {"q": "legal:sera-vantyne", "legal_format": "modern"})
+    assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_format")
