@@ -18,10 +18,13 @@ CHI_BUCKETS = 8  # the Chi curve's last column is "8+"
 TYPE_ORDER = ("summon", "spell", "technique", "alteration", "enchantment", "champion")
 
 
-def builder_results(query: str) -> dict:
-    """Cards for the builder's search; with no query, the champions to choose from."""
-    cards = selectors.card_search(query=query or "t:champion")
+def builder_results(query: str, champion: str = "", legal_only: bool = True) -> dict:
+    """Cards for the builder's search; with no query, the champions to choose from. Once a
+    champion is chosen, only cards a timeline for it may hold, unless `legal_only` is off."""
+    legal_for = champion if (query and champion and legal_only) else None
+    cards = selectors.card_search(query=query or "t:champion", legal_for=legal_for)
     return {
+        "legal_for": legal_for,
         "query": query,
         "cards": cards[:SEARCH_RESULTS],
         "total": cards.count(),

@@ -109,10 +109,16 @@ def _compile_filter(node: q.Filter, fmt: Format) -> Q:
     raise AssertionError(f"unhandled field {field}")  # the parser only yields known fields
 
 
-def card_search(*, query: str = "", fmt: Format = DEFAULT_FORMAT) -> QuerySet[Card]:
+def card_search(
+    *, query: str = "", fmt: Format = DEFAULT_FORMAT, legal_for: str | None = None
+) -> QuerySet[Card]:
     """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable).
-    `fmt` is the format `legal:` judges by (the builder's; the default format otherwise)."""
+    `fmt` is the format `legal:` judges by (the builder's; the default format otherwise);
+    `legal_for` adds `legal:<that champion>` to the query (the builder's default)."""
     node, sort = q.sorting(q.parse(query))
+    if legal_for:
+        legal = q.Filter("legal", "=", legal_for)
+        node = legal if node is None else q.And((node, legal))
     cards = Card.objects.all()
     if not q.asks_for(node, "is"):
         # Placeholders (cards a rulebook names without revealing them) only when asked for.

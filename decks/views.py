@@ -233,8 +233,11 @@ def deck_builder(request, deck: Deck | None):
 def builder_search(request):
     """The builder's search results: a partial for htmx (the card search language)."""
     query = request.GET.get("q", "").strip()
+    # The champion chosen in the builder, and the "only legal cards" toggle (on by default).
+    champion = request.GET.get("champion", "").strip()
+    legal_only = request.GET.get("legal", "1") == "1"
     try:
-        results = builder_results(query)
+        results = builder_results(query, champion, legal_only)
     except QueryError as exc:
         results = {"query": query, "error": exc}
     return render(request, "decks/_builder_results.html", {**results, "swap": True})

@@ -319,3 +319,23 @@ def test_deck_pages_fit_a_phone(live_server, phone_page, bundled_cards, users):
         phone_page.goto(live_server.url + path)
         assert phone_page.evaluate("document.documentElement.scrollWidth") <= 390, path
     expect(phone_page.locator(".validation .badge")).to_have_text("Legal")
+
+
+def test_the_search_keeps_to_cards_legal_for_the_chosen_champion(live_server, page, bundled_cards):
+    """docs/search.md, legal:: on by default once a champion is chosen, with a visible toggle."""
+    page.goto(live_server.url + "/decks/new/")
+    page.select_option("#champion", "Sera Vantyne")
+    expect(page.locator("#champion")).to_have_value("Sera Vantyne")
+    expect(page.locator("#builder-legal")).to_be_checked()
+    page.fill("#builder-q", "aff:axon")
+    page.keyboard.press("Enter")
+    expect(page.locator("#search-results")).to_contain_text("Only cards legal for Sera Vantyne")
+    affiliations = page.locator("#search-results .result-affiliations").all_inner_texts()
+    assert affiliations
+    assert not any("Chaos" in text for text in affiliations)
+    # the toggle off: Axon+Chaos cards, which Sera's timeline may not hold, come back
+    page.uncheck("#builder-legal")
+    expect(page.locator("#search-results")).not_to_contain_text("Only cards legal for")
+    expect(
+        page.locator("#search-results .result-affiliations", has_text="Chaos").first
+    ).to_be_visible()

@@ -7,6 +7,7 @@ import factory
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
+from django.urls import reverse
 
 from decks import services
 from decks.models import Card, Deck
@@ -431,3 +432,25 @@ def test_a_bad_save_field_is_shown_and_nothing_saved(client, bundled_cards, owne
     assert not Deck.objects.exists()
     assert "The deck was not saved" in page_of(response)
     assert "at most 120 characters" in page_of(response)
+
+
+def test_the_builders_search_offers_only_cards_legal_for_the_chosen_champion(client, bundled_cards):
+    """Once a champion is chosen, the builder's search keeps to legal:<champion>, with a toggle
+    to see everything (docs/search.md, legal:)."""
+    url = reverse("decks:builder-search")
+    legal = client.get(url, {"q": "aff:axon chi<=3", "champion": "Sera Vantyne", "legal": "1"})
+    names = {card.name for card in legal.context["cards"]}
+    assert names
+    assert all(
+        {a.name for a in card.affiliations.all()} <= {"Axon", "Jaelara"}
+        for card in legal.context["cards"]
+    )
+    assert "Only cards legal for Sera Vantyne" in legal.content.decode()
+    everything = client.get(url, {"q": "aff:axon chi<=3", "champion": "Sera Vantyne", "legal": "0"})
+    wider = {card.name for card in everything.context["cards"]}
+    assert wider > names  # Axon+Chaos cards come back
+    no_champion = client.get(url, {"q": "aff:axon chi<=3", "legal": "1"})
+    assert {card.name for card in no_champion.context["cards"]} == wider
+    page = client.get("/decks/new/").content.decode()
+    assert 'id="builder-legal"' in page
+    assert "checked" in page.split('id="builder-legal"')[1][:80]
