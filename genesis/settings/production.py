@@ -24,7 +24,8 @@ SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer may probe over plain HTTP
+# A load balancer may probe, and Prometheus scrape, over plain HTTP inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 
 # Content-Security-Policy (django-csp): the pages load scripts, styles and images from this site
 # only; no page has an inline script or an eval (htmx's eval is off: templates/base.html). Style
