@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 import time
+import urllib.request
 import uuid
 from datetime import timedelta
 
@@ -257,6 +258,87 @@ def test_celery_tasks_are_counted_by_name_and_outcome():
     resend_pending_task.apply()
     assert sample("genesis_celery_tasks_total", task=name, state="started") == started + 1
     assert sample("genesis_celery_tasks_total", task=name, state="succeeded") == succeeded + 1
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_metrics_add_up_the_web_and_worker_processes_in_multiprocess_mode(
+    tmp_path,
+    database_url,
+    event_with_players,  # noqa: F811
+):
+    """As docs/deployment.md runs it: gunicorn (2 processes) and a Celery worker sharing
+    PROMETHEUS_MULTIPROC_DIR; the web's /metrics shows what the worker counted."""
+    from tests.test_faults import celery_client, token_of
+
+    event, _ = event_with_players(4)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    shared = tmp_path / "prometheus"
+    shared.mkdir()
+    with redis_server(tmp_path) as broker, celery_client(broker.url()) as pinger:
+        env = {
+            **redis_env(broker, tmp_path / "var"),
+            "PROMETHEUS_MULTIPROC_DIR": str(shared),
+            "METRICS_TOKEN": "scrape-token",
+        }
+        with (
+            worker_process(
+                database_url, tmp_path / "worker.log", name="metrics", env=env, ping_app=pinger
+            ),
+            site(database_url, env, tmp_path / "site.log", workers=2) as base,
+        ):
+            # when a round is started through the site and paired by the worker
+            status, _ = call(base, "POST", f"/api/tournaments/{event}/rounds/", token_of("org"))
+            assert status == 202
+            wait_until(
+                lambda: Round.objects.get(tournament_id=event).status != "pairing",
+                30,
+                "the worker pairs the round",
+            )
+
+            def scraped() -> str:
+                request = urllib.request.Request(
+                    base + "/metrics", headers={"Authorization": "Bearer scrape-token"}
+                )
+                with urllib.request.urlopen(request, timeout=10) as answer:
+                    return answer.read().decode()
+
+            # then the web's /metrics has the web's count and the worker's
+            round_pair_task = "tournaments.round_pair"
+            wait_until(
+                lambda: (
+                    scraped_value(
+                        scraped(),
+                        "genesis_celery_tasks_total",
+                        task=round_pair_task,
+                        state="succeeded",
+                    )
+                    == 1
+                ),
+                10,
+                "the worker's success is scraped",
+            )
+            text = scraped()
+            for state in ("queued", "started", "succeeded"):
+                assert (
+                    scraped_value(
+                        text, "genesis_celery_tasks_total", task=round_pair_task, state=state
+                    )
+                    == 1
+                ), state
+            assert scraped_value(text, "genesis_round_pairing_seconds_count", kind="swiss") == 1
+            assert "django_http_requests_latency_seconds_by_view_method" in text
+
+
+def scraped_value(text: str, name: str, **labels: str) -> float | None:
+    """The value of one sample in a Prometheus exposition (labels in any order)."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    for family in text_string_to_metric_families(text):
+        for found in family.samples:
+            if found.name == name and found.labels == labels:
+                return found.value
+    return None
 
 
 # --- the request id and the logs -----------------------------------------------------------------

@@ -32,7 +32,8 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 # attributes are allowed ("'unsafe-inline'" for styles only): the charts set widths inline.
 # CSP_REPORT_ONLY=1 reports violations without blocking them, to try a change first.
 INSTALLED_APPS = [*INSTALLED_APPS, "csp"]
-MIDDLEWARE = [*MIDDLEWARE[:1], "csp.middleware.CSPMiddleware", *MIDDLEWARE[1:]]
+_after = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+MIDDLEWARE = [*MIDDLEWARE[:_after], "csp.middleware.CSPMiddleware", *MIDDLEWARE[_after:]]
 _policy = {
     "DIRECTIVES": {
         "default-src": [SELF],
