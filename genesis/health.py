@@ -25,7 +25,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.cache import caches
-from django.db import connections
+from django.db import DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
 from django.utils.cache import add_never_cache_headers
@@ -60,6 +60,8 @@ class Migrations(HealthCheck):
             with connection.temporary_connection():
                 executor = MigrationExecutor(connection)
                 pending = executor.migration_plan(executor.loader.graph.leaf_nodes())
+        except DatabaseError as exc:
+            raise ServiceUnavailable("the database is not answering") from exc
         finally:
             connection.close()
         if pending:

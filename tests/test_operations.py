@@ -485,3 +485,26 @@ def test_health_and_metrics_answer_under_the_production_settings():
         "200",
         "403",
     ], out.stderr[-3000:]
+
+
+def test_readyz_fails_clearly_when_the_database_is_gone():
+    # given a process whose database does not answer (nothing listens on port 9)
+    code = (
+        "import django, json; django.setup(); from django.test import Client; "
+        "r = Client().get('/readyz'); "
+        "print(r.status_code, json.dumps({k: v['status'] for k, v in r.json()['checks'].items()}))"
+    )
+    out = run_python(
+        code,
+        DJANGO_SETTINGS_MODULE="genesis.settings.test",
+        DATABASE_URL="postgres://nobody@127.0.0.1:9/nothing",
+    )
+    status, checks = out.stdout.split(" ", 1)
+    # then /readyz says which checks fail, as JSON, instead of a 500
+    assert status == "503", out.stderr[-2000:]
+    assert json.loads(checks) | {"broker": "?", "workers": "?"} == {
+        "database": "failing",
+        "migrations": "failing",
+        "broker": "?",
+        "workers": "?",
+    }
