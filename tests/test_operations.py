@@ -374,29 +374,43 @@ def test_a_requests_id_is_on_every_log_line_of_the_task_it_started(
         sample("genesis_celery_tasks_total", task="tournaments.round_pair", state="queued")
         == queued + 1
     )
-    # then the worker pairs the round, and its log lines for that task carry the id
+    # then the worker pairs the round, and every line it logs for that task carries the id
     log = celery_worker_process.log_path
 
-    def lines() -> list[dict]:
-        found = []
-        for line in log.read_text().splitlines():
-            if request_id in line:
-                found.append(json.loads(line))
-        return found
+    def entries() -> list[dict]:
+        # (the worker's start-up banner is not a log line)
+        return [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+
+    def started() -> dict | None:
+        return next(
+            (
+                entry
+                for entry in entries()
+                if entry["event"] == "task_started" and entry.get("request_id") == request_id
+            ),
+            None,
+        )
+
+    wait_until(started, 60, "the worker starts the task")
+    task_id = started()["task_id"]
+
+    def of_task() -> list[dict]:
+        found = entries()
+        after = found[next(i for i, e in enumerate(found) if e.get("task_id") == task_id) :]
+        return [e for e in after if e.get("task_id") == task_id or task_id in e["event"]]
 
     wait_until(
-        lambda: any(entry["event"] == "task_succeeded" for entry in lines()),
+        lambda: any(e["logger"] == "celery.app.trace" for e in of_task()),
         60,
-        "the worker logs the task's success",
+        "the worker logs the task's end",
     )
-    entries = lines()
-    events = [entry["event"] for entry in entries]
+    lines = of_task()
+    assert all(entry.get("request_id") == request_id for entry in lines), lines
+    events = [entry["event"] for entry in lines]
     assert {"task_started", "round_paired", "task_succeeded"} <= set(events), events
-    assert all(entry["request_id"] == request_id for entry in entries)
-    paired = next(entry for entry in entries if entry["event"] == "round_paired")
+    # and the lines name the event and the round
+    paired = next(entry for entry in lines if entry["event"] == "round_paired")
     assert (paired["event_id"], paired["round"], paired["matches"]) == (event, 1, 2)
-    # and Celery's own line for the task carries it too
-    assert any(entry["logger"] == "celery.app.trace" for entry in entries), events
 
 
 def run_python(code: str, **env: str) -> subprocess.CompletedProcess:
