@@ -294,6 +294,10 @@ LOGGING = logs.logging_config(LOG_FORMAT, LOG_LEVEL)
 logs.configure_structlog()
 DJANGO_STRUCTLOG_CELERY_ENABLED = True
 DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = True  # as RequestIdMiddleware left it
+# The client address logged with each request (django-ipware) is believed as the log-in limits
+# believe it: X-Forwarded-For only behind TRUSTED_PROXIES proxies.
+IPWARE_META_PRECEDENCE_ORDER = AXES_IPWARE_META_PRECEDENCE_ORDER
+IPWARE_META_PROXY_COUNT = AXES_IPWARE_PROXY_COUNT
 
 # Errors go to Sentry when SENTRY_DSN is set, and nowhere else otherwise.
 SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
