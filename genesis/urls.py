@@ -1,4 +1,5 @@
-"""URL map: pages, the REST API under /api/, the OpenAPI schema and its docs."""
+"""URL map: pages, the REST API under /api/, the OpenAPI schema and its docs, and the
+operations endpoints (/healthz, /readyz, /metrics)."""
 
 from csp.decorators import csp_exempt
 from django.contrib import admin
@@ -6,7 +7,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from . import accounts
+from . import accounts, health, metrics
 
 api: list[URLPattern | URLResolver] = [
     path("auth/register/", accounts.RegisterApi.as_view(), name="register"),
@@ -24,6 +25,10 @@ api: list[URLPattern | URLResolver] = [
 ]
 
 urlpatterns = [
+    # Operations (docs/deployment.md): liveness, readiness, Prometheus metrics.
+    path("healthz", health.healthz, name="healthz"),
+    path("readyz", health.readyz, name="readyz"),
+    path("metrics", metrics.metrics, name="metrics"),
     path("", include("decks.urls")),
     path("events/", include("tournaments.urls")),
     path("tournaments/", include("tournaments.slip_urls")),  # match slips, to print

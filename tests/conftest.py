@@ -103,7 +103,12 @@ def celery_worker_process(django_db_setup, django_db_blocker, tmp_path_factory):
 
     log = tmp_path_factory.mktemp("worker") / "worker.log"
     try:
-        with worker_process(url, log, name="test", stop_timeout=15) as process:
+        # JSON log lines, as in production, so a test can read what the worker logged for a
+        # request (tests/test_operations.py); `log_path` says where.
+        with worker_process(
+            url, log, name="test", stop_timeout=15, env={"LOG_FORMAT": "json"}
+        ) as process:
+            process.log_path = log
             yield process
     except WorkerFailed as exc:
         pytest.fail(str(exc))

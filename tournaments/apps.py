@@ -5,3 +5,10 @@ from django.apps import AppConfig
 
 class TournamentsConfig(AppConfig):
     name = "tournaments"
+
+    def ready(self) -> None:
+        from genesis.metrics import SCRAPE_TIME
+
+        from .metrics import StuckWork
+
+        SCRAPE_TIME.register(StuckWork())

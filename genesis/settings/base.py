@@ -1,10 +1,14 @@
 """Settings shared by every environment. Everything machine-specific comes from the environment."""
 
+import ipaddress
 import os
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
+
+from genesis import logs
 
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 VAR_DIR = Path(os.environ.get("GENESIS_VAR_DIR", BASE_DIR / "var"))
@@ -40,6 +44,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "django_prometheus",
+    "django_structlog",
     "genesis",
     "axes",
     "decks",
@@ -48,7 +54,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First and last: django-prometheus counts every request and its latency by view.
+    "django_prometheus.middleware.PrometheusBeforeMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    # Every request gets an id (X-Request-ID), bound to its log lines further in.
+    "genesis.logs.RequestIdMiddleware",
     "genesis.edge.RejectNulMiddleware",
     "genesis.edge.DatabaseUnavailableMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -56,10 +66,13 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication, so the request's log lines name the user (django-structlog).
+    "django_structlog.middlewares.RequestMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Last, as django-axes asks: it turns a locked-out log-in into the lockout answer.
     "axes.middleware.AxesMiddleware",
+    "django_prometheus.middleware.PrometheusAfterMiddleware",
 ]
 
 ROOT_URLCONF = "genesis.urls"
@@ -170,7 +183,7 @@ TOKEN_TTL = timedelta(days=int(os.environ.get("TOKEN_TTL_DAYS", "30")))
 # One cache for every process: Redis in production (CACHE_URL, else REDIS_URL), so the log-in
 # and sign-up limits are shared; a local memory cache otherwise.
 _cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
-CACHES = {
+CACHES: dict[str, dict[str, Any]] = {
     "default": (
         {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
         if _cache_url
@@ -239,9 +252,57 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-}
+# --- operations: health, metrics, logs, error reports (docs/deployment.md) ------------------------
+
+# Workers write a heartbeat every WORKER_HEARTBEAT_EVERY seconds; /readyz fails when none came in
+# the last WORKER_HEARTBEAT_MAX_AGE. The heartbeat lives where every process can read it: the
+# shared Redis cache, else the broker's Redis, else (./scripts/serve) a file cache under var/.
+WORKER_HEARTBEAT_EVERY = float(os.environ.get("WORKER_HEARTBEAT_EVERY", "15"))
+WORKER_HEARTBEAT_MAX_AGE = float(os.environ.get("WORKER_HEARTBEAT_MAX_AGE", "60"))
+_heartbeat_redis = _cache_url or (
+    CELERY_BROKER_URL if CELERY_BROKER_URL.startswith(("redis://", "rediss://")) else None
+)
+CACHES["heartbeats"] = (
+    {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": _heartbeat_redis,
+        "KEY_PREFIX": "genesis",
+        "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+    }
+    if _heartbeat_redis
+    else {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(VAR_DIR / "heartbeats"),
+    }
+)
+
+# /metrics answers only a caller with this token (Authorization: Bearer …) or from these
+# addresses or networks (comma-separated, e.g. 10.0.0.0/8,127.0.0.1). Neither: nobody.
+METRICS_TOKEN = os.environ.get("METRICS_TOKEN", "")
+METRICS_ALLOWED_NETWORKS = [
+    ipaddress.ip_network(item, strict=False) for item in env_list("METRICS_ALLOWED_IPS", [])
+]
+# django-prometheus: request latencies by view, with these buckets (seconds).
+PROMETHEUS_LATENCY_BUCKETS = (0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5, 0.75, 1, 2.5, 5, 10, 30)
+
+# Logs: JSON lines (LOG_FORMAT=json, the default) or readable text (console: local settings).
+# The request id comes from a safe incoming X-Request-ID (genesis.logs.RequestIdMiddleware
+# checks it) or is made; django-structlog hands it to Celery tasks in their headers.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "json")
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO")
+LOGGING = logs.logging_config(LOG_FORMAT, LOG_LEVEL)
+logs.configure_structlog()
+DJANGO_STRUCTLOG_CELERY_ENABLED = True
+DJANGO_STRUCTLOG_TRUST_UPSTREAM_REQUEST_ID = True  # as RequestIdMiddleware left it
+# The client address logged with each request (django-ipware) is believed as the log-in limits
+# believe it: X-Forwarded-For only behind TRUSTED_PROXIES proxies.
+IPWARE_META_PRECEDENCE_ORDER = AXES_IPWARE_META_PRECEDENCE_ORDER
+IPWARE_META_PROXY_COUNT = AXES_IPWARE_PROXY_COUNT
+
+# Errors go to Sentry when SENTRY_DSN is set, and nowhere else otherwise.
+SENTRY_DSN = os.environ.get("SENTRY_DSN", "")
+SENTRY_ENABLED = logs.sentry_init(
+    SENTRY_DSN,
+    environment=os.environ.get("SENTRY_ENVIRONMENT", "production"),
+    release=os.environ.get("SENTRY_RELEASE") or None,
+)

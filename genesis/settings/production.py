@@ -24,14 +24,16 @@ SECURE_SSL_REDIRECT = env_bool("SSL_REDIRECT", True)
 SECURE_HSTS_SECONDS = int(os.environ.get("HSTS_SECONDS", str(365 * 24 * 3600)))
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("HSTS_INCLUDE_SUBDOMAINS", True)
 SECURE_HSTS_PRELOAD = env_bool("HSTS_PRELOAD", True)
-SECURE_REDIRECT_EXEMPT = [r"^healthz$"]  # a load balancer may probe over plain HTTP
+# A load balancer may probe, and Prometheus scrape, over plain HTTP inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$", r"^readyz$", r"^metrics$"]
 
 # Content-Security-Policy (django-csp): the pages load scripts, styles and images from this site
 # only; no page has an inline script or an eval (htmx's eval is off: templates/base.html). Style
 # attributes are allowed ("'unsafe-inline'" for styles only): the charts set widths inline.
 # CSP_REPORT_ONLY=1 reports violations without blocking them, to try a change first.
 INSTALLED_APPS = [*INSTALLED_APPS, "csp"]
-MIDDLEWARE = [*MIDDLEWARE[:1], "csp.middleware.CSPMiddleware", *MIDDLEWARE[1:]]
+_after = MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1
+MIDDLEWARE = [*MIDDLEWARE[:_after], "csp.middleware.CSPMiddleware", *MIDDLEWARE[_after:]]
 _policy = {
     "DIRECTIVES": {
         "default-src": [SELF],

@@ -1,7 +1,9 @@
 """Settings for the test suite. DATABASE_URL points at the real PostgreSQL in ./scripts/test."""
 
+import os
+
 from .base import *  # noqa: F403
-from .base import SECRET_KEY
+from .base import LOG_LEVEL, SECRET_KEY, logs
 
 SECRET_KEY = SECRET_KEY or "test-only-not-secret"
 DEBUG = False
@@ -16,3 +18,7 @@ STORAGES = {
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
 WHITENOISE_AUTOREFRESH = True
+
+# Readable lines in the test output; a test that reads a worker's log asks for JSON.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "console")
+LOGGING = logs.logging_config(LOG_FORMAT, LOG_LEVEL)

@@ -1,11 +1,15 @@
 """Automated events: decks entered by the organizer, played by engine bots one game per task."""
 
+import time
+
+import structlog
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from decks import selectors as deck_selectors
 from genesis.errors import Conflict, Refusal
+from genesis.logs import bind
 from rules.core import match as protocol
 from rules.core.cards import name_key
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
@@ -14,7 +18,7 @@ from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
 from rules.core.formats import get_format
 
-from .. import permissions
+from .. import metrics, permissions
 from ..locking import lock_match, lock_tournament
 from ..models import (
     EngineGame,
@@ -29,6 +33,8 @@ from .rounds import enqueue_game
 User = get_user_model()
 
 BOT_PREFIX = "bot-"
+
+logger = structlog.get_logger(__name__)
 
 
 @transaction.atomic
@@ -138,6 +144,7 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
     """
     match = Match.objects.select_related("round__tournament").get(pk=match_id)
     tournament = match.round.tournament
+    bind(event_id=tournament.pk, round=match.round.number, match_id=match_id, game=number)
     if not tournament.automated or match.state is None:
         raise ValueError(f"match {match_id} is not an automated match with games")
     if match.status == Match.Status.CONFIRMED:
@@ -152,6 +159,7 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
     cards = deck_selectors.card_index()
     seed = game_seed(state)
     bots = _bots(tournament.bot, seed, cards)
+    started = time.perf_counter()
     if timed_out:
         after = protocol.record_game(take_decisions(state, bots), None)
         row = {"winner": "", "reason": "time_limit", "rounds": 0, "actions": 0, "log": ""}
@@ -166,7 +174,20 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
             "actions": len(game.log.actions),
             "log": game.log.dumps(),
         }
-    return _game_record(match_id, number, seed, match.state, after, row)
+    took = time.perf_counter() - started
+    recorded = _game_record(match_id, number, seed, match.state, after, row)
+    if recorded == "recorded":
+        outcome = "time_limit" if timed_out else "played"
+        metrics.GAMES_ADJUDICATED.labels(bot=tournament.bot, outcome=outcome).inc()
+        if not timed_out:
+            metrics.GAME_SECONDS.labels(bot=tournament.bot).observe(took)
+        logger.info(
+            "game_adjudicated",
+            reason=row["reason"],
+            winner=row["winner"],
+            seconds=round(took, 4),
+        )
+    return recorded
 
 
 @transaction.atomic

@@ -2,9 +2,11 @@
 two players before any result is in, and finishing it (and the event) when its last result is
 confirmed. Players are identified by registration throughout."""
 
+import time
 from datetime import timedelta
 from typing import Any
 
+import structlog
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone
@@ -12,6 +14,7 @@ from django.utils import timezone
 from decks import selectors as deck_selectors
 from genesis.broker import send_after_commit
 from genesis.errors import Conflict, Forbidden, Refusal
+from genesis.logs import bind
 from rules.core import match as protocol
 from rules.core.decklist import decklist_from_json
 from tournaments.core.pairing import (
@@ -22,12 +25,14 @@ from tournaments.core.pairing import (
     top_cut_pairings,
 )
 
-from .. import permissions, selectors
+from .. import metrics, permissions, selectors
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Registration, Report, Round, Tournament
 from .registrations import registration_get
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
+
+logger = structlog.get_logger(__name__)
 
 
 # --- may the next round be paired? ----------------------------------------------------------------
@@ -111,8 +116,10 @@ def round_pair(*, round_id: int) -> Round | None:
     )
     if found is None:
         return None
+    bind(event_id=found.tournament_id, round=found.number)
     if found.status != Round.Status.PAIRING:
         return found
+    started = time.perf_counter()
     tournament = found.tournament
     registrations = {r.pk: r for r in tournament.registrations.select_related("player")}
     if found.kind == Round.Kind.SWISS:
@@ -135,6 +142,12 @@ def round_pair(*, round_id: int) -> Round | None:
     found.ends_at = now + timedelta(minutes=found.minutes) if found.minutes else None
     found.save()
     finish_round_if_complete(found)
+    took = time.perf_counter() - started
+    metrics.PAIRING_SECONDS.labels(kind=found.kind).observe(took)
+    metrics.PAIRING_DELAY_SECONDS.labels(kind=found.kind).observe(
+        (now - found.created_at).total_seconds()
+    )
+    logger.info("round_paired", matches=len(matches), seconds=round(took, 4))
     return found
 
 
