@@ -115,7 +115,7 @@ class TournamentAdmin(admin.ModelAdmin):
 
 @admin.register(Registration)
 class RegistrationAdmin(ReadOnlyAdmin):
-    list_display = ["name", "event", "champion", "is_guest", "joined_round", "dropped_after_round"]
+    list_display = ["name", "event", "champion", "guest", "joined_round", "dropped_after_round"]
     list_filter = ["frozen"]
     search_fields = ["player__username", "guest_name", "champion", "tournament__name"]
     list_select_related = ["player", "tournament"]
@@ -123,6 +123,10 @@ class RegistrationAdmin(ReadOnlyAdmin):
     @admin.display(description="Event")
     def event(self, obj: Registration) -> str:
         return _event_link(obj.tournament)
+
+    @admin.display(description="Guest", boolean=True)
+    def guest(self, obj: Registration) -> bool:
+        return obj.is_guest
 
 
 class OverrideInline(ReadOnlyInline):
@@ -157,7 +161,7 @@ class RoundAdmin(ReadOnlyAdmin):
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "event", "player_a", "player_b", "status", "score", "updated_at"]
+    list_display = ["__str__", "event", "players", "status", "score", "updated_at"]
     list_filter = ["status", "round__kind"]
     search_fields = [
         "round__tournament__name",
@@ -172,6 +176,10 @@ class MatchAdmin(ReadOnlyAdmin):
     @admin.display(description="Event")
     def event(self, obj: Match) -> str:
         return _event_link(obj.round.tournament)
+
+    @admin.display(description="Players")
+    def players(self, obj: Match) -> str:
+        return f"{obj.player_a.name} v {obj.player_b.name if obj.player_b else 'bye'}"
 
     @admin.display(description="Result")
     def score(self, obj: Match) -> str:

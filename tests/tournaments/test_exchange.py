@@ -365,6 +365,36 @@ def test_a_file_that_breaks_the_schema_is_refused_with_json_paths(finished_event
     assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
 
 
+def test_accounts_are_matched_by_username_ignoring_case_and_keep_their_state(
+    finished_event, tmp_path
+):
+    # given a database where P01 has an account (usernames are unique ignoring case)
+    text = _export(finished_event)
+    _forget(finished_event)
+    p01 = get_user_model().objects.create_user("P01", password="a-long-enough-password")
+    # when the event is imported
+    said = _import(tmp_path, text)
+    # then P01 plays p01's registration, and is neither recreated nor deactivated
+    assert Registration.objects.filter(player=p01).count() == 1
+    assert not get_user_model().objects.filter(username="p01").exists()
+    p01.refresh_from_db()
+    assert p01.is_active
+    assert p01.has_usable_password()
+    assert "p01" not in said.split("inactive:")[1]
+
+
+def test_a_result_column_that_disagrees_with_the_match_state_is_refused(finished_event, tmp_path):
+    document = json.loads(_export(finished_event))
+    _forget(finished_event)
+    match = next(
+        m for r in document["rounds"] for m in r["matches"] if m["state"] and m["a_wins"] == 2
+    )
+    match["a_wins"], match["b_wins"] = match["b_wins"], match["a_wins"]
+    with pytest.raises(CommandError, match="invalid_export"):
+        _import(tmp_path, json.dumps(document))
+    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+
+
 def test_results_edited_by_hand_that_contradict_the_standings_are_refused(finished_event, tmp_path):
     document = json.loads(_export(finished_event))
     _forget(finished_event)

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator, ValidationError
 
 from rules.core import match as protocol
 from rules.core.cards import name_key
+from rules.core.decklist import DecklistError, decklist_from_json
 
 FORMAT_VERSION = 1
 SCHEMA_PATH = Path(__file__).parent.parent / "event-export.schema.json"
@@ -136,6 +137,10 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
         if registration["id"] in registrations:
             problems.append(Problem(f"$.registrations[{index}].id", "is used twice"))
         registrations.add(registration["id"])
+        try:
+            decklist_from_json(registration["decklist"])
+        except DecklistError as error:
+            problems.append(Problem(f"$.registrations[{index}].decklist", str(error)))
     numbers: set[int] = set()
     matches: set[int] = set()
     for r_index, round in enumerate(data["rounds"]):
@@ -161,10 +166,26 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
                 problems.append(Problem(f"{at}.state", "a bye has no state; a match has one"))
             elif match["state"] is not None:
                 try:
-                    protocol.from_dict(match["state"])
+                    state = protocol.from_dict(match["state"])
                 except ValueError as error:
                     problems.append(Problem(f"{at}.state", str(error)))
+                else:
+                    problems += _result_problems(at, match, protocol.result(state))
     return problems
+
+
+def _result_problems(at: str, match: Mapping[str, Any], result: protocol.Result) -> list[Problem]:
+    """A match's result columns are derived from its state (tournaments.services.matches,
+    save_state): a file where they disagree was edited, and would show one result and count
+    another."""
+    columns = (match["a_wins"], match["b_wins"], match["draws"])
+    if result.over:
+        expected: tuple[int | None, ...] = (result.a_wins, result.b_wins, result.draws)
+        if columns != expected or match["status"] != "confirmed":
+            return [Problem(at, f"the state says {expected[0]}-{expected[1]}-{expected[2]}, over")]
+    elif columns != (None, None, None) or match["status"] == "confirmed":
+        return [Problem(at, "the state says the match is not over")]
+    return []
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import models, transaction
+from django.db.models.functions import Lower
 
 from decks.selectors import card_index
 from genesis.errors import Conflict, Forbidden, Refusal
@@ -222,14 +223,24 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
 
 
 def _accounts(names: set[str]) -> tuple[dict[str, Any], list[str]]:
-    """Accounts by username; the missing ones created inactive, with no usable password."""
-    found = {u.username: u for u in User.objects.filter(username__in=names)}
-    created = sorted(names - set(found))
-    for name in created:
-        user = User(username=name, is_active=False)
-        user.set_unusable_password()
-        user.save()
-        found[name] = user
+    """Accounts by the file's usernames; the missing ones created inactive, with no usable
+    password. Usernames are unique ignoring case (docs/deployment.md, Accounts), so "P01" here
+    is the file's "p01"."""
+    lowered = {name.lower() for name in names}
+    here: dict[str, Any] = {
+        u.username.lower(): u
+        for u in User.objects.annotate(lowered=Lower("username")).filter(lowered__in=lowered)
+    }
+    found: dict[str, Any] = {}
+    created: list[str] = []
+    for name in sorted(names):
+        if name.lower() not in here:
+            new = User(username=name, is_active=False)
+            new.set_unusable_password()
+            new.save()
+            here[name.lower()] = new
+            created.append(name)
+        found[name] = here[name.lower()]
     return found, created
 
 
@@ -420,6 +431,12 @@ def _check_results(
     other standings (400 inconsistent_export; the transaction writes nothing)."""
     old_id = {registration.pk: ref for ref, registration in registrations.items()}
 
+    def unnamed(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        # Names are left out: an account here may spell its username in another case.
+        if rows is None:
+            return None
+        return [{k: v for k, v in row.items() if k != "player"} for row in rows]
+
     def as_exported(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
         if rows is None:
             return None
@@ -429,7 +446,7 @@ def _check_results(
         ("standings", read_models.standings_rows(tournament)),
         ("placings", read_models.placings_rows(tournament)),
     ):
-        if as_exported(rows) != data[part]:
+        if unnamed(as_exported(rows)) != unnamed(data[part]):
             raise Refusal(
                 f"The file's {part} differ from those its results give here; nothing was imported.",
                 code="inconsistent_export",
