@@ -4,14 +4,16 @@ overrides; refusals that write nothing; the API's permissions; the admin's pages
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.tournaments.conftest import api, as_user, pair_next_round
+from tests.tournaments.conftest import api, as_user, pair_next_round, run_tasks
 from tournaments.models import (
+    EngineGame,
     Match,
     Penalty,
     Registration,
@@ -464,3 +466,51 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
     assert 'name="a_wins"' not in match_page
     assert 'name="player_a"' not in match_page
     assert client.get("/admin/tournaments/match/add/").status_code == 403
+
+
+# --- an automated event ---------------------------------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)  # the engine's games are enqueued on commit
+def test_an_automated_events_engine_games_survive_the_trip(card_sets, enqueued_tasks, tmp_path):
+    # given an automated event of 3 bots (so a bye), one round played by the engine
+    org = api("org")
+    created = org.post(
+        "/api/tournaments/",
+        {"name": "Bot Cup", "automated": True, "bot": "random", "rounds": 1},
+        format="json",
+    )
+    event = _ok(created, 201)["id"]
+    for path in sorted(Path("decks/samples").glob("*.txt"))[:3]:
+        entry = {"name": path.stem, "decklist": path.read_text()}
+        _ok(org.post(f"/api/tournaments/{event}/entrants/", entry, format="json"), 201)
+    _ok(org.post(f"/api/tournaments/{event}/start/"))
+    _ok(org.post(f"/api/tournaments/{event}/rounds/"), 202)
+    run_tasks(enqueued_tasks)
+    games = list(
+        EngineGame.objects.filter(match__round__tournament_id=event)
+        .order_by("match__table", "number")
+        .values("match__table", "number", "seed", "winner", "reason", "rounds", "actions", "log")
+    )
+    assert games, "the engine played no game"
+    before = _outcome(event)
+    text = _export(event)
+    _forget(event)
+
+    # when it is imported
+    _import(tmp_path, text)
+
+    # then the games and their replays are the same
+    (imported,) = Tournament.objects.values_list("pk", flat=True)
+    assert Tournament.objects.get(pk=imported).automated
+    assert _outcome(imported) == before
+    assert (
+        list(
+            EngineGame.objects.filter(match__round__tournament_id=imported)
+            .order_by("match__table", "number")
+            .values(
+                "match__table", "number", "seed", "winner", "reason", "rounds", "actions", "log"
+            )
+        )
+        == games
+    )
