@@ -12,6 +12,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.tournaments.conftest import api, as_user, pair_next_round, run_tasks
+from tests.tournaments.test_concurrency import run_at_once
 from tournaments.models import (
     EngineGame,
     Match,
@@ -333,6 +334,33 @@ def test_a_second_import_of_the_same_file_is_refused_and_writes_nothing(finished
     assert refused.value.returncode == 1
     assert "already_imported" in str(refused.value)
     assert _counts() == counts
+
+
+@pytest.mark.django_db(transaction=True)  # two connections, as two processes would have
+def test_two_imports_of_one_file_at_once_write_it_once(finished_event, tmp_path):
+    # given a database without the event
+    text = _export(finished_event)
+    _forget(finished_event)
+    (tmp_path / "one").mkdir()
+    (tmp_path / "two").mkdir()
+
+    # when two imports of its file run at once
+    def attempt(folder):
+        def run():
+            try:
+                return _import(tmp_path / folder, text)
+            except CommandError as error:
+                return str(error)
+
+        return run
+
+    results = run_at_once(attempt("one"), attempt("two"))
+
+    # then one imports it and the other is refused cleanly
+    assert sorted("imported as event" in r for r in results) == [False, True], results
+    assert any("already_imported" in r for r in results), results
+    assert Tournament.objects.count() == 1
+    assert get_user_model().objects.count() == 8
 
 
 def test_a_card_missing_from_the_index_names_the_card_and_player_and_writes_nothing(

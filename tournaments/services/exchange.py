@@ -6,6 +6,7 @@ after the whole file is checked and every card of every decklist is found in thi
 card index. Accounts are matched by username; a missing one is created inactive, with no
 password. The same file imported twice is refused (409 already_imported): its fingerprint (the
 organizer, name, creation time and seed of the event) names an event that is already here.
+Imports run one at a time (a PostgreSQL advisory lock), so two at once cannot both write it.
 """
 
 from collections.abc import Mapping
@@ -14,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models.functions import Lower
 
 from decks.selectors import card_index
@@ -35,6 +36,7 @@ from ..models import (
 )
 
 User = get_user_model()
+IMPORT_LOCK = 0x6576656E74  # the advisory lock of event imports ("event" in ASCII)
 
 
 # --- export --------------------------------------------------------------------------------------
@@ -257,8 +259,6 @@ def _refuse_unknown_cards(document: Mapping[str, Any]) -> None:
 
 
 def _refuse_if_imported(event: Mapping[str, Any], organizer: Any) -> None:
-    # Two imports of the same file at once queue here: the organizer's row is locked first.
-    User.objects.select_for_update().filter(pk=organizer.pk).exists()
     same = Tournament.objects.filter(
         organizer=organizer,
         name=event["name"],
@@ -294,6 +294,11 @@ def event_import(*, document: object) -> Imported:
             problems=[str(p) for p in error.problems],
         ) from None
     _refuse_unknown_cards(data)
+    # Imports are rare and write many rows: one at a time, so two imports of the same file at
+    # once cannot both find the event missing, nor both create the same accounts. The lock is
+    # PostgreSQL's, held until this transaction ends.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
     accounts, created = _accounts(_usernames(data))
     event = data["event"]
     organizer = accounts[event["organizer"]]
