@@ -55,6 +55,11 @@ def _event_link(tournament: Tournament) -> str:
     return format_html('<a href="{}">{}</a>', url, tournament.name)
 
 
+def _pairings_link(round: Round) -> str:
+    url = reverse("tournaments:pairings", args=[round.tournament_id, round.number])
+    return format_html('<a href="{}">Round {} pairings</a>', url, round.number)
+
+
 class ReadOnlyInline(admin.TabularInline):
     extra = 0
     can_delete = False
@@ -149,7 +154,7 @@ class EngineGameInline(ReadOnlyInline):
 
 @admin.register(Round)
 class RoundAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "event", "number", "kind", "status", "started_at"]
+    list_display = ["__str__", "event", "pairings", "kind", "status", "started_at"]
     list_filter = ["kind", "status"]
     search_fields = ["tournament__name"]
     list_select_related = ["tournament"]
@@ -158,10 +163,14 @@ class RoundAdmin(ReadOnlyAdmin):
     def event(self, obj: Round) -> str:
         return _event_link(obj.tournament)
 
+    @admin.display(description="Pairings")
+    def pairings(self, obj: Round) -> str:
+        return _pairings_link(obj)
+
 
 @admin.register(Match)
 class MatchAdmin(ReadOnlyAdmin):
-    list_display = ["__str__", "event", "players", "status", "score", "updated_at"]
+    list_display = ["__str__", "event", "pairings", "players", "status", "score", "updated_at"]
     list_filter = ["status", "round__kind"]
     search_fields = [
         "round__tournament__name",
@@ -176,6 +185,10 @@ class MatchAdmin(ReadOnlyAdmin):
     @admin.display(description="Event")
     def event(self, obj: Match) -> str:
         return _event_link(obj.round.tournament)
+
+    @admin.display(description="Pairings")
+    def pairings(self, obj: Match) -> str:
+        return _pairings_link(obj.round)
 
     @admin.display(description="Players")
     def players(self, obj: Match) -> str:

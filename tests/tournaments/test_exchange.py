@@ -489,6 +489,11 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
         assert response.status_code == 200, page
     event_page = client.get(f"/admin/tournaments/tournament/{finished_event}/change/")
     assert f'href="/events/{finished_event}/"' in event_page.content.decode()
+    matches = client.get("/admin/tournaments/match/").content.decode()
+    assert f'href="/events/{finished_event}/rounds/1/pairings/"' in matches
+    # what players read can be edited; what the services decide cannot
+    assert 'name="venue"' in event_page.content.decode()
+    assert 'name="top_cut"' not in event_page.content.decode()
     # a match's result and pairing cannot be changed here: they go through the services
     match_page = client.get(f"/admin/tournaments/match/{match.pk}/change/").content.decode()
     assert 'name="a_wins"' not in match_page
