@@ -296,9 +296,11 @@ def event_import(*, document: object) -> Imported:
     _refuse_unknown_cards(data)
     # Imports are rare and write many rows: one at a time, so two imports of the same file at
     # once cannot both find the event missing, nor both create the same accounts. The lock is
-    # PostgreSQL's, held until this transaction ends.
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
+    # PostgreSQL's, held until this transaction ends. (SQLite, for ./scripts/serve, lets one
+    # transaction write at a time anyway.)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
     accounts, created = _accounts(_usernames(data))
     event = data["event"]
     organizer = accounts[event["organizer"]]
