@@ -16,6 +16,7 @@ from decks import services as deck_services
 from genesis.errors import Conflict, NotFound
 
 from . import read_models, selectors, services
+from .core import exchange as exchange_file
 from .models import Match, Round, Tournament
 from .serializers import (
     EntrantCreate,
@@ -35,7 +36,7 @@ from .serializers import (
     TournamentSerializer,
     Username,
 )
-from .services import recovery
+from .services import exchange, recovery
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -420,6 +421,21 @@ class Penalties(APIView):
     )
     def get(self, request, pk):
         return Response(read_models.penalty_rows(_tournament(pk), request.user))
+
+
+class Export(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="The event as an export file, decklists and locks included (organizer or staff; "
+        "docs/event-export.md)",
+    )
+    def get(self, request, pk):
+        document = exchange.event_export(tournament=_tournament(pk), actor=request.user)
+        response = HttpResponse(exchange_file.dumps(document), content_type="application/json")
+        response["Content-Disposition"] = f'attachment; filename="event-{pk}.json"'
+        return response
 
 
 # --- matches -------------------------------------------------------------------------------------

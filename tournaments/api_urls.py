@@ -44,6 +44,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="tournament-standings"),
     path("tournaments/<int:pk>/placings/", api.Placings.as_view(), name="tournament-placings"),
     path("tournaments/<int:pk>/penalties/", api.Penalties.as_view(), name="tournament-penalties"),
+    path("tournaments/<int:pk>/export/", api.Export.as_view(), name="tournament-export"),
     path("tournaments/<int:pk>/retry/", api.Retry.as_view(), name="tournament-retry"),
     path("matches/<int:pk>/", api.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/games/", api.MatchGames.as_view(), name="match-games"),

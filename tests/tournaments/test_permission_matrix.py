@@ -207,6 +207,8 @@ ENDPOINTS: dict[str, Endpoint] = {
         },
     ),
     "retry": Endpoint("post", ev("retry/")),
+    # a read, but of hidden information: every decklist and every locked selection
+    "export": Endpoint("get", ev("export/")),
     # a match p01 does not play
     "lead": Endpoint("post", m(other, "lead"), lambda ctx: {"lead": True}),
     "games": Endpoint(
@@ -375,6 +377,7 @@ EXPECTED: dict[str, dict[str, Any]] = {
         jp=OWN_MATCH,
     ),
     "retry": organizer_only(),
+    "export": organizer_only(),
     "lead": anyone_in_match() | {"opponent": (409, "choice_not_yours")},
     "games": anyone_in_match(),
     "lock": every(

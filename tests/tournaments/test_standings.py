@@ -209,6 +209,15 @@ def test_points_then_omw_then_gw_then_ogw_then_player_id():
     assert [s.rank for s in standings] == list(range(1, len(standings) + 1))
 
 
+@pytest.mark.parametrize(("first", "second"), [("9", "10"), ("99", "100"), ("7", "12")])
+def test_a_full_tie_between_registration_ids_goes_by_number_not_text(first, second):
+    """Registration ids are numbers: an event imported into another database gets new ids in
+    the same order, but maybe of another length (9 and 10 there, 99 and 100 here)."""
+    standings = compute_standings([won(second, "z2", 1), won(first, "z1", 1)])
+    order = [s.player for s in standings]
+    assert order.index(first) + 1 == order.index(second)
+
+
 def test_gw_breaks_a_tie_on_points_and_omw():
     results = [won("a", "x", 1, games=(2, 0, 0)), won("b", "y", 1, games=(2, 1, 0))]
     standings = compute_standings(results)

@@ -7,8 +7,9 @@ the standings, and it never touches the database. The rules it follows:
   1 for a drawn game and 0 for a game loss (MTR Appendix C).
 - The tiebreakers, in order, are opponents' match-win percentage (OMW%), the player's own
   game-win percentage (GW%), and opponents' game-win percentage (OGW%). Players still tied after
-  all three are ordered by player id, so the standings never depend on the order in which
-  players registered or results arrived.
+  all three are ordered by player id (numeric ids as numbers, so registration 9 comes before
+  registration 10, and an event imported under new ids keeps its order), so the standings never
+  depend on the order in which results arrived.
 - MW% is match points / (3 x rounds played) and GW% is game points / (3 x games played). Both
   are floored at 0.33 (MTR Appendix C: "if this number is lower than 0.33, use 0.33 instead").
   The floor is part of the definition, so the player's own GW% tiebreaker is floored as well.
@@ -169,6 +170,15 @@ class _Record:
             self.opponents.append(opponent)
 
 
+def _id_order(player: str) -> tuple[int, int, str]:
+    """Numeric ids (registration ids) in numeric order, before any other id in text order. As
+    text, "10" sorts before "9": an event copied to another database (tournaments.core.exchange)
+    gets new ids in the same order, but not always of the same length."""
+    if player.isascii() and player.isdigit():
+        return (0, int(player), "")
+    return (1, 0, player)
+
+
 def compute_standings(
     results: Iterable[MatchResult],
     *,
@@ -207,7 +217,7 @@ def compute_standings(
         lines.append((player, record, omw, gw[player], ogw))
     # Points, then OMW%, GW%, OGW% (MTR Appendix C), then player id so that nothing about the
     # input order can decide a place.
-    lines.sort(key=lambda line: (-line[1].points, -line[2], -line[3], -line[4], line[0]))
+    lines.sort(key=lambda line: (-line[1].points, -line[2], -line[3], -line[4], _id_order(line[0])))
     return [
         Standing(
             rank=rank,

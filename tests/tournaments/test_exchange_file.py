@@ -1,0 +1,205 @@
+"""The export file's shape and checks (tournaments.core.exchange): no database. The round trip
+through a database is in test_exchange.py."""
+
+import copy
+import re
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from tournaments.core.exchange import (
+    FORMAT_VERSION,
+    ExportFileError,
+    build_document,
+    check_document,
+    dumps,
+    fingerprint,
+    missing_cards,
+    schema,
+)
+
+DOC = Path("docs/event-export.md")
+
+# --- builders ---------------------------------------------------------------------------------
+
+EVENT = {
+    "id": 7,
+    "name": "Friday Genesis",
+    "date": None,
+    "venue": "",
+    "description": "",
+    "capacity": None,
+    "format": "genesis-standard",
+    "organizer": "org",
+    "status": "running",
+    "rounds_requested": None,
+    "swiss_rounds": 1,
+    "top_cut": 0,
+    "round_minutes": 50,
+    "late_registration_until": 0,
+    "decklists": "hidden",
+    "automated": False,
+    "bot": "heuristic",
+    "seed": 12345,
+    "created_at": "2026-11-24T19:00:00+00:00",
+    "started_at": "2026-11-24T19:05:00+00:00",
+}
+
+
+def registration(pk: int, player: str | None, guest: str = "") -> dict:
+    return {
+        "id": pk,
+        "player": player,
+        "guest_name": guest,
+        "decklist": {
+            "champion": "Sera Vantyne",
+            "timeline": [{"count": 2, "name": "Mirror Panel"}],
+            "forethoughts": [],
+            "subconscious": [],
+        },
+        "champion": "Sera Vantyne",
+        "frozen": True,
+        "joined_round": 1,
+        "dropped_after_round": None,
+        "created_at": "2026-11-24T19:01:00+00:00",
+    }
+
+
+def bye(pk: int, player: int) -> dict:
+    return {
+        "id": pk,
+        "table": 1,
+        "player_a": player,
+        "player_b": None,
+        "explanation": "bye",
+        "is_rematch": False,
+        "state": None,
+        "status": "confirmed",
+        "a_wins": 2,
+        "b_wins": 0,
+        "draws": 0,
+        "extra_minutes": 0,
+        "confirmed_at": "2026-11-24T19:06:00+00:00",
+        "reports": [],
+        "overrides": [],
+        "penalties": [],
+        "engine_games": [],
+    }
+
+
+def document() -> dict:
+    """A running one-round event: an account and a guest, and a bye."""
+    return build_document(
+        event=EVENT,
+        judges=["jude"],
+        registrations=[registration(12, None, "Wendy"), registration(11, "p01")],
+        rounds=[
+            {
+                "number": 1,
+                "kind": "swiss",
+                "status": "paired",
+                "seed": 1,
+                "minutes": 50,
+                "started_at": None,
+                "ends_at": None,
+                "rematches": 0,
+                "pair_downs": 0,
+                "created_at": "2026-11-24T19:06:00+00:00",
+                "matches": [bye(30, 11)],
+            }
+        ],
+        standings=[],
+        placings=None,
+    )
+
+
+def paths(broken: dict) -> list[str]:
+    with pytest.raises(ExportFileError) as error:
+        check_document(broken)
+    return [problem.path for problem in error.value.problems]
+
+
+# --- the tests ----------------------------------------------------------------------------------
+
+
+def test_the_schema_is_a_valid_draft_2020_12_schema():
+    Draft202012Validator.check_schema(schema())
+    assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert schema()["properties"]["format_version"] == {"const": FORMAT_VERSION}
+
+
+def test_a_built_document_passes_its_own_checks_and_has_a_fixed_order():
+    built = document()
+    assert check_document(built) is built
+    assert [r["id"] for r in built["registrations"]] == [11, 12]
+    assert dumps(built) == dumps(copy.deepcopy(built))
+
+
+def test_the_fingerprint_is_the_events_identity_and_not_its_id():
+    moved = {**EVENT, "id": 99}
+    assert fingerprint(moved) == fingerprint(EVENT)
+    assert fingerprint({**EVENT, "seed": 54321}) != fingerprint(EVENT)
+    assert re.fullmatch("[0-9a-f]{32}", fingerprint(EVENT))
+
+
+def _broken(change) -> dict:
+    broken = document()
+    change(broken)
+    return broken
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (lambda d: d["rounds"][0]["matches"][0].update(table=0), "$.rounds[0].matches[0].table"),
+        (lambda d: d["event"].pop("seed"), "$.event"),
+        (lambda d: d["registrations"][0].update(player=None), "$.registrations[0]"),
+        (lambda d: d.update(extra=1), "$"),
+        (
+            lambda d: d["rounds"][0]["matches"][0].update(player_a=13),
+            "$.rounds[0].matches[0].player_a",
+        ),
+        (lambda d: d["registrations"][1].update(id=11), "$.registrations[1].id"),
+        (
+            lambda d: d["rounds"][0]["matches"][0].update(state={"version": 1}),
+            "$.rounds[0].matches[0].state",
+        ),
+        (lambda d: d["event"].update(name="Saturday Genesis"), "$.fingerprint"),
+    ],
+)
+def test_every_problem_is_reported_with_its_json_path(change, expected):
+    assert expected in paths(_broken(change))
+
+
+def test_another_format_version_is_refused_before_anything_else():
+    broken = _broken(lambda d: d.update(format_version=2, rounds="nonsense"))
+    assert paths(broken) == ["$.format_version"]
+
+
+def test_missing_cards_name_the_card_the_player_and_the_path():
+    doc = _broken(
+        lambda d: d["registrations"][1]["decklist"]["timeline"].append(
+            {"count": 1, "name": "Phantom Card"}
+        )
+    )
+    known = {"sera vantyne", "mirror panel"}
+    (missing,) = missing_cards(doc, lambda key: key in known)
+    assert (missing.name, missing.registration, missing.path) == (
+        "Phantom Card",
+        "Wendy",
+        "$.registrations[1].decklist.timeline[1].name",
+    )
+    # names are matched as the card index matches them: case and spacing do not matter
+    assert missing_cards(document(), lambda key: key in known) == []
+
+
+def test_every_refusal_code_and_top_level_field_is_documented():
+    text = DOC.read_text()
+    service = Path("tournaments/services/exchange.py").read_text()
+    codes = set(re.findall(r'code="([a-z_]+)"', service)) - {"not_organizer"}
+    assert codes == {"invalid_export", "unknown_cards", "already_imported", "inconsistent_export"}
+    for code in codes:
+        assert f"`{code}`" in text, code
+    for field in schema()["properties"]:
+        assert f"| `{field}` |" in text, field

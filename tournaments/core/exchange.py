@@ -1,0 +1,224 @@
+"""The event export file (docs/event-export.md): its shape, its checks and its fingerprint.
+
+Pure: the service (tournaments.services.exchange) reads an event's rows into plain dicts and
+hands them here to be assembled; on import it hands the decoded file here to be checked before
+anything touches the database. The structure is checked by tournaments/event-export.schema.json
+(JSON Schema draft 2020-12); what a schema cannot say (references between parts of the file,
+match states that replay to themselves) is checked below, every problem located by its JSON path.
+"""
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, ValidationError
+
+from rules.core import match as protocol
+from rules.core.cards import name_key
+from rules.core.decklist import DecklistError, decklist_from_json
+
+FORMAT_VERSION = 1
+SCHEMA_PATH = Path(__file__).parent.parent / "event-export.schema.json"
+# The fields that identify an event wherever it is copied: the same export imported twice
+# is recognised by them (created_at and the random seed make a collision practically impossible).
+IDENTITY_FIELDS = ("organizer", "name", "created_at", "seed")
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong with an export file, at a JSON path such as `$.rounds[2].matches[0]`."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class ExportFileError(ValueError):
+    """The file cannot be imported; `problems` lists every reason found."""
+
+    def __init__(self, problems: Sequence[Problem]) -> None:
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+@cache
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text())
+    return loaded
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(schema())
+
+
+def fingerprint(event: Mapping[str, Any]) -> str:
+    """The event's identity as a short hex string, from IDENTITY_FIELDS of its `event` part."""
+    identity = json.dumps([event[field] for field in IDENTITY_FIELDS], separators=(",", ":"))
+    return hashlib.sha256(identity.encode()).hexdigest()[:32]
+
+
+def build_document(
+    *,
+    event: Mapping[str, Any],
+    judges: Iterable[str],
+    registrations: Iterable[Mapping[str, Any]],
+    rounds: Iterable[Mapping[str, Any]],
+    standings: Iterable[Mapping[str, Any]],
+    placings: Iterable[Mapping[str, Any]] | None,
+) -> dict[str, Any]:
+    """The export file from plain values. Lists are in a fixed order (judges by name,
+    registrations by id, rounds by number), so one event always exports to the same bytes."""
+    return {
+        "format_version": FORMAT_VERSION,
+        "fingerprint": fingerprint(event),
+        "event": dict(event),
+        "judges": sorted(judges),
+        "registrations": sorted((dict(r) for r in registrations), key=lambda r: r["id"]),
+        "rounds": sorted((dict(r) for r in rounds), key=lambda r: r["number"]),
+        "standings": [dict(s) for s in standings],
+        "placings": None if placings is None else [dict(p) for p in placings],
+    }
+
+
+def dumps(document: Mapping[str, Any]) -> str:
+    """The file's text: the same document always gives the same bytes."""
+    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def _json_path(parts: Iterable[object]) -> str:
+    path = "$"
+    for part in parts:
+        path += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return path
+
+
+def _schema_problem(error: ValidationError) -> Problem:
+    return Problem(_json_path(error.absolute_path), error.message)
+
+
+def check_document(data: object) -> dict[str, Any]:
+    """The decoded file, checked: the schema first, then the references and match states.
+    Raises ExportFileError listing every problem."""
+    if isinstance(data, dict) and data.get("format_version") != FORMAT_VERSION:
+        raise ExportFileError(
+            [
+                Problem(
+                    "$.format_version",
+                    f"this version reads format_version {FORMAT_VERSION}, "
+                    f"not {data.get('format_version')!r}",
+                )
+            ]
+        )
+    problems = [_schema_problem(e) for e in _validator().iter_errors(data)]
+    if problems:
+        raise ExportFileError(sorted(problems, key=lambda p: p.path))
+    assert isinstance(data, dict)  # the schema says so
+    problems = _reference_problems(data)
+    if fingerprint(data["event"]) != data["fingerprint"]:
+        problems.append(
+            Problem("$.fingerprint", "does not match the event's organizer, name, date and seed")
+        )
+    if problems:
+        raise ExportFileError(problems)
+    return data
+
+
+def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
+    problems: list[Problem] = []
+    registrations: set[int] = set()
+    for index, registration in enumerate(data["registrations"]):
+        if registration["id"] in registrations:
+            problems.append(Problem(f"$.registrations[{index}].id", "is used twice"))
+        registrations.add(registration["id"])
+        try:
+            decklist_from_json(registration["decklist"])
+        except DecklistError as error:
+            problems.append(Problem(f"$.registrations[{index}].decklist", str(error)))
+    numbers: set[int] = set()
+    matches: set[int] = set()
+    for r_index, round in enumerate(data["rounds"]):
+        where = f"$.rounds[{r_index}]"
+        if round["number"] in numbers:
+            problems.append(Problem(f"{where}.number", "is used twice"))
+        numbers.add(round["number"])
+        for m_index, match in enumerate(round["matches"]):
+            at = f"{where}.matches[{m_index}]"
+            if match["id"] in matches:
+                problems.append(Problem(f"{at}.id", "is used twice"))
+            matches.add(match["id"])
+            seats = {"player_a": match["player_a"], "player_b": match["player_b"]}
+            for seat, ref in seats.items():
+                if ref is not None and ref not in registrations:
+                    problems.append(Problem(f"{at}.{seat}", f"no registration has id {ref}"))
+            for p_index, penalty in enumerate(match["penalties"]):
+                if penalty["registration"] not in seats.values():
+                    problems.append(
+                        Problem(f"{at}.penalties[{p_index}].registration", "is not in this match")
+                    )
+            if (match["state"] is None) != (match["player_b"] is None):
+                problems.append(Problem(f"{at}.state", "a bye has no state; a match has one"))
+            elif match["state"] is not None:
+                try:
+                    state = protocol.from_dict(match["state"])
+                except ValueError as error:
+                    problems.append(Problem(f"{at}.state", str(error)))
+                else:
+                    problems += _result_problems(at, match, protocol.result(state))
+    return problems
+
+
+def _result_problems(at: str, match: Mapping[str, Any], result: protocol.Result) -> list[Problem]:
+    """A match's result columns are derived from its state (tournaments.services.matches,
+    save_state): a file where they disagree was edited, and would show one result and count
+    another."""
+    columns = (match["a_wins"], match["b_wins"], match["draws"])
+    if result.over:
+        expected: tuple[int | None, ...] = (result.a_wins, result.b_wins, result.draws)
+        if columns != expected or match["status"] != "confirmed":
+            return [Problem(at, f"the state says {expected[0]}-{expected[1]}-{expected[2]}, over")]
+    elif columns != (None, None, None) or match["status"] == "confirmed":
+        return [Problem(at, "the state says the match is not over")]
+    return []
+
+
+@dataclass(frozen=True)
+class MissingCard:
+    """A card a registration's decklist names that the card index does not have."""
+
+    name: str
+    registration: str  # how the event names the player
+    path: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: the card {self.name!r} (in {self.registration}'s decklist) is not in the card index"
+
+
+def card_names(document: Mapping[str, Any]) -> list[tuple[str, str, str]]:
+    """Every card a decklist of the file names: (card name, the player's name, JSON path)."""
+    found: list[tuple[str, str, str]] = []
+    for index, registration in enumerate(document["registrations"]):
+        who = registration["player"] or registration["guest_name"]
+        decklist = registration["decklist"]
+        where = f"$.registrations[{index}].decklist"
+        if decklist.get("champion"):
+            found.append((decklist["champion"], who, f"{where}.champion"))
+        for section in ("timeline", "forethoughts", "subconscious"):
+            for e_index, entry in enumerate(decklist.get(section, [])):
+                found.append((entry["name"], who, f"{where}.{section}[{e_index}].name"))
+    return found
+
+
+def missing_cards(document: Mapping[str, Any], known: Callable[[str], bool]) -> list[MissingCard]:
+    """The decklists' cards the target's index lacks; `known` answers for a card's name_key."""
+    return [
+        MissingCard(name, who, path)
+        for name, who, path in card_names(document)
+        if not known(name_key(name))
+    ]

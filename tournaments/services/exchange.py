@@ -1,0 +1,461 @@
+"""Export an event to a file and import it into another database (docs/event-export.md).
+
+The file's shape and checks are pure (tournaments.core.exchange); this module reads the rows
+into plain values for it, and writes them back on import: all or nothing, in one transaction,
+after the whole file is checked and every card of every decklist is found in this database's
+card index. Accounts are matched by username; a missing one is created inactive, with no
+password. The same file imported twice is refused (409 already_imported): its fingerprint (the
+organizer, name, creation time and seed of the event) names an event that is already here.
+Imports run one at a time (a PostgreSQL advisory lock), so two at once cannot both write it.
+"""
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import connection, models, transaction
+from django.db.models.functions import Lower
+
+from decks.selectors import card_index
+from genesis.errors import Conflict, Forbidden, Refusal
+
+from .. import permissions, read_models
+from ..core import exchange
+from ..models import (
+    EngineGame,
+    Judge,
+    Match,
+    Penalty,
+    Registration,
+    Report,
+    ResultOverride,
+    Round,
+    Tournament,
+)
+
+User = get_user_model()
+IMPORT_LOCK = 0x6576656E74  # the advisory lock of event imports ("event" in ASCII)
+
+
+# --- export --------------------------------------------------------------------------------------
+
+
+def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
+    """The export file of an event, for its organizer or a staff member: it holds every
+    decklist and every locked selection, so it is never shown to anyone else (403
+    not_organizer)."""
+    if not (permissions.is_organizer(tournament, actor) or getattr(actor, "is_staff", False)):
+        raise Forbidden("Only the event's organizer can export it.", code="not_organizer")
+    return event_document(tournament=tournament)
+
+
+def _when(value: datetime | None) -> str | None:
+    return None if value is None else value.isoformat()
+
+
+def event_document(*, tournament: Tournament) -> dict[str, Any]:
+    """The export file of an event (no permission check: for the management command)."""
+    t = Tournament.objects.select_related("organizer").get(pk=tournament.pk)
+    event = {
+        "id": t.pk,
+        "name": t.name,
+        "date": _when(t.date),
+        "venue": t.venue,
+        "description": t.description,
+        "capacity": t.capacity,
+        "format": t.format,
+        "organizer": t.organizer.username,
+        "status": t.status,
+        "rounds_requested": t.rounds_requested,
+        "swiss_rounds": t.swiss_rounds,
+        "top_cut": t.top_cut,
+        "round_minutes": t.round_minutes,
+        "late_registration_until": t.late_registration_until,
+        "decklists": t.decklists,
+        "automated": t.automated,
+        "bot": t.bot,
+        "seed": t.seed,
+        "created_at": _when(t.created_at),
+        "started_at": _when(t.started_at),
+    }
+    judges = Judge.objects.filter(tournament=t).values_list("user__username", flat=True)
+    registrations = [
+        {
+            "id": r.pk,
+            "player": r.player.username if r.player is not None else None,
+            "guest_name": r.guest_name,
+            "decklist": r.decklist,
+            "champion": r.champion,
+            "frozen": r.frozen,
+            "joined_round": r.joined_round,
+            "dropped_after_round": r.dropped_after_round,
+            "created_at": _when(r.created_at),
+        }
+        for r in Registration.objects.filter(tournament=t).select_related("player")
+    ]
+    return exchange.build_document(
+        event=event,
+        judges=judges,
+        registrations=registrations,
+        rounds=_rounds(t),
+        standings=read_models.standings_rows(t),
+        placings=read_models.placings_rows(t),
+    )
+
+
+def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
+    in_event = {"match__round__tournament": tournament}
+    reports: dict[int, list[dict[str, Any]]] = {}
+    for report in Report.objects.filter(**in_event).select_related("reporter").order_by("pk"):
+        reports.setdefault(report.match_id, []).append(
+            {
+                "reporter": report.reporter.username,
+                "game": report.game,
+                "winner": report.winner,
+                "a_wins": report.a_wins,
+                "b_wins": report.b_wins,
+                "draws": report.draws,
+                "created_at": _when(report.created_at),
+            }
+        )
+    overrides: dict[int, list[dict[str, Any]]] = {}
+    for override in (
+        ResultOverride.objects.filter(**in_event).select_related("actor").order_by("pk")
+    ):
+        overrides.setdefault(override.match_id, []).append(
+            {
+                "actor": override.actor.username,
+                "before": override.before,
+                "after": override.after,
+                "note": override.note,
+                "created_at": _when(override.created_at),
+            }
+        )
+    penalties: dict[int, list[dict[str, Any]]] = {}
+    for penalty in Penalty.objects.filter(**in_event).select_related("actor").order_by("pk"):
+        penalties.setdefault(penalty.match_id, []).append(
+            {
+                "registration": penalty.registration_id,
+                "kind": penalty.kind,
+                "infraction": penalty.infraction,
+                "note": penalty.note,
+                "actor": penalty.actor.username,
+                "created_at": _when(penalty.created_at),
+            }
+        )
+    games: dict[int, list[dict[str, Any]]] = {}
+    for game in EngineGame.objects.filter(**in_event).order_by("number"):
+        games.setdefault(game.match_id, []).append(
+            {
+                "number": game.number,
+                "seed": game.seed,
+                "winner": game.winner,
+                "reason": game.reason,
+                "rounds": game.rounds,
+                "actions": game.actions,
+                "log": game.log,
+                "created_at": _when(game.created_at),
+            }
+        )
+    matches: dict[int, list[dict[str, Any]]] = {}
+    for m in Match.objects.filter(round__tournament=tournament).order_by("table"):
+        matches.setdefault(m.round_id, []).append(
+            {
+                "id": m.pk,
+                "table": m.table,
+                "player_a": m.player_a_id,
+                "player_b": m.player_b_id,
+                "explanation": m.explanation,
+                "is_rematch": m.is_rematch,
+                "state": m.state,
+                "status": m.status,
+                "a_wins": m.a_wins,
+                "b_wins": m.b_wins,
+                "draws": m.draws,
+                "extra_minutes": m.extra_minutes,
+                "confirmed_at": _when(m.confirmed_at),
+                "reports": reports.get(m.pk, []),
+                "overrides": overrides.get(m.pk, []),
+                "penalties": penalties.get(m.pk, []),
+                "engine_games": games.get(m.pk, []),
+            }
+        )
+    return [
+        {
+            "number": r.number,
+            "kind": r.kind,
+            "status": r.status,
+            "seed": r.seed,
+            "minutes": r.minutes,
+            "started_at": _when(r.started_at),
+            "ends_at": _when(r.ends_at),
+            "rematches": r.rematches,
+            "pair_downs": r.pair_downs,
+            "created_at": _when(r.created_at),
+            "matches": matches.get(r.pk, []),
+        }
+        for r in Round.objects.filter(tournament=tournament).order_by("number")
+    ]
+
+
+# --- import --------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Imported:
+    tournament: Tournament
+    accounts_created: list[str]
+
+
+def _parse(value: str | None) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value)
+
+
+def _usernames(document: Mapping[str, Any]) -> set[str]:
+    names = {document["event"]["organizer"], *document["judges"]}
+    names |= {r["player"] for r in document["registrations"] if r["player"] is not None}
+    for round in document["rounds"]:
+        for match in round["matches"]:
+            names |= {r["reporter"] for r in match["reports"]}
+            names |= {o["actor"] for o in match["overrides"]}
+            names |= {p["actor"] for p in match["penalties"]}
+    return names
+
+
+def _accounts(names: set[str]) -> tuple[dict[str, Any], list[str]]:
+    """Accounts by the file's usernames; the missing ones created inactive, with no usable
+    password. Usernames are unique ignoring case (docs/deployment.md, Accounts), so "P01" here
+    is the file's "p01"."""
+    lowered = {name.lower() for name in names}
+    here: dict[str, Any] = {
+        u.username.lower(): u
+        for u in User.objects.annotate(lowered=Lower("username")).filter(lowered__in=lowered)
+    }
+    found: dict[str, Any] = {}
+    created: list[str] = []
+    for name in sorted(names):
+        if name.lower() not in here:
+            new = User(username=name, is_active=False)
+            new.set_unusable_password()
+            new.save()
+            here[name.lower()] = new
+            created.append(name)
+        found[name] = here[name.lower()]
+    return found, created
+
+
+def _refuse_unknown_cards(document: Mapping[str, Any]) -> None:
+    index = card_index()
+    missing = exchange.missing_cards(document, lambda key: key in index)
+    if missing:
+        raise Refusal(
+            f"{len(missing)} card(s) of the file's decklists are not in this database's card "
+            "index; import the card sets first. " + "; ".join(str(m) for m in missing),
+            code="unknown_cards",
+            problems=[str(m) for m in missing],
+        )
+
+
+def _refuse_if_imported(event: Mapping[str, Any], organizer: Any) -> None:
+    same = Tournament.objects.filter(
+        organizer=organizer,
+        name=event["name"],
+        seed=event["seed"],
+        created_at=datetime.fromisoformat(event["created_at"]),
+    ).first()
+    if same is not None:
+        raise Conflict(
+            f"This event is already in this database (event {same.pk}); nothing was imported.",
+            code="already_imported",
+            event=same.pk,
+        )
+
+
+def _stamp(model: type[models.Model], pk: int, **stamps: str | None) -> None:
+    """Set the times the file gives (auto_now_add fields cannot be set when creating)."""
+    model._default_manager.filter(pk=pk).update(
+        **{field: _parse(value) for field, value in stamps.items()}
+    )
+
+
+@transaction.atomic
+def event_import(*, document: object) -> Imported:
+    """Recreate the event of an export file. Checks first (400 invalid_export with every
+    problem's JSON path; 400 unknown_cards naming each card and player; 409 already_imported),
+    then writes everything or nothing."""
+    try:
+        data = exchange.check_document(document)
+    except exchange.ExportFileError as error:
+        raise Refusal(
+            "The file is not a valid event export: " + "; ".join(map(str, error.problems)),
+            code="invalid_export",
+            problems=[str(p) for p in error.problems],
+        ) from None
+    _refuse_unknown_cards(data)
+    # Imports are rare and write many rows: one at a time, so two imports of the same file at
+    # once cannot both find the event missing, nor both create the same accounts. The lock is
+    # PostgreSQL's, held until this transaction ends. (SQLite, for ./scripts/serve, lets one
+    # transaction write at a time anyway.)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [IMPORT_LOCK])
+    accounts, created = _accounts(_usernames(data))
+    event = data["event"]
+    organizer = accounts[event["organizer"]]
+    _refuse_if_imported(event, organizer)
+
+    tournament = Tournament.objects.create(
+        name=event["name"],
+        date=_parse(event["date"]),
+        venue=event["venue"],
+        description=event["description"],
+        capacity=event["capacity"],
+        format=event["format"],
+        organizer=organizer,
+        status=event["status"],
+        rounds_requested=event["rounds_requested"],
+        swiss_rounds=event["swiss_rounds"],
+        top_cut=event["top_cut"],
+        round_minutes=event["round_minutes"],
+        late_registration_until=event["late_registration_until"],
+        decklists=event["decklists"],
+        automated=event["automated"],
+        bot=event["bot"],
+        seed=event["seed"],
+        started_at=_parse(event["started_at"]),
+    )
+    _stamp(Tournament, tournament.pk, created_at=event["created_at"])
+    Judge.objects.bulk_create(
+        Judge(tournament=tournament, user=accounts[name]) for name in data["judges"]
+    )
+    # In the file's order (by the original id), so the new ids keep the original order.
+    registrations: dict[int, Registration] = {}
+    for r in data["registrations"]:
+        registration = Registration.objects.create(
+            tournament=tournament,
+            player=accounts[r["player"]] if r["player"] is not None else None,
+            guest_name=r["guest_name"],
+            decklist=r["decklist"],
+            champion=r["champion"],
+            frozen=r["frozen"],
+            joined_round=r["joined_round"],
+            dropped_after_round=r["dropped_after_round"],
+        )
+        _stamp(Registration, registration.pk, created_at=r["created_at"])
+        registrations[r["id"]] = registration
+    for rd in data["rounds"]:
+        _import_round(tournament, rd, registrations, accounts)
+    _check_results(tournament, data, registrations)
+    return Imported(tournament=tournament, accounts_created=created)
+
+
+def _import_round(
+    tournament: Tournament,
+    rd: Mapping[str, Any],
+    registrations: Mapping[int, Registration],
+    accounts: Mapping[str, Any],
+) -> None:
+    round = Round.objects.create(
+        tournament=tournament,
+        number=rd["number"],
+        kind=rd["kind"],
+        status=rd["status"],
+        seed=rd["seed"],
+        minutes=rd["minutes"],
+        started_at=_parse(rd["started_at"]),
+        ends_at=_parse(rd["ends_at"]),
+        rematches=rd["rematches"],
+        pair_downs=rd["pair_downs"],
+    )
+    _stamp(Round, round.pk, created_at=rd["created_at"])
+    for m in rd["matches"]:
+        match = Match.objects.create(
+            round=round,
+            table=m["table"],
+            player_a=registrations[m["player_a"]],
+            player_b=registrations[m["player_b"]] if m["player_b"] is not None else None,
+            explanation=m["explanation"],
+            is_rematch=m["is_rematch"],
+            state=m["state"],
+            status=m["status"],
+            a_wins=m["a_wins"],
+            b_wins=m["b_wins"],
+            draws=m["draws"],
+            extra_minutes=m["extra_minutes"],
+            confirmed_at=_parse(m["confirmed_at"]),
+        )
+        for report in m["reports"]:
+            made = Report.objects.create(
+                match=match,
+                reporter=accounts[report["reporter"]],
+                game=report["game"],
+                winner=report["winner"],
+                a_wins=report["a_wins"],
+                b_wins=report["b_wins"],
+                draws=report["draws"],
+            )
+            _stamp(Report, made.pk, created_at=report["created_at"])
+        for override in m["overrides"]:
+            logged = ResultOverride.objects.create(
+                match=match,
+                actor=accounts[override["actor"]],
+                before=override["before"],
+                after=override["after"],
+                note=override["note"],
+            )
+            _stamp(ResultOverride, logged.pk, created_at=override["created_at"])
+        for penalty in m["penalties"]:
+            given = Penalty.objects.create(
+                match=match,
+                registration=registrations[penalty["registration"]],
+                kind=penalty["kind"],
+                infraction=penalty["infraction"],
+                note=penalty["note"],
+                actor=accounts[penalty["actor"]],
+            )
+            _stamp(Penalty, given.pk, created_at=penalty["created_at"])
+        for game in m["engine_games"]:
+            played = EngineGame.objects.create(
+                match=match,
+                number=game["number"],
+                seed=game["seed"],
+                winner=game["winner"],
+                reason=game["reason"],
+                rounds=game["rounds"],
+                actions=game["actions"],
+                log=game["log"],
+            )
+            _stamp(EngineGame, played.pk, created_at=game["created_at"])
+
+
+def _check_results(
+    tournament: Tournament, data: Mapping[str, Any], registrations: Mapping[int, Registration]
+) -> None:
+    """The standings and placings worked out here must be the file's: a file whose results were
+    edited by hand, or an engine that counts differently, is refused rather than imported with
+    other standings (400 inconsistent_export; the transaction writes nothing)."""
+    old_id = {registration.pk: ref for ref, registration in registrations.items()}
+
+    def unnamed(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        # Names are left out: an account here may spell its username in another case.
+        if rows is None:
+            return None
+        return [{k: v for k, v in row.items() if k != "player"} for row in rows]
+
+    def as_exported(rows: list[dict[str, Any]] | None) -> list[dict[str, Any]] | None:
+        if rows is None:
+            return None
+        return [{**row, "registration": old_id[row["registration"]]} for row in rows]
+
+    for part, rows in (
+        ("standings", read_models.standings_rows(tournament)),
+        ("placings", read_models.placings_rows(tournament)),
+    ):
+        if unnamed(as_exported(rows)) != unnamed(data[part]):
+            raise Refusal(
+                f"The file's {part} differ from those its results give here; nothing was imported.",
+                code="inconsistent_export",
+                problems=[f"$.{part}: not what the file's results give"],
+            )
