@@ -17,6 +17,8 @@ from rules.core.decklist import (
     format_decklist,
     parse_decklist,
 )
+from rules.core.formats import FORMATS
+from rules.core.timeline import legality
 
 from . import forms, selectors, services
 from .core.query import QueryError
@@ -55,10 +57,12 @@ def card_detail(request, pk: int):
     except Card.DoesNotExist:
         raise Http404("No card has that id.") from None
     awareness = Awareness.from_json(card.awareness)
+    value = selectors.card_value(card)
+    legal_in = [(fmt, legality(value, fmt)) for fmt in FORMATS.values()]
     return render(
         request,
         "decks/card_detail.html",
-        {"card": card, "awareness_grid": awareness_grid(awareness)},
+        {"card": card, "awareness_grid": awareness_grid(awareness), "legal_in": legal_in},
     )
 
 

@@ -507,3 +507,51 @@ def _warnings(tallies: dict[Section, dict[str, TallyRow]], fmt: Format) -> list[
                     )
                 )
     return warnings
+
+
+@dataclass(frozen=True)
+class Legality:
+    """Whether a card may be in some timeline of a format, and why (or why not)."""
+
+    legal: bool
+    reason: str
+    rule: str
+
+
+def legality(card: Card, fmt: Format = DEFAULT_FORMAT) -> Legality:
+    """Whether `card` can be played in `fmt` at all, for the card's page: its Chi known, not
+    banned, in a legal set, and (for a timeline card) an affiliation a champion can share. Which
+    champions may hold it is the affiliation rule's part (Core Rulebook 5.2, F- Affiliations)."""
+    if fmt.banned_cards and name_key(card.name) in fmt.banned_keys:
+        return Legality(False, f"It is banned in {fmt.name}.", fmt.timeline_rule)
+    if fmt.legal_sets and card.set_code not in fmt.legal_sets:
+        return Legality(
+            False,
+            f"Its set ({card.set_code}) is not one of {fmt.name}'s legal sets.",
+            fmt.timeline_rule,
+        )
+    if card.is_champion:
+        if card.hp is None or card.aura is None:
+            return Legality(
+                False, "Its stats are not revealed, so it cannot lead a game.", fmt.champion_rule
+            )
+        return Legality(True, "It leads a timeline as its champion.", fmt.champion_rule)
+    if card.chi is None:
+        return Legality(
+            False,
+            "Its Chi is not revealed, so no timeline can count it against the Chi cap.",
+            fmt.timeline_rule,
+        )
+    if not card.affiliations:
+        return Legality(
+            False,
+            "It has no affiliation, and a timeline's cards must share one with the champion.",
+            fmt.affiliation_rule,
+        )
+    names = _listing(sorted(card.affiliations), "and" if fmt.no_foreign_affiliations else "or")
+    whose = (
+        f"a champion whose affiliations (its world counts) include {names}"
+        if fmt.no_foreign_affiliations
+        else f"a champion with {names} among its affiliations (its world counts)"
+    )
+    return Legality(True, f"In the timeline or forethoughts of {whose}.", fmt.affiliation_rule)

@@ -203,3 +203,29 @@ def test_legal_keeps_only_cards_a_timeline_for_that_champion_may_hold(db):
     assert "no champion is named 'nobody'" in bad.json()["detail"]
     unknown = APIClient().get("/api/cards/", {"q": "legal:sera-vantyne", "legal_format": "modern"})
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_format")
+
+
+def test_a_card_page_says_in_which_formats_the_card_is_legal_and_why(db):
+    """Issue 14, card pages: legality in every format, with the reason when a card is not
+    legal."""
+    from pathlib import Path
+
+    from django.core.management import call_command
+    from django.test import Client
+
+    from decks.models import Card
+
+    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
+
+    def legality(name):
+        page = Client().get(f"/cards/{Card.objects.get(name=name).pk}/").content.decode()
+        return page.split('id="legality-title"')[1].split("</section>")[0]
+
+    lattice = legality("Static Lattice")
+    assert lattice.count("Legal</span>") == 2  # both formats
+    assert "a champion whose affiliations (its world counts) include Axon" in lattice
+    assert "Genesis Origins (legacy)" in lattice
+    cub = legality("Phyr Cub")
+    assert "Not legal" in cub
+    assert "Chi is not revealed" in cub
+    assert "leads a timeline as its champion" in legality("Sera Vantyne")
