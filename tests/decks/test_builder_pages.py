@@ -339,3 +339,27 @@ def test_the_search_keeps_to_cards_legal_for_the_chosen_champion(live_server, pa
     expect(
         page.locator("#search-results .result-affiliations", has_text="Chaos").first
     ).to_be_visible()
+
+
+def test_an_unlisted_deck_has_a_copy_link_button_and_a_private_one_none(
+    live_server, page, bundled_cards, users
+):
+    from decks import services
+    from rules.core.decklist import parse_decklist
+
+    unlisted = services.deck_create(
+        owner=users[0], name="Shared", decklist=parse_decklist(SAMPLE), visibility="unlisted"
+    )
+    private = services.deck_create(
+        owner=users[0], name="Secret", decklist=parse_decklist(SAMPLE), visibility="private"
+    )
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(live_server.url + f"/decks/{unlisted.key}/")
+    link = page.locator("#deck-link").input_value()
+    assert link.endswith(f"/decks/{unlisted.key}/")
+    page.click("text=Copy link")
+    expect(page.locator("[data-copied]")).to_have_text("Link copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == link
+    log_in(page, live_server.url, users[0].username, f"/decks/{private.key}/")
+    expect(page.locator("h1")).to_have_text("Secret")
+    assert page.locator("[data-copy-link]").count() == 0
