@@ -124,10 +124,36 @@ def _section(section, entries, cards, problems: list[dict], chi: int | None) -> 
         "key": section.value,
         "title": section.value.capitalize(),
         "rows": rows,
+        "groups": _groups(rows),
         "cards": sum(row["count"] for row in rows),
         "chi": chi,
         "problems": general,
     }
+
+
+# The order of the deck view's groups: the timeline's card types, then cards the index lacks.
+_GROUP_ORDER = ("summon", "spell", "technique", "alteration", "enchantment", "champion", "")
+_GROUP_TITLES = {"": "Unknown cards"}
+
+
+def _groups(rows: list[dict]) -> list[dict]:
+    """The deck view's rows grouped by card type, each group sorted by Chi then name, with its
+    count of cards (the builder keeps the list's own order, which its controls refer to)."""
+    groups = []
+    for kind in _GROUP_ORDER:
+        members = [row for row in rows if row["type"] == kind]
+        if not members:
+            continue
+        members.sort(
+            key=lambda row: (
+                row["card"] is None or row["card"].chi is None,
+                row["card"].chi if row["card"] is not None and row["card"].chi is not None else 0,
+                row["name"].casefold(),
+            )
+        )
+        title = _GROUP_TITLES.get(kind, kind.capitalize() + "s")
+        groups.append({"title": title, "rows": members, "cards": sum(r["count"] for r in members)})
+    return groups
 
 
 def _total(label, short, value: int, cap: int, ok: bool | None = None, words="at most") -> dict:

@@ -363,3 +363,20 @@ def test_an_unlisted_deck_has_a_copy_link_button_and_a_private_one_none(
     log_in(page, live_server.url, users[0].username, f"/decks/{private.key}/")
     expect(page.locator("h1")).to_have_text("Secret")
     assert page.locator("[data-copy-link]").count() == 0
+
+
+def test_the_deck_page_shows_the_timeline_grouped_by_card_type(
+    live_server, page, bundled_cards, users
+):
+    from decks import services
+    from rules.core.decklist import parse_decklist
+
+    deck = services.deck_create(
+        owner=users[0], name="Grouped", decklist=parse_decklist(SAMPLE), visibility="public"
+    )
+    page.goto(live_server.url + f"/decks/{deck.key}/")
+    headings = page.locator("#section-timeline ~ h4.deck-group").all_inner_texts()
+    assert headings[0].startswith("Summons")
+    assert sum(int(h.split()[-1]) for h in headings) == 50
+    chis = page.locator("h4.deck-group + ul.deck-rows").first.locator(".chi").all_inner_texts()
+    assert [int(c) for c in chis] == sorted(int(c) for c in chis)

@@ -454,3 +454,29 @@ def test_the_builders_search_offers_only_cards_legal_for_the_chosen_champion(cli
     page = client.get("/decks/new/").content.decode()
     assert 'id="builder-legal"' in page
     assert "checked" in page.split('id="builder-legal"')[1][:80]
+
+
+def test_the_deck_page_groups_cards_by_type_sorted_by_chi_with_counts(client, bundled_cards, owner):
+    """Issue 14, deck view: grouped by card type and sorted by Chi, with counts per group."""
+    deck = services.deck_create(
+        owner=owner, name="Storm", decklist=parse_decklist(SAMPLE), visibility="public"
+    )
+    response = client.get(f"/decks/{deck.key}/")
+    assert response.status_code == 200
+    timeline = response.context["sections"][0]
+    groups = timeline["groups"]
+    assert [g["title"] for g in groups] == [
+        t
+        for t in ("Summons", "Spells", "Techniques", "Alterations", "Enchantments")
+        if any(g["title"] == t for g in groups)
+    ]
+    assert sum(g["cards"] for g in groups) == 50
+    for group in groups:
+        chis = [row["card"].chi for row in group["rows"]]
+        assert chis == sorted(chis), group["title"]
+        assert {row["type"] for row in group["rows"]} == {group["title"].lower()[:-1]}
+    page = response.content.decode()
+    assert (
+        f'<h4 class="deck-group">{groups[0]["title"]} <span class="section-totals">{groups[0]["cards"]}</span></h4>'
+        in page
+    )
