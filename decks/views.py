@@ -1,6 +1,9 @@
 """Pages of the card index (search grid, a card's page) and of timelines: the deck list, a
 deck's page with its history, and the deck builder with live validation over htmx."""
 
+import re
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.paginator import Paginator
@@ -21,6 +24,7 @@ from rules.core.formats import FORMATS
 from rules.core.timeline import legality
 
 from . import forms, selectors, services
+from .core import hands
 from .core.query import QueryError
 from .models import Card, Deck
 from .pages import builder_exports, builder_results, deck_panels
@@ -114,6 +118,16 @@ def deck_list(request):
 def deck_detail(request, key: str):
     deck = _visible_deck(request, key)
     decklist = decklist_from_json(deck.decklist)
+    hand_param = request.GET.get("hand", "")
+    if hand_param == "new":
+        # A new shuffle gets its own seed in the address, so the hand can be shared and drawn on.
+        seed = secrets.randbelow(hands.MAX_SEED) + 1
+        return redirect(f"{deck_url(deck)}?hand={seed}#sample-hand")
+    hand = None
+    if re.fullmatch(r"[0-9]{1,10}", hand_param) and int(hand_param) <= hands.MAX_SEED:
+        draws = request.GET.get("draws", "0")
+        rounds = int(draws) if re.fullmatch(r"[0-9]{1,3}", draws) else 0
+        hand = hands.deal(decklist, int(hand_param), rounds)
     return render(
         request,
         "decks/deck_detail.html",
@@ -122,6 +136,7 @@ def deck_detail(request, key: str):
             "is_owner": _is_owner(request, deck),
             "versions": selectors.deck_versions(deck=deck),
             "text": format_decklist(decklist),
+            "hand": hand,
             **deck_panels(decklist, deck.format, request.GET.get("odds", "")),
         },
     )

@@ -380,3 +380,26 @@ def test_the_deck_page_shows_the_timeline_grouped_by_card_type(
     assert sum(int(h.split()[-1]) for h in headings) == 50
     chis = page.locator("h4.deck-group + ul.deck-rows").first.locator(".chi").all_inner_texts()
     assert [int(c) for c in chis] == sorted(int(c) for c in chis)
+
+
+def test_a_sample_hand_is_dealt_then_drawn_on_then_dealt_anew(
+    live_server, page, bundled_cards, users
+):
+    from decks import services
+    from rules.core.decklist import parse_decklist
+
+    deck = services.deck_create(
+        owner=users[0], name="Hands", decklist=parse_decklist(SAMPLE), visibility="public"
+    )
+    page.goto(live_server.url + f"/decks/{deck.key}/")
+    page.click("#new-hand")
+    expect(page.locator(".sample-hand ol.hand").first.locator("li")).to_have_count(5)
+    opening = page.locator(".sample-hand ol.hand").first.all_inner_texts()
+    page.click("#next-draw")
+    expect(page.locator(".sample-hand ol.draws li")).to_have_count(1)
+    assert page.locator(".sample-hand ol.hand").first.all_inner_texts() == opening
+    page.click("#next-draw")
+    expect(page.locator(".sample-hand ol.draws li")).to_have_count(2)
+    page.click("#new-hand")
+    expect(page.locator(".sample-hand ol.draws li")).to_have_count(0)
+    expect(page.locator(".sample-hand ol.hand").first.locator("li")).to_have_count(5)

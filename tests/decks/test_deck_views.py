@@ -480,3 +480,28 @@ def test_the_deck_page_groups_cards_by_type_sorted_by_chi_with_counts(client, bu
         f'<h4 class="deck-group">{groups[0]["title"]} <span class="section-totals">{groups[0]["cards"]}</span></h4>'
         in page
     )
+
+
+def test_the_deck_page_deals_a_sample_hand_that_its_link_deals_again(client, bundled_cards, owner):
+    """Issue 14, sample hand: five cards, then one draw per round, from a seeded shuffle, with
+    "new hand" and "next draw"."""
+    deck = services.deck_create(
+        owner=owner, name="Storm", decklist=parse_decklist(SAMPLE), visibility="public"
+    )
+    url = f"/decks/{deck.key}/"
+    new = client.get(url, {"hand": "new"})
+    assert new.status_code == 302
+    seed = new["Location"].split("hand=")[1].split("#")[0]
+    first = client.get(url, {"hand": seed})
+    hand = first.context["hand"]
+    assert len(hand.opening) == 5
+    assert hand.draws == ()
+    drawn = client.get(url, {"hand": seed, "draws": "2"}).context["hand"]
+    assert drawn.opening == hand.opening
+    assert len(drawn.draws) == 2
+    page = first.content.decode()
+    assert f'href="?hand={seed}&amp;draws=1#sample-hand"' in page
+    # nonsense is ignored, never a 500
+    for bad in ({"hand": "x"}, {"hand": "9" * 20}, {"hand": seed, "draws": "-1"}):
+        response = client.get(url, bad)
+        assert response.status_code == 200
