@@ -109,7 +109,7 @@ def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:
 def upgrade_card(card: Card) -> Card:
     """A version-1 card with every fact its text states (docs/card-format.md, Version 1)."""
     abilities = tuple(upgrade_ability(card.type, a) for a in card.abilities)
-    blocks = "blocks line of sight" in card.text.lower()
+    blocks = card.blocks_line_of_sight or "blocks line of sight" in card.text.lower()
     return replace(card, abilities=abilities, blocks_line_of_sight=blocks)
 
 

@@ -247,7 +247,7 @@ def has_play(st: GameState, player: int) -> bool:
 
 def _hand_abilities(st: GameState, p: Player) -> Hand:
     """The abilities of the different cards in the thoughts (first copy first) as (card id,
-    card spec, ability): the swift ones, and all of them."""
+    ability): the swift ones, and all of them."""
     specs = st.setup.specs
     seen: set[str] = set()
     swift: list[HandEntry] = []
@@ -256,8 +256,8 @@ def _hand_abilities(st: GameState, p: Player) -> Hand:
         spec = specs[cid]
         if spec.from_thoughts and spec.card.name not in seen:
             seen.add(spec.card.name)
-            swift += [(cid, spec, ability) for ability in spec.swift_from_thoughts]
-            every += [(cid, spec, ability) for ability in spec.from_thoughts]
+            swift += [(cid, ability) for ability in spec.swift_from_thoughts]
+            every += [(cid, ability) for ability in spec.from_thoughts]
     return tuple(swift), tuple(every)
 
 
@@ -318,7 +318,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         hand = p.hand = _hand_abilities(st, p)
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
-    for cid, spec, ability in hand[1] if champion_acts else hand[0]:
+    for cid, ability in hand[1] if champion_acts else hand[0]:
         # The Costs of Abilities, as _affordable checks them, inlined for speed.
         c = ability.cost
         if (
@@ -336,7 +336,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
             continue
         if "resurrect" in kinds and not st.killed_this_round:
             continue  # Glossary: Resurrect Beckon, only once a summon was killed this round
-        targets = target_options(st, ability, champ, player, placed=spec)
+        targets = target_options(st, ability, champ, player)
         if targets:
             yield cid, champ, ability, targets
 

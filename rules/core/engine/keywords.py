@@ -264,12 +264,6 @@ _DEFAULT_TARGET = {
 }
 # Keywords that are themselves triggers and say when they happen (Glossary: Blitz).
 _KEYWORD_TRIGGERS = {"blitz": "enters_arena", "death_touch": "enters_arena", "break": "break"}
-_TARGET_KINDS = {
-    # The card file's target kinds (rules.core.cards.TARGET_KINDS) as queries.kind_matches knows
-    # them.
-    kind: kind
-    for kind in TARGET_KINDS
-}
 
 
 # mypyc (setup.py) cannot compile a subclass of str to a native class.
@@ -507,10 +501,11 @@ def _effects(
     rules.core.cards.TARGET_KINDS, or a spot_* kind) and its reach ("card": the awareness of
     whoever plays it, or "adjacent", "around", "arena")."""
     ops: list[Op] = []
-    declared = ability.target
-    kind = _TARGET_KINDS.get(declared) if declared else None
-    if declared is not None and kind is None:
-        problems.append(f"{label}: the engine cannot target '{declared}' yet")
+    # The card file's kinds (rules.core.cards.TARGET_KINDS) are queries.kind_matches' own.
+    kind = ability.target
+    if kind is not None and kind not in TARGET_KINDS:
+        problems.append(f"{label}: the engine cannot target '{kind}'")
+        kind = None
     reach = ability.reach if ability.reach and ability.reach != "awareness" else "card"
     target: str | None = None
     who_self = "bearer" if card.type is CardType.ENCHANTMENT else "self"

@@ -17,7 +17,7 @@ from rules.core.cards import CardType
 
 from . import arena
 from .damage import Modifier
-from .keywords import AbilitySpec, CardSpec
+from .keywords import AbilitySpec
 from .state import GameState, Permanent
 
 _NOT_WHILE_GROUNDED = ("flight", "aerial")
@@ -173,11 +173,6 @@ def move_destinations(st: GameState, perm: Permanent, spots: Iterable[int]) -> l
     return [s for s in spots if not blocked >> s & 1]
 
 
-def card_occupies(spec: CardSpec) -> bool:
-    """Whether a card entering the arena would occupy its spot (before any skill)."""
-    return spec.occupies
-
-
 def blocks_sight(st: GameState, s: int) -> bool:
     """Glossary: Line of Sight. A permanent blocks it when its card says so (the card file's
     `blocks_line_of_sight`)."""
@@ -311,10 +306,8 @@ def permanent_targets(
     return found
 
 
-def spot_targets(
-    st: GameState, spec: AbilitySpec, user: Permanent, placed: CardSpec | None = None
-) -> list[int]:
-    """Spots `spec` may target now. `placed` is the card an alteration ability puts down."""
+def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]:
+    """Spots `spec` may target now."""
     kind = spec.target
     if kind == "spot_create":
         # Glossary: Create, any unoccupied spot of the arena.
@@ -344,7 +337,6 @@ def target_options(
     spec: AbilitySpec,
     user: Permanent,
     controller: int,
-    placed: CardSpec | None = None,
 ) -> list[tuple[int, ...]]:
     """Every legal declaration of targets for `spec`, as tuples (one entry per target)."""
     if spec.target is None:
@@ -355,18 +347,18 @@ def target_options(
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
-    key = (spec.target_key, user.id, controller, placed is not None and placed.occupies)
+    key = (spec.target_key, user.id, controller)
     found: list[tuple[int, ...]] | None = memo.get(key)
     if found is None:
-        found = memo[key] = _target_options(st, spec, user, controller, placed)
+        found = memo[key] = _target_options(st, spec, user, controller)
     return found
 
 
 def _target_options(
-    st: GameState, spec: AbilitySpec, user: Permanent, controller: int, placed: CardSpec | None
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[tuple[int, ...]]:
     if is_spot_target(spec):
-        return [(s,) for s in spot_targets(st, spec, user, placed)]
+        return [(s,) for s in spot_targets(st, spec, user)]
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
         return [(c,) for c in candidates]

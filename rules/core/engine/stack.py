@@ -451,10 +451,7 @@ def _targets_valid(
 ) -> bool:
     """Whether `item`'s declared targets are still legal; `spec` is its ability, whose `target`
     kind is given."""
-    if target.startswith("spot_"):
-        placed = st.setup.specs[item.card] if item.card is not None else None
-        return item.targets in target_options(st, spec, user, item.controller, placed)
-    if spec.targets > 1:
+    if target.startswith("spot_") or spec.targets > 1:
         return item.targets in target_options(st, spec, user, item.controller)
     options = target_options(st, spec, user, item.controller)
     return all((t,) in options for t in item.targets)

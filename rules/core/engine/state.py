@@ -66,8 +66,8 @@ _T = TypeVar("_T")
 Chain = tuple[_T, Any] | None
 # What happened, as the engine notes it: ("resolve", name, ...), ("damage", ...), ...
 Event = tuple[object, ...]
-# An ability of a card in the thoughts: (card id, the card's spec, the ability).
-HandEntry = tuple[int, CardSpec, AbilitySpec]
+# An ability of a card in the thoughts: (card id, the ability).
+HandEntry = tuple[int, AbilitySpec]
 # Player.hand: the swift abilities of the thoughts' distinct cards, and all of them.
 Hand = tuple[tuple[HandEntry, ...], tuple[HandEntry, ...]]
 # The board memo (rules.core.engine.queries): answers of many kinds under keys of many shapes,
@@ -209,17 +209,7 @@ class Permanent:
     def copy(self) -> "Permanent":
         # Made by the constructor, not Permanent.__new__: compiled by mypyc (setup.py), __new__
         # runs __init__ and wants its arguments.
-        other = Permanent(
-            self.id,
-            self.card,
-            self.spec,
-            self.owner,
-            self.controller,
-            self.spot,
-            self.facing,
-            self.hp,
-            self.entered_round,
-        )
+        other = Permanent(*self.__getnewargs__(), self.entered_round)
         other.exerted = self.exerted
         other.effects = self.effects
         other.skills = self.skills

@@ -1,9 +1,10 @@
-"""Small builders for engine tests: cards made to order, as the worked examples state them."""
+"""Small builders for engine tests: cards made to order, as the worked examples state them.
 
-from dataclasses import replace
+Cards are read as a version-1 file's are (rules.core.cardfile_v1.upgrade_card): the facts their
+texts state become fields; `ability(..., facts=...)` gives version-2 fields directly."""
 
 from rules.core.awareness import Awareness
-from rules.core.cardfile_v1 import upgrade_ability
+from rules.core.cardfile_v1 import upgrade_card
 from rules.core.cards import Ability, Card, CardType, Cost, Speed
 from rules.core.keywords import parse_ability_name
 
@@ -25,18 +26,8 @@ def ability(speed: str, name: str, text: str = "", facts=None, **cost) -> Abilit
     )
 
 
-def _upgraded(card: Card) -> Card:
-    """The card with the facts its texts state (as a version-1 file is read)."""
-    return replace(
-        card,
-        abilities=tuple(upgrade_ability(card.type, a) for a in card.abilities),
-        blocks_line_of_sight=card.blocks_line_of_sight
-        or "blocks line of sight" in card.text.lower(),
-    )
-
-
 def champion(name: str, *abilities: Ability, hp=20, aura=10, energy_reduction=0, awareness=AROUND):
-    return _upgraded(
+    return upgrade_card(
         Card(
             name=name,
             type=CardType.CHAMPION,
@@ -55,7 +46,7 @@ BECKON = ability("action", "Beckon", "Place this summon adjacent to your champio
 
 
 def summon(name: str, hp: int, *abilities: Ability, awareness=AHEAD_1, chi=2) -> Card:
-    return _upgraded(
+    return upgrade_card(
         Card(
             name=name,
             type=CardType.SUMMON,
@@ -74,7 +65,7 @@ def card(name: str, type: str, *abilities: Ability, awareness=None, chi=2, hp=No
     if type == "alteration":
         # Core Rulebook 5.2, Alterations: they do not occupy their spot unless stated.
         fields.setdefault("occupies_spot", False)
-    return _upgraded(
+    return upgrade_card(
         Card(
             name=name,
             type=CardType(type),
