@@ -12,7 +12,7 @@ Imports run one at a time (a PostgreSQL advisory lock), so two at once cannot bo
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
@@ -273,11 +273,15 @@ def _refuse_if_imported(event: Mapping[str, Any], organizer: Any) -> None:
         )
 
 
-def _stamp(model: type[models.Model], pk: int, **stamps: str | None) -> None:
-    """Set the times the file gives (auto_now_add fields cannot be set when creating)."""
-    model._default_manager.filter(pk=pk).update(
-        **{field: _parse(value) for field, value in stamps.items()}
-    )
+_Row = TypeVar("_Row", bound=models.Model)
+
+
+def _created(model: type[_Row], created_at: str | None, **fields: Any) -> _Row:
+    """A new row with the creation time the file gives (an auto_now_add field cannot be set
+    when creating, so it is set straight after)."""
+    row = model._default_manager.create(**fields)
+    model._default_manager.filter(pk=row.pk).update(created_at=_parse(created_at))
+    return row
 
 
 @transaction.atomic
@@ -306,7 +310,9 @@ def event_import(*, document: object) -> Imported:
     organizer = accounts[event["organizer"]]
     _refuse_if_imported(event, organizer)
 
-    tournament = Tournament.objects.create(
+    tournament = _created(
+        Tournament,
+        event["created_at"],
         name=event["name"],
         date=_parse(event["date"]),
         venue=event["venue"],
@@ -326,14 +332,15 @@ def event_import(*, document: object) -> Imported:
         seed=event["seed"],
         started_at=_parse(event["started_at"]),
     )
-    _stamp(Tournament, tournament.pk, created_at=event["created_at"])
     Judge.objects.bulk_create(
         Judge(tournament=tournament, user=accounts[name]) for name in data["judges"]
     )
     # In the file's order (by the original id), so the new ids keep the original order.
     registrations: dict[int, Registration] = {}
     for r in data["registrations"]:
-        registration = Registration.objects.create(
+        registration = _created(
+            Registration,
+            r["created_at"],
             tournament=tournament,
             player=accounts[r["player"]] if r["player"] is not None else None,
             guest_name=r["guest_name"],
@@ -343,7 +350,6 @@ def event_import(*, document: object) -> Imported:
             joined_round=r["joined_round"],
             dropped_after_round=r["dropped_after_round"],
         )
-        _stamp(Registration, registration.pk, created_at=r["created_at"])
         registrations[r["id"]] = registration
     for rd in data["rounds"]:
         _import_round(tournament, rd, registrations, accounts)
@@ -357,7 +363,9 @@ def _import_round(
     registrations: Mapping[int, Registration],
     accounts: Mapping[str, Any],
 ) -> None:
-    round = Round.objects.create(
+    round = _created(
+        Round,
+        rd["created_at"],
         tournament=tournament,
         number=rd["number"],
         kind=rd["kind"],
@@ -369,7 +377,6 @@ def _import_round(
         rematches=rd["rematches"],
         pair_downs=rd["pair_downs"],
     )
-    _stamp(Round, round.pk, created_at=rd["created_at"])
     for m in rd["matches"]:
         match = Match.objects.create(
             round=round,
@@ -387,7 +394,9 @@ def _import_round(
             confirmed_at=_parse(m["confirmed_at"]),
         )
         for report in m["reports"]:
-            made = Report.objects.create(
+            _created(
+                Report,
+                report["created_at"],
                 match=match,
                 reporter=accounts[report["reporter"]],
                 game=report["game"],
@@ -396,18 +405,20 @@ def _import_round(
                 b_wins=report["b_wins"],
                 draws=report["draws"],
             )
-            _stamp(Report, made.pk, created_at=report["created_at"])
         for override in m["overrides"]:
-            logged = ResultOverride.objects.create(
+            _created(
+                ResultOverride,
+                override["created_at"],
                 match=match,
                 actor=accounts[override["actor"]],
                 before=override["before"],
                 after=override["after"],
                 note=override["note"],
             )
-            _stamp(ResultOverride, logged.pk, created_at=override["created_at"])
         for penalty in m["penalties"]:
-            given = Penalty.objects.create(
+            _created(
+                Penalty,
+                penalty["created_at"],
                 match=match,
                 registration=registrations[penalty["registration"]],
                 kind=penalty["kind"],
@@ -415,9 +426,10 @@ def _import_round(
                 note=penalty["note"],
                 actor=accounts[penalty["actor"]],
             )
-            _stamp(Penalty, given.pk, created_at=penalty["created_at"])
         for game in m["engine_games"]:
-            played = EngineGame.objects.create(
+            _created(
+                EngineGame,
+                game["created_at"],
                 match=match,
                 number=game["number"],
                 seed=game["seed"],
@@ -427,7 +439,6 @@ def _import_round(
                 actions=game["actions"],
                 log=game["log"],
             )
-            _stamp(EngineGame, played.pk, created_at=game["created_at"])
 
 
 def _check_results(
