@@ -97,3 +97,15 @@ def summary_ms(times: list[float]) -> str:
 
 def machine() -> str:
     return f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}"
+
+
+def services_missing(name: str, hint: str = "") -> bool:
+    """Whether PostgreSQL (DATABASE_URL) or Redis (CELERY_BROKER_URL) is missing for benchmark
+    `name`; if so, says that it is skipped and why (`hint`: how to run it)."""
+    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
+        print(f"{name}: skipped, it needs PostgreSQL{hint}")
+        return True
+    if not os.environ.get("CELERY_BROKER_URL", "").startswith("redis://"):
+        print(f"{name}: skipped, it needs CELERY_BROKER_URL=redis://...{hint}")
+        return True
+    return False

@@ -19,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from _setup import ROOT, machine, scratch_database, use_database
+from _setup import ROOT, machine, scratch_database, services_missing, use_database
 
 GAMES = 1000
 GAMES_BASELINE = 100
@@ -41,12 +41,7 @@ def main() -> int:
     parser.add_argument("--entrants", type=int, default=ENTRANTS)
     parser.add_argument("--bot", choices=["random", "heuristic"], default="random")
     args = parser.parse_args()
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        print("adjudication_memory: skipped, it needs PostgreSQL (run ./scripts/bench)")
-        return 0
-    broker = os.environ.get("CELERY_BROKER_URL", "")
-    if not broker.startswith("redis://"):
-        print("adjudication_memory: skipped, it needs CELERY_BROKER_URL=redis://...")
+    if services_missing("adjudication_memory", " (run ./scripts/bench)"):
         return 0
     with scratch_database("bench_adjudication_memory") as url:
         use_database(url)

@@ -44,7 +44,7 @@ from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from urllib.parse import quote, urlsplit, urlunsplit
 
-from _setup import ROOT, machine, scratch_database, use_database
+from _setup import ROOT, machine, scratch_database, services_missing, use_database
 
 PLAYERS = 512
 USERS = 100
@@ -113,13 +113,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.swarm:
         return swarm(Path(args.swarm[0]), Path(args.swarm[1]))
-    if not os.environ.get("DATABASE_URL", "").startswith("postgres"):
-        print("load: skipped, it needs PostgreSQL (run ./scripts/bench load)")
+    if services_missing("load", " (run ./scripts/bench load)"):
         return 0
-    broker = os.environ.get("CELERY_BROKER_URL", "")
-    if not broker.startswith("redis://"):
-        print("load: skipped, it needs CELERY_BROKER_URL=redis://... (run ./scripts/bench load)")
-        return 0
+    broker = os.environ["CELERY_BROKER_URL"]
     # A SIGTERM (a CI timeout, kill) unwinds like Ctrl-C, so the servers are stopped.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with scratch_database("bench_load") as url:
