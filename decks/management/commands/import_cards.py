@@ -33,7 +33,7 @@ class Command(BaseCommand):
                     self.stderr.write(f"  - {problem}")
             else:
                 self.stdout.write(f"{path}: {report}")
-                self._warn_unsupported(path, card_file)
+                self._warn_unplayable(path, card_file)
                 if verbosity > 1:
                     for name in report.created:
                         self.stdout.write(f"  + {name}")
@@ -42,7 +42,7 @@ class Command(BaseCommand):
         if failed:
             raise CommandError(f"{failed} of {len(files)} file(s) had problems")
 
-    def _warn_unsupported(self, path: Path, card_file) -> None:
+    def _warn_unplayable(self, path: Path, card_file) -> None:
         """What the rules engine cannot play is reported, never silently ignored: the cards
         import (they are real cards), but bots refuse decks that use them. Cards whose stats
         the file lists as unrevealed are known to be unplayable and are not repeated here."""
