@@ -5,10 +5,17 @@ the export forms. Views call these and render the result; nothing here writes.
 
 import json
 from collections import Counter
+from typing import Any
 
 from rules.core import odds
 from rules.core.cards import name_key
-from rules.core.decklist import CARD_SECTIONS, Decklist, decklist_to_json, format_decklist
+from rules.core.decklist import (
+    CARD_SECTIONS,
+    Decklist,
+    Section,
+    decklist_to_json,
+    format_decklist,
+)
 from rules.core.formats import DEFAULT_FORMAT, FORMATS, get_format
 
 from . import forms, selectors, services
@@ -214,4 +221,51 @@ def draw_odds(rows: list[dict], deck_size: int, chosen: str) -> dict:
             "table": odds.draw_table(row["count"], deck_size),
         },
         "odds_choices": [(r["name"], r["count"]) for r in rows],
+    }
+
+
+def group_odds(decklist: Decklist, chosen: list[str], group_type: str = "") -> dict:
+    """The deck page's group draw odds: the timeline's cards to tick, the card types to pick as
+    a group, and the chance of at least one card of the group by each round. `group_type`
+    (a card type) makes the group every card of that type; otherwise it is the `chosen` names."""
+    entries = decklist.entries(Section.TIMELINE)
+    deck_size = sum(entry.count for entry in entries)
+    if not deck_size:
+        return {"group": None}
+    cards = selectors.card_index()
+    wanted = {name_key(name) for name in chosen}
+    choices: list[dict[str, Any]] = []
+    for index, entry in enumerate(entries):
+        card = cards.get(name_key(entry.name))
+        kind = card.type.value if card else ""
+        in_group = kind == group_type if group_type else name_key(entry.name) in wanted
+        choices.append(
+            {
+                "id": f"group-{index}",
+                "name": entry.name,
+                "count": entry.count,
+                "type": kind,
+                "picked": in_group,
+            }
+        )
+    types: Counter[str] = Counter()
+    for choice in choices:
+        if choice["type"]:
+            types[choice["type"]] += choice["count"]
+    picked = [c for c in choices if c["picked"]]
+    return {
+        "group": {
+            "choices": choices,
+            "types": [
+                {"value": t, "label": t.capitalize() + "s", "count": types[t]}
+                for t in TYPE_ORDER
+                if types[t]
+            ],
+            "picked": picked,
+            "copies": odds.group_copies(c["count"] for c in picked),
+            "deck_size": deck_size,
+            "table": odds.group_draw_table([c["count"] for c in picked], deck_size)
+            if picked
+            else (),
+        }
     }

@@ -110,11 +110,16 @@ def _compile_filter(node: q.Filter, fmt: Format) -> Q:
 
 
 def card_search(
-    *, query: str = "", fmt: Format = DEFAULT_FORMAT, legal_for: str | None = None
+    *,
+    query: str = "",
+    fmt: Format = DEFAULT_FORMAT,
+    legal_for: str | None = None,
+    abilities: bool = False,
 ) -> QuerySet[Card]:
     """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable).
     `fmt` is the format `legal:` judges by (the builder's; the default format otherwise);
-    `legal_for` adds `legal:<that champion>` to the query (the builder's default)."""
+    `legal_for` adds `legal:<that champion>` to the query (the builder's default);
+    `abilities` fetches each card's abilities too (the text display lists them)."""
     node, sort = q.sorting(q.parse(query))
     if legal_for:
         legal = q.Filter("legal", "=", legal_for)
@@ -125,6 +130,8 @@ def card_search(
         cards = cards.filter(unrevealed=[])
     if node is not None:
         cards = cards.filter(_compile(node, fmt))
+    if abilities:
+        cards = cards.prefetch_related(Prefetch("abilities", Ability.objects.order_by("position")))
     return (
         cards.select_related("card_set", "world")
         .prefetch_related("affiliations")
@@ -245,3 +252,19 @@ def deck_list(*, user, mine: bool = False, query: str = "") -> QuerySet[Deck]:
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
     return deck.versions.order_by("-number")
+
+
+COMPARE_CHOICES = 100  # public decks offered to compare with; any other opens by its link
+
+
+def deck_compare_choices(*, user, exclude: Deck) -> dict[str, list[Deck]]:
+    """Decks offered to compare `exclude` with: the user's own, then the latest public ones."""
+    mine = (
+        list(deck_list(user=user, mine=True).exclude(pk=exclude.pk))
+        if user.is_authenticated
+        else []
+    )
+    public = deck_list(user=user).exclude(pk=exclude.pk)
+    if user.is_authenticated:
+        public = public.exclude(owner=user)
+    return {"mine": mine, "public": list(public[:COMPARE_CHOICES])}

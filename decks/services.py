@@ -1,22 +1,25 @@
 """Writes to the card index. Every write is a keyword-only function in a transaction."""
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
-from genesis.errors import Forbidden, NotAuthenticated, NotFound, Refusal
+from genesis.errors import Conflict, Forbidden, NotAuthenticated, NotFound, Refusal
 from rules.core.cardfile import CardEntry, CardFile, CardFileError, Problem
 from rules.core.cards import COST_KINDS, name_key
 from rules.core.cards import Card as CardValue
 from rules.core.decklist import (
     Decklist,
     DecklistError,
+    Section,
+    add_card,
     decklist_diff,
     decklist_from_json,
     decklist_to_json,
     parse_decklist,
+    tidy,
 )
 from rules.core.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
 from rules.core.timeline import Validation, validate
@@ -351,3 +354,26 @@ def deck_diff(*, deck: Deck, old: int, new: int) -> list[dict]:
         decklist_from_json(versions[old].decklist), decklist_from_json(versions[new].decklist)
     )
     return [change.as_dict() for change in changes]
+
+
+@transaction.atomic
+def deck_card_add(*, deck: Deck, actor, card: Card) -> Deck:
+    """One copy of a card added to a deck's timeline (a champion card becomes the champion),
+    saved as a new version and validated like any edit in the builder. Only the owner may;
+    the deck is locked first, so two adds at once both count."""
+    deck = Deck.objects.select_for_update().get(pk=deck.pk)
+    deck_require_owner(deck=deck, actor=actor)
+    decklist = decklist_from_json(deck.decklist)
+    if card.type == Card.Type.CHAMPION:
+        if name_key(decklist.champion or "") == card.name_key:
+            raise Conflict(f"{card.name} is already the champion of {deck.name}.", code="no_change")
+        changed = replace(decklist, champion=card.name)
+    else:
+        changed = tidy(add_card(decklist, Section.TIMELINE, card.name))
+        if decklist_to_json(changed) == decklist_to_json(tidy(decklist)):
+            # add_card keeps a count within what a decklist can hold (MAX_COPIES).
+            raise Conflict(
+                f"{deck.name} already holds as many copies of {card.name} as a list can.",
+                code="no_change",
+            )
+    return deck_update(deck=deck, actor=actor, decklist=changed)

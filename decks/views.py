@@ -3,6 +3,7 @@ deck's page with its history, and the deck builder with live validation over htm
 
 import re
 import secrets
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
@@ -14,6 +15,7 @@ from django.views.decorators.http import require_POST
 
 from genesis.errors import Forbidden, Refusal
 from rules.core.awareness import Awareness
+from rules.core.cards import name_key
 from rules.core.decklist import (
     Decklist,
     decklist_from_json,
@@ -25,19 +27,24 @@ from rules.core.timeline import legality
 
 from . import forms, selectors, services
 from .core import hands
+from .core.compare import compare_decklists
 from .core.query import QueryError
 from .models import Card, Deck
-from .pages import builder_exports, builder_results, deck_panels
+from .pages import builder_exports, builder_results, deck_panels, group_odds
 
 PAGE_SIZE = 60
+# docs/search.md, Display modes: a grid of card tiles, or a text list with each card's fields.
+DISPLAYS = ("grid", "text")
 
 
 def card_search(request):
     query = request.GET.get("q", "").strip()
+    display = request.GET.get("display", "")
+    display = display if display in DISPLAYS else DISPLAYS[0]
     error = None
     page = None
     try:
-        cards = selectors.card_search(query=query)
+        cards = selectors.card_search(query=query, abilities=display == "text")
         page = Paginator(cards, PAGE_SIZE).get_page(request.GET.get("page"))
     except QueryError as exc:
         error = exc
@@ -46,6 +53,8 @@ def card_search(request):
         "decks/card_search.html",
         {
             "query": query,
+            "display": display,
+            "displays": DISPLAYS,
             "page": page,
             "error": error,
             "affiliations": selectors.affiliation_list(),
@@ -63,11 +72,49 @@ def card_detail(request, pk: int):
     awareness = Awareness.from_json(card.awareness)
     value = selectors.card_value(card)
     legal_in = [(fmt, legality(value, fmt)) for fmt in FORMATS.values()]
+    my_decks = (
+        selectors.deck_list(user=request.user, mine=True) if request.user.is_authenticated else None
+    )
     return render(
         request,
         "decks/card_detail.html",
-        {"card": card, "awareness_grid": awareness_grid(awareness), "legal_in": legal_in},
+        {
+            "card": card,
+            "awareness_grid": awareness_grid(awareness),
+            "legal_in": legal_in,
+            "my_decks": my_decks,
+            "added": request.GET.get("added", ""),
+        },
     )
+
+
+@require_POST
+def card_add_to_deck(request, pk: int):
+    """The card page's "add to deck": one copy into the chosen deck of the user's own."""
+    try:
+        card = selectors.card_detail(card_id=pk)
+    except Card.DoesNotExist:
+        raise Http404("No card has that id.") from None
+    card_url = reverse("decks:card-detail", args=[card.pk])
+    if not request.user.is_authenticated:
+        return redirect_to_login(card_url)
+    deck = _visible_deck(request, request.POST.get("deck", ""))
+    try:
+        deck = services.deck_card_add(deck=deck, actor=request.user, card=card)
+    except Refusal as exc:
+        return refused(request, exc)
+    if card.type == Card.Type.CHAMPION:
+        done = f"{card.name} is now the champion of {deck.name}"
+    else:
+        copies = sum(
+            e.count
+            for e in decklist_from_json(deck.decklist).timeline
+            if name_key(e.name) == card.name_key
+        )
+        done = f"Added 1 {card.name} to {deck.name}: {copies} in its timeline now"
+    legal = "legal" if deck.legal else "not legal (its page says why)"
+    messages.success(request, f"{done}. Saved as version {deck.version}; the deck is {legal}.")
+    return redirect(f"{card_url}?added={deck.key}#add-to-deck")
 
 
 def awareness_grid(awareness: Awareness | None) -> list[list[str]] | None:
@@ -138,8 +185,61 @@ def deck_detail(request, key: str):
             "text": format_decklist(decklist),
             "hand": hand,
             **deck_panels(decklist, deck.format, request.GET.get("odds", "")),
+            **group_odds(decklist, request.GET.getlist("group"), request.GET.get("group_type", "")),
+            "compare_choices": selectors.deck_compare_choices(user=request.user, exclude=deck),
         },
     )
+
+
+def deck_group_odds(request, key: str):
+    """The deck page's group draw odds alone: what its form fetches on every change."""
+    deck = _visible_deck(request, key)
+    context = group_odds(
+        decklist_from_json(deck.decklist),
+        request.GET.getlist("group"),
+        request.GET.get("group_type", ""),
+    )
+    return render(request, "decks/_group_odds.html", {"deck": deck, **context})
+
+
+# A deck named by its key, or by a link to its page (what the compare form's field takes).
+_DECK_KEY = re.compile(r"(?:.*/decks/)?([A-Za-z0-9_-]{1,16})/?(?:[?#].*)?")
+
+
+def deck_compare(request):
+    """Two visible decks side by side: ?a=<key>&b=<key>. A deck chosen by pasting its link
+    is redirected to that address, so the comparison itself can be shared."""
+    a_key = request.GET.get("a", "").strip()
+    link = request.GET.get("link", "").strip()
+    if link:
+        match = _DECK_KEY.fullmatch(link)
+        b_key = match.group(1) if match else link
+        return redirect(f"{reverse('decks:deck-compare')}?{urlencode({'a': a_key, 'b': b_key})}")
+    b_key = request.GET.get("b", "").strip()
+    if not a_key:
+        return refused(
+            request,
+            Refusal("Open a deck's page and choose Compare there.", code="no_deck_chosen"),
+        )
+    a = _visible_deck(request, a_key)
+    context: dict = {
+        "a": a,
+        "compare_choices": selectors.deck_compare_choices(user=request.user, exclude=a),
+    }
+    if b_key:
+        try:
+            b = selectors.deck_get(key=b_key, user=request.user)
+        except Deck.DoesNotExist:
+            context["error"] = "No deck with that key or link is visible to you."
+            return render(request, "decks/deck_compare.html", context, status=404)
+        context.update(
+            b=b,
+            sides=[(a, "A"), (b, "B")],
+            comparison=compare_decklists(
+                decklist_from_json(a.decklist), decklist_from_json(b.decklist)
+            ),
+        )
+    return render(request, "decks/deck_compare.html", context)
 
 
 def deck_diff(request, key: str, old: int, new: int):
