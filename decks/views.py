@@ -210,12 +210,14 @@ def deck_compare(request):
     """Two visible decks side by side: ?a=<key>&b=<key>. A deck chosen by pasting its link
     is redirected to that address, so the comparison itself can be shared."""
     a_key = request.GET.get("a", "").strip()
-    link = request.GET.get("link", "").strip()
-    if link:
-        match = _DECK_KEY.fullmatch(link)
-        b_key = match.group(1) if match else link
-        return redirect(f"{reverse('decks:deck-compare')}?{urlencode({'a': a_key, 'b': b_key})}")
     b_key = request.GET.get("b", "").strip()
+    if "link" in request.GET:
+        # Sent by the compare form: a pasted link wins over the list, and either way the
+        # comparison gets its short address.
+        link = request.GET["link"].strip()
+        match = _DECK_KEY.fullmatch(link)
+        b_key = (match.group(1) if match else link) if link else b_key
+        return redirect(f"{reverse('decks:deck-compare')}?{urlencode({'a': a_key, 'b': b_key})}")
     if not a_key:
         return refused(
             request,

@@ -367,3 +367,11 @@ def test_two_adds_at_once_both_count(bundled_cards, owner):
     assert statuses == [302, 302]
     assert timeline_count(deck, "Arc Relay") == 5
     assert sorted(deck.versions.values_list("number", flat=True)) == [1, 2, 3]
+
+
+def test_the_compare_forms_list_choice_gets_the_short_address(client, bundled_cards, owner):
+    a = make_deck(owner, Deck.Visibility.PUBLIC)
+    b = make_deck(owner, Deck.Visibility.PUBLIC, text=OTHER)
+    response = client.get("/decks/compare/", {"a": a.key, "b": b.key, "link": ""})
+    assert response.status_code == 302
+    assert response["Location"] == f"/decks/compare/?a={a.key}&b={b.key}"
