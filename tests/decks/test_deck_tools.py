@@ -375,3 +375,12 @@ def test_the_compare_forms_list_choice_gets_the_short_address(client, bundled_ca
     response = client.get("/decks/compare/", {"a": a.key, "b": b.key, "link": ""})
     assert response.status_code == 302
     assert response["Location"] == f"/decks/compare/?a={a.key}&b={b.key}"
+
+
+def test_a_card_at_the_most_copies_a_list_holds_is_refused(client, bundled_cards, owner):
+    deck = make_deck(owner, text="Champion: Sera Vantyne\nTimeline\n999 Arc Relay\n")
+    client.force_login(owner)
+    response = client.post(f"/cards/{card_id('Arc Relay')}/add-to-deck/", {"deck": deck.key})
+    assert response.status_code == 409
+    assert "as many copies of Arc Relay as a list can" in page_of(response)
+    assert deck.versions.count() == 1
