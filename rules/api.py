@@ -31,6 +31,12 @@ class RulesSearch(APIView):
         parameters=[
             OpenApiParameter("q", OpenApiTypes.STR, required=True, description="the question"),
             OpenApiParameter("document", OpenApiTypes.STR, description="a document's slug"),
+            OpenApiParameter(
+                "game",
+                OpenApiTypes.STR,
+                description="genesis, grand-archive or titans-of-eden: that game's documents "
+                "and the service's own",
+            ),
             OpenApiParameter("limit", OpenApiTypes.INT, description="1 to 50, default 10"),
         ],
         responses={200: SearchResponse},
@@ -41,6 +47,7 @@ class RulesSearch(APIView):
         results = selectors.rules_search(
             query=params.validated_data["q"],
             document=params.validated_data.get("document", ""),
+            game=params.validated_data.get("game", ""),
             limit=params.validated_data["limit"],
         )
         return Response({"results": [result.as_json() for result in results]})

@@ -7,18 +7,30 @@ from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
 
-# The built-in documents' addresses: /rules/glossary/… and /rules/rulings/….
+# The built-in documents' addresses: /rules/glossary/…, /rules/rulings/…, /rules/service-policies/….
 GLOSSARY_SLUG = "glossary"
 RULINGS_SLUG = "rulings"
+POLICIES_SLUG = "service-policies"
+
+
+class Game(models.TextChoices):
+    """The card games whose rules the lookup holds; the values are the games' slugs everywhere
+    (card files, `?game=` on the lookup)."""
+
+    GENESIS = "genesis", "Genesis: Battle of Champions"
+    GRAND_ARCHIVE = "grand-archive", "Grand Archive"
+    TITANS_OF_EDEN = "titans-of-eden", "Titans of Eden"
 
 
 class Document(models.Model):
-    """One imported rulebook, or one of the built-in documents (glossary, rulings)."""
+    """One imported rulebook, or one of the built-in documents (glossary, rulings, policies)."""
 
     class Kind(models.TextChoices):
         RULEBOOK = "rulebook", "Rulebook"
         GLOSSARY = "glossary", "Keyword glossary"
         RULINGS = "rulings", "Judges' rulings"
+        # This service's own rules (docs/policies.md), not the game's: labelled so everywhere.
+        POLICIES = "policies", "Service policies"
 
     name = models.CharField(max_length=200, unique=True)
     slug = models.SlugField(max_length=100, unique=True)
@@ -28,6 +40,12 @@ class Document(models.Model):
     revision = models.PositiveIntegerField(default=1)
     source_path = models.CharField(max_length=500, blank=True)
     imported_at = models.DateTimeField()
+    # The game whose rules these are; blank for the service's own documents (policies,
+    # rulings), which a search narrowed to any game still includes.
+    game = models.CharField(max_length=20, choices=Game.choices, blank=True)
+    # An older text of its game (a quickstart guide, an earlier edition): ranked below the
+    # current rules, so that it never outranks them on a question both answer.
+    superseded = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["kind", "name"]

@@ -27,7 +27,7 @@ from django.contrib.postgres.search import (
     TrigramWordSimilarity,
 )
 from django.db import connection
-from django.db.models import Case, Count, F, Max, QuerySet, Value, When
+from django.db.models import Case, Count, F, FloatField, Max, Q, QuerySet, Value, When
 
 from .core.parsing import (
     Snippet,
@@ -44,13 +44,20 @@ CONFIG = "english"
 # counts a term's best-weighted occurrence in full and each further one less and less, so a
 # heading word already wins at A = 0.5 against B = 0.4; at 1.0 one heading word outweighed any
 # number of body words and short glossary entries crowded out the answering sections.
-PG_WEIGHTS = [0.1, 0.2, 0.4, 0.5]
+PG_WEIGHTS = [0.1, 0.2, 0.4, 0.6]
 # ts_rank normalisation 1: divide by 1 + log(length), as BM25 favours the shorter section.
-PG_NORMALIZATION = 1
+PG_NORMALIZATION = 0
 # bm25() weights of the FTS5 columns heading, context (ancestors), body. bm25 multiplies the
 # term frequency by the weight before saturating it, which makes 2 : 1 about as strong as the
 # 0.5 : 0.4 above. tests/rules/test_lookup_questions.py holds both to the same questions.
 FTS_WEIGHTS = (2.0, 0.5, 1.0)
+# An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
+# this share of what the same match scores in the current rules, so that it never outranks
+# them on a question both answer, and still answers what only it covers.
+SUPERSEDED_WEIGHT = 0.5
+# The service policies answer what the rulebooks leave open; where a rulebook answers too, it
+# comes first (the policy on the first round's draw must not outrank Beginning of Round).
+POLICIES_WEIGHT = 0.7
 MIN_TYPO_LENGTH = 4
 MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the sections
 
@@ -60,6 +67,7 @@ class Hit:
     section: Section
     score: float
     snippet: Snippet
+    terms: tuple[str, ...]  # what was searched for, to cut another section's snippet alike
 
 
 _synonyms: tuple[tuple, dict[tuple, tuple]] = ((), {})
@@ -74,8 +82,12 @@ def synonym_table() -> dict[tuple, tuple]:
     return _synonyms[1]
 
 
-def search(question: str, *, document: Document | None = None, limit: int = 10) -> list[Hit]:
-    """The best `limit` sections for a question, best first."""
+def search(
+    question: str, *, document: Document | None = None, game: str = "", limit: int = 10
+) -> list[Hit]:
+    """The best `limit` sections for a question, best first.
+
+    `game` keeps that game's documents and the service's own (which have no game)."""
     asked = search_terms(question, synonym_table())
     if not asked.terms:
         return []
@@ -83,11 +95,18 @@ def search(question: str, *, document: Document | None = None, limit: int = 10) 
     terms = _searched_terms(backend, asked.terms)
     if not terms:
         return []
-    ranked = backend.rank(terms, document_id=document.pk if document else None, limit=limit)
+    scope = _Scope(document_id=document.pk if document else None, game=game)
+    ranked = backend.rank(terms, scope=scope, limit=limit)
     return [
-        Hit(section, round(score, 4), make_snippet(section.body, terms))
+        Hit(section, round(score, 4), make_snippet(section.body, terms), terms)
         for section, score in ranked
     ]
+
+
+@dataclass(frozen=True)
+class _Scope:
+    document_id: int | None
+    game: str
 
 
 def _searched_terms(backend: "_Backend", terms: tuple[str, ...]) -> tuple[str, ...]:
@@ -137,7 +156,7 @@ class _Backend:
         raise NotImplementedError
 
     def rank(
-        self, terms: tuple[str, ...], *, document_id: int | None, limit: int
+        self, terms: tuple[str, ...], *, scope: _Scope, limit: int
     ) -> list[tuple[Section, float]]:
         """The best sections for the terms, with their documents, best first."""
         raise NotImplementedError
@@ -172,7 +191,7 @@ class _Postgres(_Backend):
         self.frequencies.update(zip(terms, found, strict=True))
         return {term: self.frequencies[term] for term in terms}
 
-    def rank(self, terms, *, document_id, limit):
+    def rank(self, terms, *, scope, limit):
         missing = tuple(term for term in terms if term not in self.frequencies)
         if missing:
             self.document_frequencies(missing)
@@ -190,10 +209,20 @@ class _Postgres(_Backend):
                 for term in terms
             ),
         )
+        precedence = Case(
+            When(document__superseded=True, then=Value(SUPERSEDED_WEIGHT)),
+            When(document__kind=Document.Kind.POLICIES, then=Value(POLICIES_WEIGHT)),
+            default=Value(1.0),
+            output_field=FloatField(),
+        )
         found = _searchable().filter(search_vector=reduce(or_, map(self._query, terms)))
-        if document_id is not None:
-            found = found.filter(document_id=document_id)
-        rows = found.annotate(score=score).order_by("-score", "document_id", "position")
+        if scope.document_id is not None:
+            found = found.filter(document_id=scope.document_id)
+        if scope.game:
+            found = found.filter(Q(document__game=scope.game) | Q(document__game=""))
+        rows = found.annotate(score=score * precedence).order_by(
+            "-score", "document_id", "position"
+        )
         return [(row, float(row.score)) for row in rows.select_related("document")[:limit]]
 
     def names_like(self, word):
@@ -235,16 +264,26 @@ class _Sqlite(_Backend):
                 frequencies[term] = cursor.fetchone()[0]
         return frequencies
 
-    def rank(self, terms, *, document_id, limit):
+    def rank(self, terms, *, scope, limit):
         weights = ", ".join(str(w) for w in FTS_WEIGHTS)
-        where = "AND s.document_id = %s" if document_id is not None else ""
+        where, params = "", []
+        if scope.document_id is not None:
+            where += " AND s.document_id = %s"
+            params.append(scope.document_id)
+        if scope.game:
+            where += " AND (d.game = %s OR d.game = '')"
+            params.append(scope.game)
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT s.id, -bm25({self.TABLE}, {weights}) AS score "
+                f"SELECT s.id, -bm25({self.TABLE}, {weights}) "
+                f"* (CASE WHEN d.superseded THEN {SUPERSEDED_WEIGHT} "
+                f"WHEN d.kind = '{Document.Kind.POLICIES}' THEN {POLICIES_WEIGHT} ELSE 1.0 END) "
+                "AS score "
                 f"FROM {self.TABLE} JOIN rules_section s ON s.id = {self.TABLE}.rowid "
-                f"WHERE {self.TABLE} MATCH %s AND s.body != '' {where} "
+                "JOIN rules_document d ON d.id = s.document_id "
+                f"WHERE {self.TABLE} MATCH %s AND s.body != ''{where} "
                 "ORDER BY score DESC, s.document_id, s.position LIMIT %s",
-                [self._match(terms), *([document_id] if document_id is not None else []), limit],
+                [self._match(terms), *params, limit],
             )
             ranked = cursor.fetchall()
         sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])

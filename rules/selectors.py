@@ -11,8 +11,8 @@ from genesis.errors import NotFound, Refusal
 
 from . import search
 from .core.keywords import GLOSSARY, KEYWORDS, Keyword
-from .core.parsing import MAX_QUESTION, Snippet, slugify
-from .models import GLOSSARY_SLUG, Document, Ruling, Section, card_model
+from .core.parsing import MAX_QUESTION, Snippet, make_snippet, slugify
+from .models import GLOSSARY_SLUG, Document, Game, Ruling, Section, card_model
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 50
@@ -24,10 +24,21 @@ class Result:
     section: Section
     snippet: Snippet
     score: float
+    # Further sources of the same answer: a keyword's glossary entry beside its rulebook
+    # section (or the other way round) is one result citing both.
+    also: tuple[Section, ...] = ()
 
     @property
     def url(self) -> str:
         return section_url(self.section)
+
+    @property
+    def sources(self) -> tuple[Section, ...]:
+        return (self.section, *self.also)
+
+    @property
+    def is_service_policy(self) -> bool:
+        return self.document.kind == Document.Kind.POLICIES
 
     def as_json(self) -> dict:
         return {
@@ -37,6 +48,12 @@ class Result:
             "snippet": self.snippet.as_html(),
             "url": self.url,
             "score": self.score,
+            "game": self.document.game,
+            "service_policy": self.is_service_policy,
+            "sources": [
+                {"document": s.document.name, "section": s.heading, "url": section_url(s)}
+                for s in self.sources
+            ],
         }
 
 
@@ -44,11 +61,19 @@ def section_url(section: Section) -> str:
     return reverse("rules:section", args=[section.document.slug, section.anchor])
 
 
-def rules_search(*, query: str, document: str = "", limit: int = DEFAULT_LIMIT) -> list[Result]:
-    """Ranked sections answering a question, in the rulebooks, the glossary and the rulings.
+# A keyword's two entries take one place, so a few more hits are fetched than are shown.
+_MERGE_SLACK = 5
 
-    `document` narrows the search to one document, by slug or name. Refuses an empty question,
-    one over MAX_QUESTION characters, and an unknown document.
+
+def rules_search(
+    *, query: str, document: str = "", game: str = "", limit: int = DEFAULT_LIMIT
+) -> list[Result]:
+    """Ranked sections answering a question, in the rulebooks, the glossary, the service
+    policies and the rulings.
+
+    `document` narrows the search to one document, by slug or name; `game` (a Game value) to
+    that game's documents and the service's own. Refuses an empty question, one over
+    MAX_QUESTION characters, an unknown document and an unknown game.
     """
     query = query.strip()
     if not query:
@@ -59,11 +84,94 @@ def rules_search(*, query: str, document: str = "", limit: int = DEFAULT_LIMIT) 
             code="query_too_long",
         )
     scope = document_find(document) if document.strip() else None
+    game = game_find(game)
     limit = max(1, min(MAX_LIMIT, limit))
-    return [
-        Result(hit.section.document, hit.section, hit.snippet, hit.score)
-        for hit in search.search(query, document=scope, limit=limit)
-    ]
+    hits = search.search(query, document=scope, game=game, limit=limit + _MERGE_SLACK)
+    return _one_result_per_keyword(hits, narrowed=scope is not None)[:limit]
+
+
+def game_find(key: str) -> str:
+    """The game a `game=` parameter names ("" for every game); Refusal for an unknown one."""
+    key = key.strip().lower()
+    if key and key not in Game.values:
+        raise Refusal(
+            f"No game is called '{key}'; use one of {', '.join(Game.values)}.",
+            code="unknown_game",
+        )
+    return key
+
+
+def _keyword_key(heading: str) -> str:
+    """ "Death Touch [X]" and "death touch" → "death touch": how entries of one keyword match."""
+    return " ".join(re.sub(r"\[[^\]]*\]", " ", heading).lower().split())
+
+
+def _one_result_per_keyword(hits: list[search.Hit], *, narrowed: bool) -> list[Result]:
+    """Results for hits, a keyword's glossary entry and its rulebook section merged into one.
+
+    The merged result takes the better rank of the two and cites both. It leads with the
+    rulebook section, the authority, unless the search was narrowed to one document, where it
+    leads with that document's entry. The partner is found whether or not it was itself a hit.
+    """
+    glossary_keys = {_keyword_key(k.name): k for k in GLOSSARY}
+    keys = {
+        hit.section.pk: _keyword_key(hit.section.heading)
+        for hit in hits
+        if _keyword_key(hit.section.heading) in glossary_keys
+        and hit.section.document.game == Game.GENESIS
+        and hit.section.document.kind in (Document.Kind.GLOSSARY, Document.Kind.RULEBOOK)
+        and not hit.section.document.superseded
+    }
+    partners: dict[tuple[str, str], Section] = {}  # (kind, key) → its section
+    candidates = (
+        Section.objects.select_related("document")
+        .filter(document__game=Game.GENESIS, document__superseded=False)
+        .filter(document__kind__in=[Document.Kind.GLOSSARY, Document.Kind.RULEBOOK])
+        .exclude(body="")
+        .order_by("document__name", "position")
+    )
+    if keys:
+        for section in candidates.filter(
+            Q(
+                document__kind=Document.Kind.GLOSSARY,
+                anchor__in=[slugify(glossary_keys[key].slug) for key in set(keys.values())],
+            )
+            | Q(document__kind=Document.Kind.RULEBOOK, heading__in=_headings_of(hits, keys))
+        ):
+            key = _keyword_key(section.heading)
+            partners.setdefault((section.document.kind, key), section)
+    results: list[Result] = []
+    shown: set[int] = set()
+    for hit in hits:
+        section = hit.section
+        if section.pk in shown:
+            continue
+        found = keys.get(section.pk)
+        if found is None:
+            results.append(Result(section.document, section, hit.snippet, hit.score))
+            shown.add(section.pk)
+            continue
+        pair = [
+            partners.get((Document.Kind.RULEBOOK, found)),
+            partners.get((Document.Kind.GLOSSARY, found)),
+        ]
+        sources = [s for s in pair if s is not None]
+        if section.pk not in {s.pk for s in sources}:
+            sources.insert(0, section)
+        if narrowed:  # lead with the entry of the document searched
+            sources.sort(key=lambda s: s.pk != section.pk)
+        lead, *others = sources
+        snippet = hit.snippet if lead.pk == section.pk else make_snippet(lead.body, hit.terms)
+        results.append(Result(lead.document, lead, snippet, hit.score, tuple(others)))
+        shown.update(s.pk for s in sources)
+    return results
+
+
+def _headings_of(hits: list[search.Hit], keys: dict[int, str]) -> list[str]:
+    """The rulebook headings a keyword may have: as hit, and as the glossary names it."""
+    wanted = set(keys.values())
+    names = {k.name for k in GLOSSARY if _keyword_key(k.name) in wanted}
+    return sorted(names | {hit.section.heading for hit in hits if hit.section.pk in keys})
 
 
 def document_find(key: str) -> Document:

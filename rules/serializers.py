@@ -6,6 +6,12 @@ from .core.parsing import MAX_QUESTION
 from .models import Ruling
 
 
+class SearchSource(serializers.Serializer):
+    document = serializers.CharField()
+    section = serializers.CharField()
+    url = serializers.CharField()
+
+
 class SearchResult(serializers.Serializer):
     """One ranked section (the shape of rules.selectors.Result.as_json, for the schema)."""
 
@@ -15,6 +21,11 @@ class SearchResult(serializers.Serializer):
     snippet = serializers.CharField(help_text="HTML: escaped text, matched words in <mark>")
     url = serializers.CharField(help_text="the section's own page")
     score = serializers.FloatField(help_text="higher is better; compare within one response")
+    game = serializers.CharField(help_text="the document's game; blank for the service's own")
+    service_policy = serializers.BooleanField(
+        help_text="true for the service's own rules (Service policies), not a game's"
+    )
+    sources = SearchSource(many=True, help_text="every document citing this answer, lead first")
 
 
 class SearchResponse(serializers.Serializer):
@@ -26,6 +37,7 @@ class SearchParams(serializers.Serializer):
         allow_blank=True, help_text=f"the question, 1 to {MAX_QUESTION} characters"
     )
     document = serializers.CharField(required=False, allow_blank=True)
+    game = serializers.CharField(required=False, allow_blank=True)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=50, default=10)
 
 

@@ -1,8 +1,11 @@
-"""Writes of the rules lookup: importing rulebooks, the built-in glossary, and rulings."""
+"""Writes of the rules lookup: importing rulebooks, the built-in documents (the keyword glossary
+and the service policies), and rulings."""
 
 import datetime
 from dataclasses import dataclass
+from pathlib import Path
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
@@ -14,12 +17,16 @@ from genesis.errors import Forbidden, Refusal
 from . import search
 from .core.keywords import GLOSSARY, KEYWORDS
 from .core.parsing import ParsedSection, RulebookError, SourceFormat, parse_rulebook, slugify
-from .models import GLOSSARY_SLUG, RULINGS_SLUG, Document, Ruling, Section
+from .models import GLOSSARY_SLUG, POLICIES_SLUG, RULINGS_SLUG, Document, Game, Ruling, Section
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
 RULINGS_NAME = "Judges' rulings"
+POLICIES_NAME = "Service policies"
+# The service's own rules where the rulebooks are silent: one page of the docs, so the lookup
+# and the documentation cannot disagree.
+POLICIES_PATH = Path(settings.BASE_DIR) / "docs" / "policies.md"
 # Page routes under /rules/ that a document slug must not take (rules/urls.py).
-RESERVED_SLUGS = {"keywords", "rulings", "glossary", "search", "api", "new"}
+RESERVED_SLUGS = {"keywords", "rulings", "glossary", "search", "api", "new", POLICIES_SLUG}
 MAX_RULEBOOK_BYTES = 10 * 1024 * 1024
 
 
@@ -34,7 +41,8 @@ class ImportReport:
     def __str__(self) -> str:
         text = (
             f"{self.document.name} (slug {self.document.slug}, version "
-            f"{self.document.version or '-'}, revision {self.document.revision}): "
+            f"{self.document.version or '-'}, revision {self.document.revision}, game "
+            f"{self.document.game or '-'}{', superseded' if self.document.superseded else ''}): "
             f"{self.sections} sections"
         )
         if self.replaced:
@@ -51,16 +59,25 @@ def rulebook_import(
     version: str | None = None,
     filename: str = "",
     source_format: SourceFormat | None = None,
+    game: str = Game.GENESIS,
+    superseded: bool | None = None,
 ) -> ImportReport:
     """Import a rulebook, or replace every section of an earlier import of it, atomically.
 
     The document is found by name. Each import bumps its revision; `version` (the publisher's
-    label) is kept from the last import when not given. Rulings on a section follow it to the
-    new revision by anchor. Raises Refusal, writing nothing, for a file that is not a rulebook.
+    label) and `superseded` (an older text of its game, ranked below the current rules) are
+    kept from the last import when not given. Rulings on a section follow it to the new
+    revision by anchor. Raises Refusal, writing nothing, for a file that is not a rulebook or
+    an unknown game.
     """
     name = " ".join(name.split())
     if not name:
         raise Refusal("A rulebook needs a document name.", code="document_name_missing")
+    if game not in Game.values:
+        raise Refusal(
+            f"'{game}' is not a game of the lookup; use one of {', '.join(Game.values)}.",
+            code="unknown_game",
+        )
     try:
         parsed = parse_rulebook(text, source_format=source_format)
     except RulebookError as exc:
@@ -71,6 +88,8 @@ def rulebook_import(
         parsed=parsed,
         version=version,
         source_path=filename,
+        game=game,
+        superseded=superseded,
     )
 
 
@@ -103,7 +122,36 @@ def glossary_load() -> ImportReport | None:
     if stored == [(p.anchor, p.heading, p.body) for p in parsed]:
         return None
     return _replace_document(
-        name=GLOSSARY_NAME, kind=Document.Kind.GLOSSARY, parsed=parsed, slug=GLOSSARY_SLUG
+        name=GLOSSARY_NAME,
+        kind=Document.Kind.GLOSSARY,
+        parsed=parsed,
+        slug=GLOSSARY_SLUG,
+        game=Game.GENESIS,
+    )
+
+
+def policies_load(path: Path = POLICIES_PATH) -> ImportReport | None:
+    """Load the service's own policies (docs/policies.md) as the document "Service policies".
+
+    They are this service's rules, not any game's: the document has no game, so a search
+    narrowed to a game still finds them, and pages and results label them. Idempotent: returns
+    None when the stored document already matches the file.
+    """
+    parsed = parse_rulebook(path.read_text(encoding="utf-8"), source_format=SourceFormat.MARKDOWN)
+    stored = list(
+        Section.objects.filter(document__slug=POLICIES_SLUG).values_list(
+            "anchor", "heading", "body"
+        )
+    )
+    if stored == [(p.anchor, p.heading, p.body) for p in parsed]:
+        return None
+    return _replace_document(
+        name=POLICIES_NAME,
+        kind=Document.Kind.POLICIES,
+        parsed=parsed,
+        slug=POLICIES_SLUG,
+        source_path="docs/policies.md",
+        game="",
     )
 
 
@@ -116,6 +164,8 @@ def _replace_document(
     version: str | None = None,
     source_path: str = "",
     slug: str | None = None,
+    game: str = "",
+    superseded: bool | None = None,
 ) -> ImportReport:
     # Two imports of one document at once: the second waits on the row lock, then replaces
     # the first's sections in turn (get_or_create absorbs the race to create the row).
@@ -134,6 +184,8 @@ def _replace_document(
     document.revision += 1
     document.version = document.version if version is None else version.strip()[:40]
     document.source_path = source_path[:500]
+    document.game = game
+    document.superseded = document.superseded if superseded is None else superseded
     document.imported_at = timezone.now()
     document.save()
 

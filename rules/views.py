@@ -11,16 +11,23 @@ from genesis.errors import NotFound, Refusal
 
 from . import selectors, services
 from .forms import RulingForm
-from .models import Document, Section, card_model
+from .models import Document, Game, Section, card_model
 
 
 def rules_search(request):
+    """The search page. `?game=<slug>` narrows to one game and is the game select's default,
+    so a link from an event's page (`/rules/?game=grand-archive`) searches that game."""
     query = request.GET.get("q", "").strip()
     document = request.GET.get("document", "").strip()
+    game = request.GET.get("game", "").strip().lower()
     results, error = [], None
-    if query:
+    try:
+        selectors.game_find(game)
+    except Refusal as exc:
+        error, game = exc.detail, ""
+    if query and error is None:
         try:
-            results = selectors.rules_search(query=query, document=document)
+            results = selectors.rules_search(query=query, document=document, game=game)
         except Refusal as exc:
             error = exc.detail
     return render(
@@ -29,6 +36,8 @@ def rules_search(request):
         {
             "query": query,
             "document": document,
+            "game": game,
+            "games": Game.choices,
             "documents": selectors.document_list(),
             "results": results,
             "error": error,

@@ -443,7 +443,7 @@ where where's which while who who's whom why why's will with won't would wouldn'
 you'll you're you've your yours yourself yourselves s t just now also get gets got happen
 happens happened work works way ok okay still allowed able anything something someone anyone
 thing things really actually exactly mean means rule rules say says said tell know want
-wanted need needs use using used
+wanted need needs use using used many much
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 MAX_QUESTION = 300
@@ -590,14 +590,20 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 
 
 def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet:
-    """The window of `words` words of `body` with the most distinct matched terms, marked."""
-    stems = {stem(w) for term in terms for w in term.split()}
+    """The window of `words` words of `body` with the most distinct matched terms, marked.
+
+    Stop words are never marked: the search ignores them, even inside a phrase it searched
+    ("enters the arena" marks "enters" and "arena", not every "the")."""
+    stems = {stem(w) for term in terms for w in term.split() if w not in STOPWORDS}
     flat = " ".join(body.split())
     tokens = list(_TOKEN.finditer(flat))
     if not tokens:
         return Snippet(((flat, False),) if flat else ())
-    keys = [stem(t.group().lower().replace("’", "'").removesuffix("'s")) for t in tokens]
-    hits = [key in stems for key in keys]
+    words_seen = [t.group().lower().replace("’", "'").removesuffix("'s") for t in tokens]
+    keys = [stem(word) for word in words_seen]
+    hits = [
+        key in stems and word not in STOPWORDS for key, word in zip(keys, words_seen, strict=True)
+    ]
     # Slide the window, counting how many times each matched stem is inside it.
     inside: Counter[str] = Counter(k for k, hit in zip(keys[:words], hits, strict=False) if hit)
     best_start, best_score = 0, len(inside)

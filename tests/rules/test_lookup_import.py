@@ -47,7 +47,9 @@ def test_every_heading_becomes_a_section_with_its_parent_path():
     assert feather.anchor == "feather"
     assert feather.level == 3
     assert feather.body.startswith("A card of Sky Duel.")
-    assert str(report) == "Sky Duel Rules (slug sky-duel-rules, version 1, revision 1): 8 sections"
+    assert str(report) == (
+        "Sky Duel Rules (slug sky-duel-rules, version 1, revision 1, game genesis): 8 sections"
+    )
 
 
 def test_importing_again_replaces_the_sections_and_bumps_the_revision():
@@ -139,8 +141,11 @@ def test_the_command_imports_markdown_and_plain_text(tmp_path, capsys):
     call_command("import_rules", str(plain), "--document", "Kite Primer")
     # then
     out = capsys.readouterr().out
-    assert "Sky Duel Rules (slug sky-duel-rules, version 5.2, revision 1): 8 sections" in out
-    assert "Kite Primer (slug kite-primer, version -, revision 1): 2 sections" in out
+    assert (
+        "Sky Duel Rules (slug sky-duel-rules, version 5.2, revision 1, game genesis): 8 sections"
+        in out
+    )
+    assert "Kite Primer (slug kite-primer, version -, revision 1, game genesis): 2 sections" in out
     kites = Document.objects.get(slug="kite-primer")
     assert [s.heading for s in sections_of(kites)] == ["Flying The Kite", "Landing Safely"]
     assert kites.source_path == str(plain)
@@ -158,7 +163,8 @@ def test_the_glossary_is_loaded_once_and_kept_up_to_date(capsys):
     # then
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("Genesis keyword glossary (this service's summary) (slug glossary")
-    assert out[1] == "Keyword glossary: up to date"
+    assert out[1].startswith("Service policies (slug service-policies")
+    assert out[2:] == ["Keyword glossary: up to date", "Service policies: up to date"]
     glossary = Document.objects.get(slug="glossary")
     assert glossary.kind == Document.Kind.GLOSSARY
     assert glossary.revision == 1

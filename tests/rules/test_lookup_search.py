@@ -11,9 +11,9 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rules.core.parsing import MAX_QUESTION
-from rules.models import Synonym
+from rules.models import Document, Synonym
 from rules.selectors import rules_search
-from rules.services import glossary_load, rulebook_import
+from rules.services import glossary_load, policies_load, rulebook_import
 
 SKY_RULES = """# Sky Duel Rules
 
@@ -84,12 +84,78 @@ def test_ranking_uses_the_synonym_table_and_admins_can_change_it(sky_rules):
 
 def test_ranking_can_be_limited_to_one_document(sky_rules):
     glossary_load()
-    everywhere = {r.document.slug for r in rules_search(query="paralyze")}
+    # Sky Duel's Paralyze and the glossary's are one keyword: one result citing both
+    everywhere = {s.document.slug for r in rules_search(query="paralyze") for s in r.sources}
     assert everywhere == {SKY, "glossary"}
     assert {r.document.slug for r in rules_search(query="paralyze", document=SKY)} == {SKY}
     assert {r.document.slug for r in rules_search(query="paralyze", document="glossary")} == {
         "glossary"
     }
+
+
+def test_ranking_one_result_per_keyword_citing_the_glossary_and_the_rulebook(sky_rules):
+    # given: a keyword (Paralyze) in the glossary and in a Genesis rulebook
+    glossary_load()
+    # when
+    results = rules_search(query="what does paralyze do")
+    # then: one result, led by the rulebook (the authority), citing the glossary too
+    paralyze = [r for r in results if any(s.heading == "Paralyze" for s in r.sources)]
+    assert len(paralyze) == 1
+    assert [(s.document.slug, s.heading) for s in paralyze[0].sources] == [
+        (SKY, "Paralyze"),
+        ("glossary", "Paralyze"),
+    ]
+    # and narrowed to the glossary, the glossary's entry leads and still cites the rulebook
+    (only,) = rules_search(query="what does paralyze do", document="glossary")
+    assert [s.document.slug for s in only.sources] == ["glossary", SKY]
+
+
+def test_ranking_snippets_never_mark_words_the_search_ignores(sky_rules):
+    # "the", "can", "my" and "of" are ignored; "in the" would be marked in every line
+    (first, *_) = rules_search(query="can the start of the round draw my feathers", document=SKY)
+    marked = [text.lower() for text, hit in first.snippet.parts if hit]
+    assert marked
+    assert not {"the", "can", "my", "of", "at"} & set(marked)
+    assert {"start", "round", "draws"} <= set(marked)
+
+
+def test_ranking_snippets_of_a_phrase_synonym_mark_only_its_words(sky_rules):
+    # given: a synonym whose replacement is a phrase with stop words in it
+    Synonym.objects.create(term="top up", replacements="start of each round")
+    # when
+    (first, *_) = rules_search(query="top up", document=SKY)
+    # then
+    marked = {text.lower() for text, hit in first.snippet.parts if hit}
+    assert marked == {"start", "round"}
+
+
+def test_ranking_service_policies_are_a_document_of_their_own(db):
+    # given: the normal load (./scripts/serve runs load_glossary, which loads them)
+    call_command("load_glossary")
+    # when
+    results = rules_search(query="what happens if both champions die at the same time")
+    # then: the draw policy answers, marked as the service's rule
+    first = results[0]
+    assert (first.document.name, first.section.heading) == ("Service policies", "Drawn games")
+    assert first.is_service_policy
+    assert first.document.kind == Document.Kind.POLICIES
+    assert first.document.game == ""
+    assert policies_load() is None  # loading again changes nothing
+
+
+def test_ranking_can_be_narrowed_to_a_game(db):
+    # given: one rulebook per game, and the service policies (which belong to no game)
+    for name, game in [("Sky Duel Rules", "genesis"), ("Archive Duel Rules", "grand-archive")]:
+        rulebook_import(text=SKY_RULES.replace("Sky Duel", name), name=name, game=game)
+    policies_load()
+    # when
+    everywhere = {r.document.game for r in rules_search(query="feathers quiver", limit=50)}
+    archive = {r.document.game for r in rules_search(query="feathers quiver", game="grand-archive")}
+    policy = rules_search(query="concede a game", game="grand-archive")
+    # then
+    assert everywhere == {"genesis", "grand-archive"}
+    assert archive == {"grand-archive"}
+    assert policy[0].section.heading == "Concession"
 
 
 def test_ranking_never_returns_a_heading_without_text(sky_rules):
@@ -108,6 +174,7 @@ def test_ranking_never_returns_a_heading_without_text(sky_rules):
         ({"q": "x" * (MAX_QUESTION + 1)}, "query_too_long"),
         ({"q": "quiver", "document": "no-such-book"}, "unknown_document"),
         ({"q": "quiver", "limit": "0"}, "invalid"),
+        ({"q": "quiver", "game": "chess"}, "unknown_game"),
     ],
 )
 def test_the_api_refuses_bad_questions_with_400(client, sky_rules, params, code):
@@ -122,7 +189,15 @@ def test_the_api_returns_ranked_results_with_path_snippet_and_url(client, sky_ru
     assert response.status_code == 200
     results = response.json()["results"]
     first = results[0]
-    assert set(first) == {"document", "section", "path", "snippet", "url", "score"}
+    assert set(first) == {
+        "document", "section", "path", "snippet", "url", "score", "game", "service_policy",
+        "sources",
+    }  # fmt: skip
+    assert first["game"] == "genesis"
+    assert first["service_policy"] is False
+    assert first["sources"] == [
+        {"document": "Sky Duel Rules", "section": "The Nest (Discard Pile)", "url": first["url"]}
+    ]
     assert first["document"] == "Sky Duel Rules"
     assert first["section"] == "The Nest (Discard Pile)"
     assert first["path"] == ["Sky Duel Rules", "The Nest (Discard Pile)"]
@@ -156,3 +231,37 @@ def test_the_command_prints_readable_results_and_refuses_an_empty_question(sky_r
     assert "**quiver**" in out
     with pytest.raises(CommandError, match="Type a question"):
         call_command("rules_search", " ")
+
+
+# --- the page ----------------------------------------------------------------------------------
+
+
+def test_the_page_takes_the_game_from_the_address_as_the_selects_default(client, db):
+    # given: a link from a Grand Archive event's page
+    rulebook_import(text=SKY_RULES, name="Sky Duel Rules", game="genesis")
+    rulebook_import(
+        text=SKY_RULES.replace("Sky Duel", "Archive Duel"),
+        name="Archive Duel",
+        game="grand-archive",
+    )
+    # when
+    page = client.get("/rules/", {"game": "grand-archive"}).content.decode()
+    searched = client.get("/rules/", {"game": "grand-archive", "q": "quiver"}).content.decode()
+    # then
+    assert '<option value="grand-archive" selected>' in page
+    assert "Archive Duel" in searched
+    assert "Sky Duel Rules</span>" not in searched
+
+
+def test_the_page_refuses_an_unknown_game_with_400(client, db):
+    response = client.get("/rules/", {"game": "chess", "q": "quiver"})
+    assert response.status_code == 400
+    assert "No game is called" in response.content.decode()
+
+
+def test_the_page_labels_service_policies_as_the_services_rules(client, db):
+    policies_load()
+    searched = client.get("/rules/", {"q": "can I concede a game"}).content.decode()
+    page = client.get("/rules/service-policies/concession/").content.decode()
+    assert "This service's rule, not the game's" in searched
+    assert "This service's rules, not the game's." in page

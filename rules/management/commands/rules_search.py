@@ -1,4 +1,4 @@
-"""`python manage.py rules_search "question" [--json] [--limit N] [--document SLUG]`.
+"""`python manage.py rules_search "question" [--json] [--limit N] [--document SLUG] [--game G]`.
 
 Prints the same ranked results as GET /api/rules/search/: with --json, exactly its JSON.
 """
@@ -19,10 +19,15 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", help="print the API's JSON")
         parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT)
         parser.add_argument("--document", default="", help="a document's slug or name")
+        parser.add_argument(
+            "--game", default="", help="genesis, grand-archive or titans-of-eden (default: all)"
+        )
 
-    def handle(self, *args, question: str, json: bool, limit: int, document: str, **options):
+    def handle(
+        self, *args, question: str, json: bool, limit: int, document: str, game: str, **options
+    ):
         try:
-            results = rules_search(query=question, document=document, limit=limit)
+            results = rules_search(query=question, document=document, game=game, limit=limit)
         except Refusal as exc:
             raise CommandError(exc.detail) from None
         if json:
@@ -31,9 +36,11 @@ class Command(BaseCommand):
         if not results:
             self.stdout.write("No section answers that; try other words.")
         for rank, result in enumerate(results, 1):
+            label = " (this service's rule, not the game's)" if result.is_service_policy else ""
+            also = "".join(f"\n   also: {s.document.name}, {s.heading}" for s in result.also)
             self.stdout.write(
-                f"{rank}. {' › '.join(result.section.path)}  [{result.document.name}]  "
-                f"score {result.score}\n   {result.url}\n   {result.snippet.as_text()}\n"
+                f"{rank}. {' › '.join(result.section.path)}  [{result.document.name}{label}]  "
+                f"score {result.score}\n   {result.url}{also}\n   {result.snippet.as_text()}\n"
             )
 
 
