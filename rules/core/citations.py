@@ -2,8 +2,8 @@
 can link them. Pure: no Django (rules.selectors.CitationLinks reads the lookup's tables).
 
 The service writes a citation as `<document> › <section>` (rules.core.formats.cite): "Core
-Rulebook 5.2 › The Forethoughts Explained", or for its own rules "Product decision › Drawn
-games". The lookup stores a document by its full name ("Genesis Core Rulebook 5.2") and a section
+Rulebook 5.2 › The Forethoughts Explained", or for its own rules
+"Product decision › Drawn games". The lookup stores a document by its full name ("Genesis Core Rulebook 5.2") and a section
 by its heading as the importer cleaned it (rules.core.parsing: markup and a trailing colon
 dropped), so both are compared loosely here, and a citation that names no stored section is
 shown as plain text.
