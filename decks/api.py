@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from genesis.errors import NotFound, Refusal
+from rules.citations import CitationLinks, with_rule_urls
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json, format_decklist
 
 from . import selectors, services
@@ -107,8 +108,15 @@ class DeckValidate(APIView):
         decklist = _decklist(data.validated_data["decklist"])
         result = services.deck_validate(
             decklist=decklist, format_slug=data.validated_data.get("format")
+        ).as_dict()
+        links = CitationLinks()
+        return Response(
+            {
+                **result,
+                "errors": with_rule_urls(result["errors"], links),
+                "warnings": with_rule_urls(result["warnings"], links),
+            }
         )
-        return Response(result.as_dict())
 
 
 class DeckListCreate(generics.ListAPIView):

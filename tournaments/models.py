@@ -11,6 +11,9 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
+from rules.core import match as protocol
+from rules.core.engine import ENDING_RULES
+
 
 def new_seed() -> int:
     return secrets.randbelow(2**31)
@@ -315,3 +318,12 @@ class EngineGame(models.Model):
 
     def __str__(self) -> str:
         return f"{self.match}, game {self.number}"
+
+    @property
+    def rule(self) -> str:
+        """The rule behind how the game ended, as its replay cites it ("" for no known reason).
+        A game whose task ran out of time (tournaments.services.automated) is a drawn game by
+        the match's time rule; every other reason is the engine's."""
+        if self.reason == "time_limit":
+            return protocol.TIME_RULE
+        return ENDING_RULES.get(self.reason, "")

@@ -13,6 +13,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from genesis.errors import Conflict, Forbidden, Refusal
+from rules.citations import rule_url
 from rules.core import match as protocol
 
 from .. import permissions
@@ -44,7 +45,9 @@ def change_state(
         return change(match_state(match))
     except protocol.ProtocolError as exc:
         kind = Refusal if exc.code is protocol.Code.INVALID_RESULT else Conflict
-        raise kind(exc.message, code=str(exc.code), rule=exc.rule) from None
+        raise kind(
+            exc.message, code=str(exc.code), rule=exc.rule, rule_url=rule_url(exc.rule)
+        ) from None
 
 
 def save_state(match: Match, state: protocol.MatchState) -> None:
@@ -232,7 +235,9 @@ def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, d
     try:  # an impossible score is refused (400) before anything else is said about the match
         protocol.check_score(a_wins, b_wins, draws, match.round.kind == Round.Kind.TOP_CUT)
     except protocol.ProtocolError as exc:
-        raise Refusal(exc.message, code=str(exc.code), rule=exc.rule) from None
+        raise Refusal(
+            exc.message, code=str(exc.code), rule=exc.rule, rule_url=rule_url(exc.rule)
+        ) from None
     if officiating:
         before = _result_dict(match) if match.status == Match.Status.CONFIRMED else None
         if before is not None:

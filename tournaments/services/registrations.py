@@ -11,6 +11,7 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from decks.services import deck_validate
 from genesis.errors import Conflict, Forbidden, NotAuthenticated, NotFound, Refusal
+from rules.citations import with_rule_urls
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 
 from .. import permissions
@@ -165,7 +166,7 @@ def require_legal(tournament: Tournament, decklist: Decklist) -> None:
         raise Refusal(
             "The timeline is not legal in this event's format.",
             code="deck_illegal",
-            errors=[e.as_dict() for e in validation.errors],
+            errors=with_rule_urls(e.as_dict() for e in validation.errors),
         )
 
 

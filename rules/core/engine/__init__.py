@@ -19,6 +19,7 @@ from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Sele
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
 from .flow import legal_actions, to_act
 from .game import (
+    ENDING_RULES,
     ENGINE_VERSION,
     GameLog,
     GameResult,
@@ -50,6 +51,7 @@ def current_player(state: GameState) -> str | None:
 
 
 __all__ = [
+    "ENDING_RULES",
     "ENGINE_VERSION",
     "PASS",
     "Action",

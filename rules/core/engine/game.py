@@ -10,10 +10,12 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, TypedDict
 
 from rules.core.cards import Card
-from rules.core.formats import DEFAULT_FORMAT, Format
+from rules.core.formats import CORE, DEFAULT_FORMAT, Format, cite
+from rules.core.match import PRODUCT
 
 from . import arena
 from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
@@ -42,6 +44,18 @@ CHECK_INVARIANTS = False
 ROUND_CAP = 60  # Product decision › Round cap
 ACTION_CAP = 50_000  # a second safety valve: steps (forced ones included) per game
 OPENING_HAND = 5  # Core Rulebook 5.2, How to Start a Game
+
+# The rule behind each way a game ends (GameResult.reason), cited where the game is shown.
+ENDING_RULES: Mapping[str, str] = MappingProxyType(
+    {
+        "hp": cite(CORE, "Conditions for Winning the Game"),
+        "timeline": cite(CORE, "Conditions for Winning the Game"),
+        "both_lost": cite(PRODUCT, "Drawn games"),
+        "round_cap": cite(PRODUCT, "Round cap"),
+        # The second safety valve is the round cap's kind of decision (docs/engine.md, Flow).
+        "action_cap": cite(PRODUCT, "Round cap"),
+    }
+)
 
 
 def _seat_index(seat: int | str) -> int:

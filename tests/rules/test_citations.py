@@ -1,0 +1,251 @@
+"""Rule citations resolve to the judges' lookup: how a citation names a document and a heading
+(rules.core.citations), every citation the code can show resolving to a real section of the
+rulebook it cites, the service's own policies once their document exists, and a constant number
+of queries however many citations a page shows."""
+
+import importlib
+import pkgutil
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import rules.core
+from rules.citations import CitationLinks, rule_url, with_rule_urls
+from rules.core import match
+from rules.core.citations import (
+    SEPARATOR,
+    Citation,
+    Heading,
+    HeadingIndex,
+    heading_candidates,
+    names_document,
+    parse_citation,
+    title_key,
+)
+from rules.core.engine import ENDING_RULES
+from rules.core.formats import FORMATS, Format
+from rules.models import Section
+from rules.selectors import section_url
+from rules.services import rulebook_import
+from tests.support.rulebooks import CORE_FILE, ORIGINS_FILE, import_seed, import_service_policies
+
+# --- reading a citation (pure) ------------------------------------------------------------------
+
+
+def test_a_citation_is_a_document_and_a_section():
+    assert parse_citation("Core Rulebook 5.2 › The Forethoughts Explained") == Citation(
+        "Core Rulebook 5.2", "The Forethoughts Explained"
+    )
+    # the service's own rules are filed in one document, whichever kind of decision they are
+    assert parse_citation("Product decision › Drawn games") == Citation(
+        "Service policies", "Drawn games"
+    )
+    assert parse_citation("Engine decision › Line of Sight") == Citation(
+        "Service policies", "Line of Sight"
+    )
+    for not_one in ("", "Core Rulebook 5.2", " › Time", "Product decision › ", "at most 250"):
+        assert parse_citation(not_one) is None
+
+
+def test_titles_compare_without_case_quotes_punctuation_or_spacing():
+    assert title_key("The Champion’s Name:") == title_key("the  champion's name")
+    assert title_key("**F- Affiliations**") == "f affiliations"
+    assert title_key("Café") == "cafe"
+
+
+def test_a_document_is_named_by_its_name_or_the_end_of_it():
+    assert names_document("Genesis Core Rulebook 5.2", "Genesis Core Rulebook 5.2") == 0
+    assert names_document("Genesis Core Rulebook 5.2", "Genesis Core Rulebook", "5.2") == 0
+    assert names_document("Core Rulebook 5.2", "Genesis Core Rulebook 5.2", "5.2") == 1
+    assert names_document("Core Rulebook 5.2", "Genesis Origins Rule Book", "old") is None
+    assert names_document("Rulebook 5", "Genesis Core Rulebook 5.2") is None  # whole words only
+    assert names_document("", "Genesis Core Rulebook 5.2") is None
+
+
+def test_the_headings_a_section_part_may_name_most_literal_first():
+    assert heading_candidates("Lock and Show") == ("Lock and Show", "Lock", "Show")
+    assert heading_candidates("Copies per card: no Genesis rulebook sets a limit") == (
+        "Copies per card: no Genesis rulebook sets a limit",
+        "Copies per card",
+    )
+    assert heading_candidates("F- Affiliations and E- World Symbol")[1:] == (
+        "F- Affiliations",
+        "E- World Symbol",
+    )
+
+
+def test_an_exact_heading_wins_over_a_loose_one_and_the_first_of_two_equal_ones():
+    index = HeadingIndex(
+        [
+            Heading("Switch", "switch", 1),
+            Heading("switch:", "switch-2", 0),
+            Heading("Lock", "lock", 2),
+            Heading("Lock and Show", "lock-and-show", 3),
+            Heading("Negate", "negate", 4),
+            Heading("Negate", "negate-2", 5),
+        ]
+    )
+    assert index.find("Switch").anchor == "switch"
+    assert index.find("SWITCH").anchor == "switch-2"  # loosely, the first in reading order
+    assert index.find("Lock and Show").anchor == "lock-and-show"
+    assert index.find("Negate").anchor == "negate"
+    assert index.find("Nothing like it") is None
+
+
+headings_text = st.text(
+    alphabet=st.characters(codec="utf-8", categories=("L", "N", "P", "Zs")), min_size=1
+).filter(lambda text: title_key(text) and SEPARATOR not in text and ":" not in text)
+
+
+@given(st.lists(headings_text, min_size=1, max_size=8))
+def test_every_heading_is_found_by_its_own_text_and_by_its_title_key(texts):
+    index = HeadingIndex(Heading(text, f"a{n}", n) for n, text in enumerate(texts))
+    for text in texts:
+        found = index.find(text)
+        assert found is not None
+        assert found.text == text
+        loose = index.find(title_key(text).upper())
+        assert loose is not None
+        assert title_key(loose.text) == title_key(text)
+
+
+# --- every citation the code can show ----------------------------------------------------------
+
+
+def shown_citations() -> set[str]:
+    """Each citation a deck problem, a refusal, a card's legality or a game's ending can carry:
+    the rule strings of the pure core's modules, the formats' rules, and the engine's endings."""
+    found: set[str] = set()
+    for info in pkgutil.walk_packages(rules.core.__path__, "rules.core."):
+        for value in vars(importlib.import_module(info.name)).values():
+            if isinstance(value, str) and parse_citation(value) is not None:
+                found.add(value)
+    for fmt in FORMATS.values():
+        found |= {getattr(fmt, field) for field in Format.__dataclass_fields__ if "_rule" in field}
+    found |= set(ENDING_RULES.values())
+    return {rule for rule in found if parse_citation(rule) is not None}
+
+
+# The documents the seeds import, by the name the code cites them by.
+SEEDED = {"Core Rulebook 5.2": CORE_FILE, "Origins Rule Book": ORIGINS_FILE}
+
+
+def test_the_collection_finds_each_kind_of_citation():
+    citations = shown_citations()
+    documents = {parse_citation(c).document for c in citations}
+    assert {"Core Rulebook 5.2", "Origins Rule Book", "Service policies"} <= documents
+    assert match.LOCK_RULE in citations
+    assert ENDING_RULES["hp"] in citations
+    assert FORMATS["genesis-standard"].affiliation_rule in citations
+
+
+@pytest.mark.django_db
+def test_every_rulebook_citation_resolves_to_a_section_of_the_seeded_rulebook():
+    # given
+    documents = {cited: import_seed(filename) for cited, filename in SEEDED.items()}
+    links = CitationLinks()
+    # when
+    resolved = {rule: links.url(rule) for rule in shown_citations()}
+    # then: every citation of a seeded rulebook names one of its sections (a typo would not)
+    unresolved = []
+    for rule, url in resolved.items():
+        cited = parse_citation(rule).document
+        if cited not in documents:
+            assert url is None, rule  # the service's policies are not loaded here
+            continue
+        if url is None:
+            unresolved.append(rule)
+            continue
+        anchor = url.rstrip("/").rsplit("/", 1)[1]
+        section = Section.objects.get(document=documents[cited], anchor=anchor)
+        assert url == section_url(section)
+    assert not unresolved, "citations naming no section:\n" + "\n".join(sorted(unresolved))
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("rule", "heading"),
+    [
+        (FORMATS["genesis-standard"].affiliation_rule, "F- Affiliations"),
+        (FORMATS["genesis-standard"].forethoughts_rule, "The Forethoughts Explained"),
+        (match.LOCK_RULE, "The Process for Lock and Show"),
+        (match.SKIP_RULE, "Lock and Show"),
+        (ENDING_RULES["timeline"], "Conditions for Winning the Game"),
+    ],
+)
+def test_citations_resolve_to_the_right_section(rule, heading):
+    document = import_seed(CORE_FILE)
+    section = Section.objects.get(document=document, heading=heading)
+    assert rule_url(rule) == section_url(section)
+
+
+@pytest.mark.django_db
+def test_nothing_links_while_no_rulebook_is_loaded():
+    links = CitationLinks()
+    assert all(links.url(rule) is None for rule in shown_citations())
+
+
+@pytest.mark.django_db
+def test_the_services_policies_link_once_their_document_exists():
+    # given: no document of the service's policies yet
+    assert rule_url(match.DRAWN_GAME_RULE) is None
+    # when
+    document = import_service_policies("Drawn games", "Round cap", "Copies per card")
+    # then: generic by the document's title, whatever kind of decision is cited
+    assert rule_url(match.DRAWN_GAME_RULE) == section_url(
+        document.sections.get(heading="Drawn games")
+    )
+    assert rule_url(ENDING_RULES["round_cap"]) == section_url(
+        document.sections.get(heading="Round cap")
+    )
+    copies = "Product decision › Copies per card: no Genesis rulebook sets a limit"
+    assert rule_url(copies) == section_url(document.sections.get(heading="Copies per card"))
+    assert rule_url(match.TIME_RULE) is None  # no such section in it
+
+
+@pytest.mark.django_db
+def test_two_documents_matching_as_well_link_neither():
+    # given: two books whose names both end with the name the code cites
+    import_seed(CORE_FILE)
+    rulebook_import(text="# Champion Cards\n\nOther cards.\n", name="Pirate Core Rulebook 5.2")
+    # then: a link could go to the wrong book, so there is none
+    assert rule_url(FORMATS["genesis-standard"].champion_rule) is None
+    # while the full name still says which one
+    assert rule_url("Genesis Core Rulebook 5.2 › Champion Cards") is not None
+
+
+@pytest.mark.django_db
+def test_a_page_of_citations_reads_the_lookup_in_a_constant_number_of_queries(
+    django_assert_num_queries,
+):
+    import_seed(CORE_FILE)
+    import_service_policies("Drawn games")
+    citations = sorted(shown_citations()) * 3  # a deck with many problems repeats its rules
+    assert len(citations) >= 30
+    links = CitationLinks()
+    # documents once, then each cited document's headings once
+    with django_assert_num_queries(3):
+        urls = [links.url(rule) for rule in citations]
+    assert any(urls)
+
+
+@pytest.mark.django_db
+def test_rule_urls_are_added_to_json_items_that_carry_a_rule():
+    document = import_seed(CORE_FILE)
+    items = [
+        {"code": "a", "rule": match.SKIP_RULE},
+        {"code": "b", "rule": "Card index › every card a decklist names must be in it"},
+        {"code": "c", "rule": ""},
+        {"code": "d"},
+    ]
+    assert with_rule_urls(items) == [
+        {
+            "code": "a",
+            "rule": match.SKIP_RULE,
+            "rule_url": section_url(document.sections.get(heading="Lock and Show")),
+        },
+        {"code": "b", "rule": items[1]["rule"], "rule_url": None},
+        {"code": "c", "rule": "", "rule_url": None},
+        {"code": "d"},
+    ]
