@@ -18,9 +18,18 @@ def import_seed(filename: str) -> Document:
     path = seeds.FOLDER / filename
     if not path.is_file():
         pytest.skip(f"the rulebooks are not here: {seeds.FOLDER}")
-    name, version = next((n, v) for f, n, v in seeds.RULEBOOKS if f == filename)
+    name, version, game, superseded = next(
+        (n, v, g, s) for f, n, v, g, s in seeds.RULEBOOKS if f == filename
+    )
     text = path.read_text(encoding="utf-8")
-    return rulebook_import(text=text, name=name, version=version, filename=filename).document
+    return rulebook_import(
+        text=text,
+        name=name,
+        version=version,
+        filename=filename,
+        game=game,
+        superseded=superseded,
+    ).document
 
 
 def import_service_policies(*headings: str) -> Document:
