@@ -60,9 +60,9 @@ def _legal_for(value: str, fmt: Format) -> Q:
     champion = next(
         (
             c
-            for c in Card.objects.filter(game=GENESIS.slug, type=CardType.CHAMPION).prefetch_related(
-                "affiliations"
-            )
+            for c in Card.objects.filter(
+                game=GENESIS.slug, type=CardType.CHAMPION
+            ).prefetch_related("affiliations")
             if c.name_key == wanted or slugify(c.name) == slugify(value)
         ),
         None,
