@@ -88,12 +88,12 @@ def _compile_filter(node: q.Filter, fmt: Format) -> Q:
     field, value = node.field, node.value
     if field == "legal":
         return _legal_for(str(value), fmt)
-    if field == "card_cost":
-        field = "cost"
-    if field in ("chi", "hp", "aura", "energy_reduction", "cost", "level", "power"):
+    # `cost` with a number is a card's cost (the `cost` column); with a word, an ability's kind.
+    column = {"card_cost": "cost"}.get(field, field)
+    if field in ("chi", "hp", "aura", "energy_reduction", "card_cost", "level", "power"):
         if node.op == "!=":
-            return ~Q(**{field: value}) & Q(**{f"{field}__isnull": False})
-        return Q(**{f"{field}__{_NUMBER_LOOKUPS[node.op]}": value})
+            return ~Q(**{column: value}) & Q(**{f"{column}__isnull": False})
+        return Q(**{f"{column}__{_NUMBER_LOOKUPS[node.op]}": value})
     if field == "affiliation":
         value = slugify(str(value))
     if field in _INDEX_COLUMNS:
