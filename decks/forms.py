@@ -26,7 +26,8 @@ from rules.core.decklist import (
     set_counts,
     tidy,
 )
-from rules.core.formats import DEFAULT_FORMAT, FORMATS
+from rules.core.formats import DEFAULT_FORMAT, FORMATS, formats_of
+from rules.core.games import GENESIS
 
 from . import selectors, services
 from .models import Card, Deck
@@ -62,7 +63,9 @@ class DeckForm(forms.Form):
         choices=Deck.Visibility.choices, initial=Deck.Visibility.PRIVATE, label="Who can see it"
     )
     format = forms.ChoiceField(
-        choices=[(fmt.slug, fmt.name) for fmt in FORMATS.values()],
+        # The builder edits Genesis timelines; other games' decks are validated through the API
+        # and validate_deck (docs/games.md).
+        choices=[(fmt.slug, fmt.name) for fmt in formats_of(GENESIS.slug)],
         initial=DEFAULT_FORMAT.slug,
         label="Format",
     )

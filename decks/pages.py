@@ -10,13 +10,14 @@ from typing import Any
 from rules.core import odds
 from rules.core.cards import name_key
 from rules.core.decklist import (
-    CARD_SECTIONS,
+    GAME_SECTIONS,
     Decklist,
     Section,
     decklist_to_json,
     format_decklist,
 )
 from rules.core.formats import DEFAULT_FORMAT, FORMATS, get_format
+from rules.core.games import GENESIS
 
 from . import forms, selectors, services
 
@@ -49,17 +50,19 @@ def deck_panels(decklist: Decklist, format_slug: str, odds_card: str = "") -> di
     the validation with totals against the format's caps, the charts and the draw odds."""
     fmt = get_format(format_slug if format_slug in FORMATS else DEFAULT_FORMAT.slug)
     validation = services.deck_validate(decklist=decklist, format_slug=fmt.slug).as_dict()
-    cards = selectors.card_index()
+    # The builder's card details are Genesis's; another game's deck (saved through the API) is
+    # shown with its own sections and verdict, without card details (docs/games.md).
+    cards = selectors.card_index() if fmt.game == GENESIS.slug else {}
     problems = [{**v, "level": "error"} for v in validation["errors"]] + [
         {**v, "level": "warning"} for v in validation["warnings"]
     ]
     for problem in problems:
         problem["keys"] = {name_key(name) for name in problem["cards"]}
     totals = validation["totals"]
-    chi = {"timeline": totals["timeline_chi"], "forethoughts": totals["forethoughts_chi"]}
+    chi = {"timeline": totals.get("timeline_chi"), "forethoughts": totals.get("forethoughts_chi")}
     sections = [
         _section(section, decklist.entries(section), cards, problems, chi.get(section.value))
-        for section in CARD_SECTIONS
+        for section in GAME_SECTIONS[fmt.game]
     ]
     champion = cards.get(name_key(decklist.champion)) if decklist.champion else None
     champion_problems = [p for p in problems if p["section"] == "champion"]

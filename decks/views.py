@@ -22,7 +22,8 @@ from rules.core.decklist import (
     format_decklist,
     parse_decklist,
 )
-from rules.core.formats import FORMATS
+from rules.core.formats import formats_of
+from rules.core.games import GENESIS
 from rules.core.timeline import legality
 
 from . import forms, selectors, services
@@ -70,8 +71,11 @@ def card_detail(request, pk: int):
     except Card.DoesNotExist:
         raise Http404("No card has that id.") from None
     awareness = Awareness.from_json(card.awareness)
-    value = selectors.card_value(card)
-    legal_in = [(fmt, legality(value, fmt)) for fmt in FORMATS.values()]
+    # Legality per format is Genesis's (affiliations, sets); another game's card page lists none.
+    legal_in = []
+    if card.game == GENESIS.slug:
+        value = selectors.card_value(card)
+        legal_in = [(fmt, legality(value, fmt)) for fmt in formats_of(GENESIS.slug)]
     my_decks = (
         selectors.deck_list(user=request.user, mine=True) if request.user.is_authenticated else None
     )
