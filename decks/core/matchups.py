@@ -55,9 +55,10 @@ def wilson_interval(wins: int, games: int, z: float = Z95) -> tuple[float, float
 def base_seed(parts: Mapping[str, object]) -> int:
     """The job's seed: a hash of everything that decides its games (the decklists, the number of
     games, the bot, the engine's version), so the same request on the same deck versions plays
-    the same games and an edit plays new ones. 62 bits, so it fits PostgreSQL's bigint."""
+    the same games and an edit plays new ones. 40 bits: the games' seeds (game_seed) then fit
+    PostgreSQL's bigint, and their bots' seeds too."""
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 2
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:5], "big")
 
 
 def request_key(parts: Mapping[str, object]) -> str:
