@@ -2,7 +2,7 @@
 it. `POST /api/decks/{key}/matchups/`, `GET` and `DELETE /api/matchups/{id}/`."""
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
@@ -50,7 +50,14 @@ class MatchupRequest(serializers.Serializer):
 class MatchupStart(APIView):
     @extend_schema(
         request=MatchupRequest,
-        responses={202: OpenApiTypes.OBJECT},
+        responses={
+            202: OpenApiTypes.OBJECT,
+            422: OpenApiResponse(
+                OpenApiTypes.OBJECT,
+                description="The engine cannot play the deck or the opponent (`deck_unplayable`,"
+                " `opponent_unplayable` with `problems`), or the field is empty (`empty_field`).",
+            ),
+        },
         summary="Test a deck: play games against an opponent (docs/matchups.md)",
     )
     def post(self, request, key):
