@@ -219,8 +219,9 @@ class Matchup(models.Model):
         FIELD = "field", "The field"
 
     class Bot(models.TextChoices):
-        HEURISTIC = "heuristic", "Heuristic bots"
-        RANDOM = "random", "Random bots"
+        # As the automated events name them (tournaments.models.Tournament.Bot): one enum in the API.
+        RANDOM = "random", "Random legal actions"
+        HEURISTIC = "heuristic", "Heuristic"
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Waiting for a worker"
