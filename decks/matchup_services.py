@@ -47,6 +47,10 @@ KEPT_REPLAYS = 5
 # How often (in games) a chunk looks whether its job was cancelled.
 CANCEL_CHECK_EVERY = 5
 
+# A live job that has recorded no chunk for this long has its missing chunks sent again when a
+# worker starts (matchup_resend).
+STALE_AFTER = timedelta(minutes=5)
+
 LIVE = (Matchup.Status.QUEUED, Matchup.Status.RUNNING)
 
 
@@ -379,7 +383,9 @@ def _tested_decklist(job: Matchup) -> object:
 
 @transaction.atomic
 def _chunk_record(job_id: int, index: int, tally: core.Tally, kept: list[MatchupGame]) -> str:
-    job = Matchup.objects.select_for_update().get(pk=job_id)
+    job = Matchup.objects.select_for_update().filter(pk=job_id).first()
+    if job is None:
+        return "gone"  # its deck was deleted while the chunk played
     if job.status not in LIVE:
         return "cancelled" if job.status == Matchup.Status.CANCELLED else "already_recorded"
     if MatchupChunk.objects.filter(matchup=job, index=index).exists():
@@ -394,6 +400,28 @@ def _chunk_record(job_id: int, index: int, tally: core.Tally, kept: list[Matchup
         job.status = Matchup.Status.RUNNING
     job.save(update_fields=["status", "finished_at"])
     return "recorded"
+
+
+def matchup_resend(*, older_than: timedelta = STALE_AFTER) -> int:
+    """Send again the chunks not yet recorded of every live job that has recorded nothing for
+    `older_than`: a message lost with a worker, or forgotten by the embedded broker of
+    ./scripts/serve, would otherwise leave the job waiting for ever. A chunk sent twice is
+    recorded once. Returns how many chunks were sent."""
+    from .tasks import matchup_chunk_task
+
+    cutoff = timezone.now() - older_than
+    sent = 0
+    for job in Matchup.objects.filter(status__in=LIVE, created_at__lt=cutoff).prefetch_related(
+        "chunks"
+    ):
+        recorded = {chunk.index: chunk.created_at for chunk in job.chunks.all()}
+        if recorded and max(recorded.values()) >= cutoff:
+            continue  # still moving
+        for index in range(len(core.chunks(job.games))):
+            if index not in recorded:
+                matchup_chunk_task.delay(job.pk, index)
+                sent += 1
+    return sent
 
 
 def matchup_fail(*, matchup_id: int, reason: str) -> None:

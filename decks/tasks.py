@@ -1,8 +1,12 @@
 """Celery tasks of the decks app: the matchup lab's chunks of games (docs/matchups.md). They
 take ids, and the work lives in decks.matchup_services."""
 
+import logging
+from typing import Any
+
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_ready
 
 from . import matchup_services
 
@@ -35,3 +39,13 @@ def matchup_chunk_task(matchup_id: int, index: int) -> dict:
         )
         status = "failed"
     return {"matchup": matchup_id, "chunk": index, "status": status}
+
+
+@worker_ready.connect
+def resend_stale_matchups(sender: Any = None, **kwargs: Any) -> None:
+    """A worker that starts sends again the chunks of matchups that stopped moving (a worker
+    killed before took their messages with it); chunks sent twice are recorded once."""
+    try:
+        matchup_services.matchup_resend()
+    except Exception:
+        logging.getLogger(__name__).exception("resending stale matchups at start-up failed")

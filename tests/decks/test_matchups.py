@@ -6,6 +6,7 @@ edit. The chunk tasks run in this process here; tests/decks/test_matchup_browser
 worker."""
 
 import io
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -386,3 +387,25 @@ def test_the_pages_start_follow_and_refuse_a_matchup(enqueued_tasks):
     # anonymous visitors are asked to log in
     html = Client().get(f"/decks/{deck('cat', visibility='public')}/").content.decode()
     assert "to play this deck against another" in html
+
+
+def test_a_job_that_stopped_moving_gets_its_missing_chunks_again(enqueued_tasks):
+    # given: a job with one chunk of four recorded, whose other messages were lost
+    key = deck("ann")
+    job = start("ann", key, {"sample": "hedra-voss-iron-bastion"}).json()
+    run_chunks(enqueued_tasks[:1])
+    del enqueued_tasks[:]
+    # then: not while it is recent
+    assert matchup_services.matchup_resend() == 0
+    # when it has been still for longer than STALE_AFTER
+    sent = matchup_services.matchup_resend(older_than=timedelta(0))
+    # then: the three missing chunks, which finish the job
+    assert sent == 3
+    assert [args for _, args, _ in enqueued_tasks] == [
+        (job["id"], 1),
+        (job["id"], 2),
+        (job["id"], 3),
+    ]
+    run_chunks(enqueued_tasks)
+    assert api("ann").get(f"/api/matchups/{job['id']}/").json()["status"] == "done"
+    assert matchup_services.matchup_resend(older_than=timedelta(0)) == 0
