@@ -10,6 +10,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
@@ -409,3 +410,24 @@ def test_a_job_that_stopped_moving_gets_its_missing_chunks_again(enqueued_tasks)
     run_chunks(enqueued_tasks)
     assert api("ann").get(f"/api/matchups/{job['id']}/").json()["status"] == "done"
     assert matchup_services.matchup_resend(older_than=timedelta(0)) == 0
+
+
+def test_a_chunk_past_its_time_limit_fails_the_job_with_the_reason(enqueued_tasks, monkeypatch):
+    # given
+    key = deck("ann")
+    job = start("ann", key, {"sample": "hedra-voss-iron-bastion"}).json()
+
+    def too_slow(**kwargs):
+        raise SoftTimeLimitExceeded()
+
+    monkeypatch.setattr(matchup_services, "matchup_chunk_play", too_slow)
+    # when
+    assert matchup_chunk_task(job["id"], 2)["status"] == "failed"
+    # then
+    body = api("ann").get(f"/api/matchups/{job['id']}/").json()
+    assert body["status"] == "failed"
+    assert body["error"] == "Chunk 3 did not finish within 240 seconds."
+    monkeypatch.undo()
+    again = start("ann", key, {"sample": "hedra-voss-iron-bastion"}).json()
+    assert again["started"] is True
+    assert again["id"] != job["id"]
