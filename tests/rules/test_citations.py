@@ -123,7 +123,11 @@ def shown_citations() -> set[str]:
             if isinstance(value, str) and "\n" not in value and parse_citation(value) is not None:
                 found.add(value)
     for fmt in FORMATS.values():
-        found |= {getattr(fmt, field) for field in Format.__dataclass_fields__ if "_rule" in field}
+        found |= {
+            rule
+            for field in Format.__dataclass_fields__
+            if "_rule" in field and isinstance(rule := getattr(fmt, field), str)
+        }
     found |= set(ENDING_RULES.values())
     return {rule for rule in found if parse_citation(rule) is not None}
 
