@@ -3,7 +3,7 @@ pages at run time, and narrowed by game on the keyword list."""
 
 import pytest
 
-from rules.core.game_terms import GAME_TERMS, GameTerm, definition, defines
+from rules.core.game_terms import GAME_TERMS, GameTerm, defines, definition
 from tests.support import lookup_questions, seeds
 
 
