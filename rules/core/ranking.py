@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-import snowballstemmer
+import snowballstemmer  # type: ignore[import-untyped]  # ships no type hints
 
 from .parsing import words_of
 
