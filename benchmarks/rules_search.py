@@ -1,8 +1,8 @@
 """Rules lookup: import all five rulebooks in ../shared/seeds, then ask questions.
 
 Prints how long the imports take, then the accuracy of the question set
-(tests/support/lookup_questions.py): the top-1 and top-3 rates searching Core Rulebook 5.2 only
-and searching every document, and then the median/p95 of questions asked through
+(tests/support/lookup_questions.py) and of the held-out set (tests/support/lookup_heldout.py): the
+top-1 and top-3 rates searching Core Rulebook 5.2 only and searching every document, and then the median/p95 of questions asked through
 GET /api/rules/search/ (the whole stack: synonyms, ranking, snippets, JSON), 20 questions × N
 runs, over every document and narrowed to the Core Rulebook. Target: under 50 ms median.
 
@@ -71,6 +71,13 @@ def main() -> None:
             f"  README examples not first: {len(report.not_first)}; Core questions where an "
             f"older Genesis text outranks the answer: {len(report.older_above)}"
         )
+        heldout = lookup_questions.ask_heldout()
+        print("accuracy of the held-out set (tests/support/lookup_heldout.py):")
+        for rates in (heldout.in_core, heldout.everywhere, heldout.in_own_document):
+            print(f"  {rates}")
+        print(f"  older Genesis text above the answer: {len(heldout.older_above)}")
+        for line in report.misses + heldout.misses:
+            print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):
             all_times = []

@@ -22,13 +22,13 @@ from operator import or_
 
 from django.contrib.postgres.search import (
     SearchQuery,
-    SearchRank,
     SearchVector,
     TrigramWordSimilarity,
 )
 from django.db import connection
-from django.db.models import Case, Count, F, FloatField, Max, Q, QuerySet, Value, When
+from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, Value, When
 
+from .core import ranking
 from .core.parsing import (
     Snippet,
     closest_word,
@@ -37,7 +37,7 @@ from .core.parsing import (
     search_terms,
     words_of,
 )
-from .models import Document, Section, Synonym, card_model
+from .models import Document, Game, Section, Synonym, card_model
 
 CONFIG = "english"
 # ts_rank weights for D, C, B, A: ancestors' headings (C), body (B), the heading (A). ts_rank
@@ -54,10 +54,12 @@ FTS_WEIGHTS = (2.0, 0.5, 1.0)
 # An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
 # this share of what the same match scores in the current rules, so that it never outranks
 # them on a question both answer, and still answers what only it covers.
-SUPERSEDED_WEIGHT = 0.5
+SUPERSEDED_WEIGHT = 0.3
 # The service policies answer what the rulebooks leave open; where a rulebook answers too, it
 # comes first (the policy on the first round's draw must not outrank Beginning of Round).
 POLICIES_WEIGHT = 0.7
+# Searching every document, another game's rulebook scores this share of the same match.
+OTHER_GAME_WEIGHT = 0.4
 MIN_TYPO_LENGTH = 4
 MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the sections
 
@@ -96,10 +98,16 @@ def search(
     if not terms:
         return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
-    ranked = backend.rank(terms, scope=scope, limit=limit)
+    found = backend.candidates(terms, scope=scope)
+    corpus = _corpus()
+    # Searching every document, the service's own game comes first on a close call: a question
+    # that names no game is about Genesis unless only another game's rulebook has its words.
+    home = Game.GENESIS if document is None and not game else ""
+    ranked = _rank(corpus, found, terms, home=home)[:limit]
+    sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
     return [
-        Hit(section, round(score, 4), make_snippet(section.body, terms), terms)
-        for section, score in ranked
+        Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
+        for pk, score in ranked
     ]
 
 
@@ -155,10 +163,8 @@ class _Backend:
         """How many sections each term is in (BM25's document frequency)."""
         raise NotImplementedError
 
-    def rank(
-        self, terms: tuple[str, ...], *, scope: _Scope, limit: int
-    ) -> list[tuple[Section, float]]:
-        """The best sections for the terms, with their documents, best first."""
+    def candidates(self, terms: tuple[str, ...], *, scope: _Scope) -> list[int]:
+        """The ids of the sections in scope matching any of the terms (the full-text index)."""
         raise NotImplementedError
 
     def names_like(self, word: str) -> list[str]:
@@ -191,39 +197,13 @@ class _Postgres(_Backend):
         self.frequencies.update(zip(terms, found, strict=True))
         return {term: self.frequencies[term] for term in terms}
 
-    def rank(self, terms, *, scope, limit):
-        missing = tuple(term for term in terms if term not in self.frequencies)
-        if missing:
-            self.document_frequencies(missing)
-        frequencies = self.frequencies
-        score = reduce(
-            lambda a, b: a + b,
-            (
-                Value(_idf(self.total, frequencies[term]))
-                * SearchRank(
-                    F("search_vector"),
-                    self._query(term),
-                    weights=PG_WEIGHTS,
-                    normalization=PG_NORMALIZATION,
-                )
-                for term in terms
-            ),
-        )
-        precedence = Case(
-            When(document__superseded=True, then=Value(SUPERSEDED_WEIGHT)),
-            When(document__kind=Document.Kind.POLICIES, then=Value(POLICIES_WEIGHT)),
-            default=Value(1.0),
-            output_field=FloatField(),
-        )
+    def candidates(self, terms, *, scope):
         found = _searchable().filter(search_vector=reduce(or_, map(self._query, terms)))
         if scope.document_id is not None:
             found = found.filter(document_id=scope.document_id)
         if scope.game:
             found = found.filter(Q(document__game=scope.game) | Q(document__game=""))
-        rows = found.annotate(score=score * precedence).order_by(
-            "-score", "document_id", "position"
-        )
-        return [(row, float(row.score)) for row in rows.select_related("document")[:limit]]
+        return list(found.values_list("pk", flat=True))
 
     def names_like(self, word):
         headings = (
@@ -264,8 +244,7 @@ class _Sqlite(_Backend):
                 frequencies[term] = cursor.fetchone()[0]
         return frequencies
 
-    def rank(self, terms, *, scope, limit):
-        weights = ", ".join(str(w) for w in FTS_WEIGHTS)
+    def candidates(self, terms, *, scope):
         where, params = "", []
         if scope.document_id is not None:
             where += " AND s.document_id = %s"
@@ -275,19 +254,12 @@ class _Sqlite(_Backend):
             params.append(scope.game)
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT s.id, -bm25({self.TABLE}, {weights}) "
-                f"* (CASE WHEN d.superseded THEN {SUPERSEDED_WEIGHT} "
-                f"WHEN d.kind = '{Document.Kind.POLICIES}' THEN {POLICIES_WEIGHT} ELSE 1.0 END) "
-                "AS score "
-                f"FROM {self.TABLE} JOIN rules_section s ON s.id = {self.TABLE}.rowid "
+                f"SELECT s.id FROM {self.TABLE} JOIN rules_section s ON s.id = {self.TABLE}.rowid "
                 "JOIN rules_document d ON d.id = s.document_id "
-                f"WHERE {self.TABLE} MATCH %s AND s.body != ''{where} "
-                "ORDER BY score DESC, s.document_id, s.position LIMIT %s",
-                [self._match(terms), *params, limit],
+                f"WHERE {self.TABLE} MATCH %s AND s.body != ''{where}",
+                [self._match(terms), *params],
             )
-            ranked = cursor.fetchall()
-        sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
-        return [(sections[pk], float(score)) for pk, score in ranked]
+            return [pk for (pk,) in cursor.fetchall()]
 
     def names_like(self, word):
         # The words of every heading and card name, kept per process until a write changes them.
@@ -309,3 +281,142 @@ class _Sqlite(_Backend):
 def _idf(total: int, frequency: int) -> float:
     """BM25's inverse document frequency, as SQLite FTS5 computes it."""
     return max(MIN_IDF, math.log((total - frequency + 0.5) / (frequency + 0.5)))
+
+
+# --- ranking: the same Python scoring on both databases (rules.core.ranking) ------------------
+
+# A heading with no text of its own and a single subsection ("Beginning of Round") is answered by
+# that subsection's text, up to this length.
+ROLLUP_MAX_CHARS = 3000
+
+
+@dataclass
+class _Corpus:
+    """Every section, stemmed for ranking; kept per process until a section changes."""
+
+    stamp: tuple
+    entries: dict[int, ranking.Entry]
+    parents: dict[int, int | None]
+    games: dict[int, str]  # each section's document's game ("" for the service's own)
+    texts: dict[int, str]  # the text a section is quoted from (its subsections', if none)
+    rolled_up: set[int]  # headings answered by their subsections' text
+    avg_body: float
+
+    def text(self, pk: int) -> str:
+        return self.texts[pk]
+
+
+_cache: list[_Corpus] = []
+
+
+def _corpus() -> _Corpus:
+    stamp = (
+        *Section.objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
+        *Document.objects.aggregate(n=Count("pk"), revisions=Sum("revision")).values(),
+    )
+    if _cache and _cache[0].stamp == stamp:
+        return _cache[0]
+    rows = list(
+        Section.objects.order_by("document_id", "position").values_list(
+            "pk",
+            "document_id",
+            "level",
+            "heading",
+            "heading_is_derived",
+            "path",
+            "body",
+            "parent_id",
+            "document__superseded",
+            "document__kind",
+            "document__game",
+        )
+    )
+    texts = {row[0]: row[6] for row in rows}
+    # Subsections' text for headings without their own: the rows below, deeper than it.
+    for i, (pk, document_id, level, *_rest) in enumerate(rows):
+        if texts[pk]:
+            continue
+        below = []
+        for row in rows[i + 1 :]:
+            if row[1] != document_id or row[2] <= level:
+                break
+            below.append(row)
+        # One subsection under a bare heading is its text; several are answers of their own.
+        if len(below) == 1 and len(below[0][6]) <= ROLLUP_MAX_CHARS:
+            texts[pk] = f"{below[0][3]}. {below[0][6]}"
+    rolled_up = {row[0] for row in rows if not row[6] and texts[row[0]]}
+    entries = {}
+    for pk, _doc, _level, heading, derived, path, _body, _parent, superseded, kind, _game in rows:
+        factor = 1.0
+        if superseded:
+            factor = SUPERSEDED_WEIGHT
+        elif kind == Document.Kind.POLICIES:
+            factor = POLICIES_WEIGHT
+        entries[pk] = ranking.Entry(
+            key=pk,
+            heading=() if derived else ranking.stems(heading),
+            path=ranking.stems(" ".join(path[:-1])),
+            body=ranking.stems(texts[pk]),
+            factor=factor,
+        )
+    searchable = [e for e in entries.values() if e.body]
+    corpus = _Corpus(
+        stamp=stamp,
+        entries=entries,
+        parents={row[0]: row[7] for row in rows},
+        games={row[0]: row[10] for row in rows},
+        texts=texts,
+        rolled_up=rolled_up,
+        avg_body=sum(len(e.body) for e in searchable) / max(len(searchable), 1),
+    )
+    _cache[:] = [corpus]
+    return corpus
+
+
+def _ancestors(corpus: _Corpus, pk: int) -> list[int]:
+    found = []
+    parent = corpus.parents.get(pk)
+    while parent is not None:
+        found.append(parent)
+        parent = corpus.parents.get(parent)
+    return found
+
+
+def _rank(
+    corpus: _Corpus, found: list[int], terms: tuple[str, ...], *, home: str = ""
+) -> list[tuple[int, float]]:
+    """The candidates (and the text-less headings above them) best first, one per family."""
+    candidates = dict.fromkeys(found)
+    for pk in found:
+        for above in _ancestors(corpus, pk):
+            if above in corpus.rolled_up:
+                candidates[above] = None
+    searchable = [e for e in corpus.entries.values() if e.body]
+    ranked = ranking.rank(
+        [corpus.entries[pk] for pk in candidates],
+        terms,
+        frequency=ranking.document_frequencies(searchable, terms),
+        total=len(searchable),
+        avg_body=corpus.avg_body,
+    )
+    if home:
+        ranked = [
+            (entry, score * (OTHER_GAME_WEIGHT if corpus.games[entry.key] not in ("", home) else 1))
+            for entry, score in ranked
+        ]
+        ranked.sort(key=lambda pair: -pair[1])
+    # A heading answered by its subsections and those subsections are one answer: the page of
+    # either shows it. The better ranked of them stands for the family.
+    shown: list[tuple[int, float]] = []
+    families: set[int] = set()
+    for entry, score in ranked:
+        rolled = [
+            pk for pk in (entry.key, *_ancestors(corpus, entry.key)) if pk in corpus.rolled_up
+        ]
+        if rolled:
+            family = rolled[-1]  # the topmost heading answered by its subsections
+            if family in families:
+                continue
+            families.add(family)
+        shown.append((entry.key, score))
+    return shown

@@ -10,6 +10,7 @@ from django.urls import reverse
 from genesis.errors import NotFound, Refusal
 
 from . import search
+from .core.game_terms import GAME_TERMS, GameTerm, defines, definition
 from .core.keywords import GLOSSARY, KEYWORDS, Keyword
 from .core.parsing import MAX_QUESTION, Snippet, make_snippet, slugify
 from .models import GLOSSARY_SLUG, Document, Game, Ruling, Section, card_model
@@ -359,3 +360,37 @@ def keyword_detail(*, slug: str) -> KeywordPage:
         rulings=rulings_for_keyword(keyword),
         sections=list(sections),
     )
+
+
+# --- other games' keyword terms (issue 15) ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameTermPage:
+    term: GameTerm
+    section: Section | None  # where the game's rulebook defines it (None: that book not loaded)
+    definition: str  # the rulebook's lines defining it, read from the import
+
+
+def game_term_list(*, game: str = "") -> list[GameTerm]:
+    """The other games' terms, narrowed to one game by `game` (a Game value, or "")."""
+    game = game_find(game)
+    return [t for t in GAME_TERMS if not game or t.game == game]
+
+
+def game_term_detail(*, game: str, slug: str) -> GameTermPage:
+    term = next((t for t in GAME_TERMS if t.game == game and t.slug == slug), None)
+    if term is None:
+        raise NotFound("No keyword of that game has that name.")
+    sections = (
+        Section.objects.select_related("document")
+        .filter(document__game=game, document__kind=Document.Kind.RULEBOOK)
+        .exclude(body="")
+        .order_by("document__superseded", "document__name", "position")
+    )
+    if term.section:
+        sections = sections.filter(heading__iexact=term.section)
+    for section in sections:
+        if defines(section.body, term):
+            return GameTermPage(term, section, definition(section.body, term))
+    return GameTermPage(term, None, "")

@@ -74,7 +74,33 @@ def section_detail(request, document: str, anchor: str):
 
 
 def keyword_list(request):
-    return render(request, "rules/keyword_list.html", {"keywords": selectors.keyword_list()})
+    """Genesis keywords and the other games' terms; ?game= shows one game's only."""
+    try:
+        game = selectors.game_find(request.GET.get("game", ""))
+    except Refusal as exc:
+        return render(request, "rules/refused.html", {"message": exc.detail}, status=400)
+    return render(
+        request,
+        "rules/keyword_list.html",
+        {
+            "keywords": selectors.keyword_list() if game in ("", Game.GENESIS) else [],
+            "game_terms": selectors.game_term_list(game=game),
+            "game": game,
+            "games": Game.choices,
+        },
+    )
+
+
+def game_term_detail(request, game: str, slug: str):
+    try:
+        page = selectors.game_term_detail(game=game, slug=slug)
+    except NotFound as exc:
+        raise Http404(exc.detail) from None
+    return render(
+        request,
+        "rules/game_term_detail.html",
+        {"page": page, "game_label": Game(game).label},
+    )
 
 
 def keyword_detail(request, slug: str):

@@ -280,6 +280,21 @@ class Report:
 
 def ask_all(limit: int = 10) -> Report:
     """Ask every question of the set, as GET /api/rules/search/ does (rules.selectors)."""
+    return ask(CORE_CASES, POLICY_CASES, OTHER_CASES, limit=limit)
+
+
+def ask_heldout(limit: int = 10) -> Report:
+    """Ask the held-out set (tests/support/lookup_heldout.py) the same way."""
+    from . import lookup_heldout as heldout
+
+    return ask(heldout.CORE_CASES, heldout.POLICY_CASES, heldout.OTHER_CASES, limit=limit)
+
+
+def ask(
+    core_cases: list[Case], policy_cases: list[Case], other_cases: list[Case], *, limit: int = 10
+) -> Report:
+    """Ask these questions: the Core ones in Core 5.2 only and everywhere, the policy ones
+    everywhere, the others in their own document."""
     from rules.selectors import rules_search
 
     report = Report(
@@ -290,7 +305,7 @@ def ask_all(limit: int = 10) -> Report:
         [],
         [],
     )
-    for case in CORE_CASES:
+    for case in core_cases:
         results = rules_search(query=case.question, document=CORE, limit=limit)
         rank = rank_of(case, results)
         report.in_core.add(rank)
@@ -298,7 +313,7 @@ def ask_all(limit: int = 10) -> Report:
             report.misses.append(f"Core only: {case.question!r} → {_headings(results)}")
         if case.first and rank != 1:
             report.not_first.append(f"Core only: {case.question!r} → {_headings(results)}")
-    for case in [*CORE_CASES, *POLICY_CASES]:
+    for case in [*core_cases, *policy_cases]:
         results = rules_search(query=case.question, limit=limit)
         rank = rank_of(case, results)
         report.everywhere.add(rank)
@@ -309,7 +324,7 @@ def ask_all(limit: int = 10) -> Report:
         above = results[: (rank or len(results) + 1) - 1]
         if case.document == CORE and any(r.document.superseded for r in above):
             report.older_above.append(f"{case.question!r} → {_headings(results)}")
-    for case in OTHER_CASES:
+    for case in other_cases:
         results = rules_search(query=case.question, document=case.document, limit=limit)
         rank = rank_of(case, results)
         report.in_own_document.add(rank)

@@ -1,0 +1,167 @@
+"""Ranking of rules sections for a question: the same scores on every database.
+
+The database's full-text index finds the candidate sections (every section matching one of the
+question's terms, rules.search); this module orders them. Keeping the scoring here, in Python,
+means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
+
+- BM25F: a term counts more in the section's heading than in its heading path (the parents'
+  titles), and more there than in the body; the body's count is normalised by its length.
+- Coverage: a section holding more of the question's (rarity-weighted) words scores more than
+  the sum of its parts, since a question is answered where its words meet.
+- Proximity: the question's words close together in the body (one sentence) count extra.
+- Precedence: an older text of a game and the service's own policies score a share of the
+  same match in the current rulebook (the factor is the document's, given by the caller).
+
+Words are stemmed with the Snowball English stemmer, as PostgreSQL's "english" configuration
+stems them.
+"""
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import snowballstemmer  # type: ignore[import-untyped]  # ships no type hints
+
+from .parsing import words_of
+
+# BM25F field weights: own heading, heading path (ancestors), body.
+HEADING_WEIGHT = 3.0
+PATH_WEIGHT = 1.0
+BODY_WEIGHT = 1.0
+K1 = 1.2
+B = 0.75
+# score × (1 + COVERAGE_BONUS × share²), share = the matched terms' share of the question's IDF
+COVERAGE_BONUS = 1.5
+# Up to this bonus when the body's shortest passage holding its matched terms is short.
+PROXIMITY_BONUS = 1.0
+PROXIMITY_WINDOW = 12  # words: about a sentence
+
+
+_stemmer = snowballstemmer.stemmer("english")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    return str(_stemmer.stemWord(word))
+
+
+def stems(text: str) -> tuple[str, ...]:
+    return tuple(stem(word) for word in words_of(text))
+
+
+@dataclass
+class Entry:
+    """A section as the ranking sees it: stemmed fields, and the document's precedence."""
+
+    key: int
+    heading: tuple[str, ...]
+    path: tuple[str, ...]
+    body: tuple[str, ...]
+    factor: float = 1.0
+    positions: dict[str, list[int]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        for i, word in enumerate(self.body):
+            self.positions.setdefault(word, []).append(i)
+
+
+def _count(words: Sequence[str], term: tuple[str, ...]) -> int:
+    if len(term) == 1:
+        return words.count(term[0])
+    n = len(term)
+    return sum(1 for i in range(len(words) - n + 1) if tuple(words[i : i + n]) == term)
+
+
+def _body_hits(entry: Entry, term: tuple[str, ...]) -> list[int]:
+    """Positions in the body where the term (a word or a phrase) starts."""
+    starts = entry.positions.get(term[0], [])
+    if len(term) == 1:
+        return starts
+    n = len(term)
+    return [i for i in starts if tuple(entry.body[i : i + n]) == term]
+
+
+def idf(total: int, frequency: int) -> float:
+    """BM25's inverse document frequency, floored so that a common word still counts a little."""
+    return max(0.05, math.log(1 + (total - frequency + 0.5) / (frequency + 0.5)))
+
+
+def _shortest_span(hits: list[list[int]]) -> int:
+    """The fewest words a passage needs to hold one occurrence of each term (hits per term)."""
+    events = sorted((pos, i) for i, positions in enumerate(hits) for pos in positions)
+    need, have, counts = len(hits), 0, [0] * len(hits)
+    best, left = math.inf, 0
+    for pos, i in events:
+        counts[i] += 1
+        have += counts[i] == 1
+        while have == need:
+            lpos, li = events[left]
+            best = min(best, pos - lpos + 1)
+            counts[li] -= 1
+            have -= counts[li] == 0
+            left += 1
+    return int(best) if best != math.inf else 0
+
+
+def score(
+    entry: Entry, terms: Sequence[tuple[str, ...]], idfs: Sequence[float], avg_body: float
+) -> float:
+    """How well a section answers the stemmed terms (each a word or a phrase)."""
+    total = 0.0
+    matched_idf = 0.0
+    body_hits = []
+    norm = 1 - B + B * len(entry.body) / max(avg_body, 1.0)
+    for term, weight in zip(terms, idfs, strict=True):
+        hits = _body_hits(entry, term)
+        tf = (
+            HEADING_WEIGHT * _count(entry.heading, term)
+            + PATH_WEIGHT * _count(entry.path, term)
+            + BODY_WEIGHT * len(hits) / norm
+        )
+        if tf <= 0:
+            continue
+        total += weight * tf * (K1 + 1) / (tf + K1)
+        matched_idf += weight
+        if hits:
+            body_hits.append(hits)
+    if total <= 0:
+        return 0.0
+    share = matched_idf / sum(idfs)
+    total *= 1 + COVERAGE_BONUS * share * share
+    if len(body_hits) >= 2:
+        span = _shortest_span(body_hits)
+        closeness = min(1.0, PROXIMITY_WINDOW / max(span, 1))
+        total *= 1 + PROXIMITY_BONUS * closeness * (len(body_hits) - 1) / (len(terms) - 1)
+    return total * entry.factor
+
+
+def rank(
+    entries: Iterable[Entry],
+    terms: Sequence[str],
+    *,
+    frequency: dict[tuple[str, ...], int],
+    total: int,
+    avg_body: float,
+) -> list[tuple[Entry, float]]:
+    """The entries with a score above zero, best first (ties keep the given order)."""
+    stemmed = [stems(term) for term in terms]
+    stemmed = [t for t in stemmed if t]
+    idfs = [idf(total, frequency.get(t, 0)) for t in stemmed]
+    scored = [(entry, score(entry, stemmed, idfs, avg_body)) for entry in entries]
+    kept = [(entry, s) for entry, s in scored if s > 0]
+    kept.sort(key=lambda pair: -pair[1])
+    return kept
+
+
+def document_frequencies(
+    entries: Iterable[Entry], terms: Iterable[str]
+) -> dict[tuple[str, ...], int]:
+    """In how many entries each term (stemmed) occurs, in any field."""
+    wanted = {stems(t) for t in terms} - {()}
+    found = dict.fromkeys(wanted, 0)
+    for entry in entries:
+        for term in wanted:
+            if _body_hits(entry, term) or _count(entry.heading, term) or _count(entry.path, term):
+                found[term] += 1
+    return found
