@@ -61,10 +61,11 @@ class CitationLinks:
 
     def _index(self, document_id: int) -> HeadingIndex:
         if document_id not in self._indexes:
-            # Chunks of a long section are titled by their first words, which nothing cites.
-            rows = Section.objects.filter(
-                document_id=document_id, heading_is_derived=False
-            ).values_list("heading", "anchor", "position")
+            # Chunks of a long section are titled by their first words, which nothing cites by
+            # heading, but a citation by line may fall in one.
+            rows = Section.objects.filter(document_id=document_id).values_list(
+                "heading", "anchor", "position", "heading_is_derived", "line"
+            )
             self._indexes[document_id] = HeadingIndex(Heading(*row) for row in rows)
         return self._indexes[document_id]
 

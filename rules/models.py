@@ -69,6 +69,9 @@ class Section(models.Model):
     context = models.TextField(blank=True)
     anchor = models.SlugField(max_length=100)
     body = models.TextField(blank=True)
+    # The line of the imported file where the section starts: a citation by line ("… (L227)")
+    # finds its section by it. Empty for the built-in glossary.
+    line = models.PositiveIntegerField(null=True, blank=True)
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
     )

@@ -16,7 +16,14 @@ from genesis.errors import Forbidden, Refusal
 
 from . import search
 from .core.keywords import GLOSSARY, KEYWORDS
-from .core.parsing import ParsedSection, RulebookError, SourceFormat, parse_rulebook, slugify
+from .core.parsing import (
+    ParsedSection,
+    RulebookError,
+    SourceFormat,
+    parse_rulebook,
+    section_lines,
+    slugify,
+)
 from .models import GLOSSARY_SLUG, POLICIES_SLUG, RULINGS_SLUG, Document, Game, Ruling, Section
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
@@ -86,6 +93,7 @@ def rulebook_import(
         name=name,
         kind=Document.Kind.RULEBOOK,
         parsed=parsed,
+        lines=section_lines(text, parsed),
         version=version,
         source_path=filename,
         game=game,
@@ -137,7 +145,8 @@ def policies_load(path: Path = POLICIES_PATH) -> ImportReport | None:
     narrowed to a game still finds them, and pages and results label them. Idempotent: returns
     None when the stored document already matches the file.
     """
-    parsed = parse_rulebook(path.read_text(encoding="utf-8"), source_format=SourceFormat.MARKDOWN)
+    text = path.read_text(encoding="utf-8")
+    parsed = parse_rulebook(text, source_format=SourceFormat.MARKDOWN)
     stored = list(
         Section.objects.filter(document__slug=POLICIES_SLUG).values_list(
             "anchor", "heading", "body"
@@ -149,6 +158,7 @@ def policies_load(path: Path = POLICIES_PATH) -> ImportReport | None:
         name=POLICIES_NAME,
         kind=Document.Kind.POLICIES,
         parsed=parsed,
+        lines=section_lines(text, parsed),
         slug=POLICIES_SLUG,
         source_path="docs/policies.md",
         game="",
@@ -161,6 +171,7 @@ def _replace_document(
     name: str,
     kind: str,
     parsed: list[ParsedSection],
+    lines: list[int] | None = None,
     version: str | None = None,
     source_path: str = "",
     slug: str | None = None,
@@ -207,6 +218,7 @@ def _replace_document(
             context=" / ".join(p.path[:-1]),
             anchor=p.anchor,
             body=p.body,
+            line=lines[i] if lines else None,
         )
         for i, p in enumerate(parsed)
     ]

@@ -77,13 +77,27 @@ def heading_candidates(section: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(candidates))
 
 
+_LINE = re.compile(r"\(L(\d+)")
+
+
+def cited_line(section: str) -> int | None:
+    """The first source line a citation names ("Materialize Phase (L551)", "… (L228-229,
+    L481-482)"), for a rulebook cited by line; None when it names none."""
+    match = _LINE.search(section)
+    return int(match.group(1)) if match else None
+
+
 @dataclass(frozen=True)
 class Heading:
-    """One stored section as the resolver needs it."""
+    """One stored section as the resolver needs it. `derived`: titled by its first words (a
+    chunk of a long section), which no citation names as a heading; `line`: where it starts in
+    the imported file."""
 
     text: str
     anchor: str
     position: int
+    derived: bool = False
+    line: int | None = None
 
 
 class HeadingIndex:
@@ -94,13 +108,24 @@ class HeadingIndex:
     def __init__(self, headings: Iterable[Heading]) -> None:
         self._exact: dict[str, Heading] = {}
         self._loose: dict[str, Heading] = {}
+        self._by_line: list[Heading] = []
         for heading in sorted(headings, key=lambda h: h.position):
+            if heading.line is not None:
+                self._by_line.append(heading)
+            if heading.derived:
+                continue
             self._exact.setdefault(heading.text, heading)
             self._loose.setdefault(title_key(heading.text), heading)
 
     def find(self, section: str) -> Heading | None:
+        """The section a citation's section part names: by heading, or else by the line it
+        cites (the last section starting at or before that line)."""
         for candidate in heading_candidates(section):
             found = self._exact.get(candidate) or self._loose.get(title_key(candidate))
             if found is not None:
                 return found
-        return None
+        line = cited_line(section)
+        if line is None:
+            return None
+        before = [h for h in self._by_line if h.line is not None and h.line <= line]
+        return before[-1] if before else None

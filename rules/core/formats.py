@@ -197,8 +197,10 @@ GA_SETTINGS_SOURCE = (
     f"({GA} L238 leaves match structure and sideboarding to it); default best of three with "
     f"sideboarding, first player at random ({GA} L105). The organizer may change them."
 )
-GA_CONSTRUCTED = f"{GA} › Format Conventions, Standard Constructed"
-GA_DRAFT = f"{GA} › Format Conventions, Standard Draft"
+# The seed lost its headings, so its rules are cited by topic and seed line; the lookup links a
+# citation by line to the section holding that line (rules.core.citations.cited_line).
+_GA_CONSTRUCTED = "Format Conventions, Standard Constructed"
+_GA_DRAFT = "Format Conventions, Standard Draft"
 
 GRAND_ARCHIVE_STANDARD = Format(
     name="Grand Archive Standard Constructed",
@@ -218,9 +220,9 @@ GRAND_ARCHIVE_STANDARD = Format(
         material_unique=True,
         sideboard_cards=15,
         sideboard_points=15,
-        main_rule=f"{GA_CONSTRUCTED} (L227)",
-        material_rule=f"{GA_CONSTRUCTED} (L228-229, L481-482)",
-        sideboard_rule=f"{GA_CONSTRUCTED} (L230)",
+        main_rule=cite(GA, f"{_GA_CONSTRUCTED} (L227)"),
+        material_rule=cite(GA, f"{_GA_CONSTRUCTED} (L228-229, L481-482)"),
+        sideboard_rule=cite(GA, f"{_GA_CONSTRUCTED} (L230)"),
     ),
 )
 
@@ -233,9 +235,9 @@ _GA_LIMITED_RULES = GrandArchiveRules(
     material_unique=False,  # L482 asks for unique material cards in constructed formats only
     sideboard_cards=None,
     sideboard_points=None,
-    main_rule=f"{GA_DRAFT} (L232)",
-    material_rule=f"{GA_DRAFT} (L233)",
-    sideboard_rule=f"{GA_DRAFT} (L234)",
+    main_rule=cite(GA, f"{_GA_DRAFT} (L232)"),
+    material_rule=cite(GA, f"{_GA_DRAFT} (L233)"),
+    sideboard_rule=cite(GA, f"{_GA_DRAFT} (L234)"),
 )
 
 GRAND_ARCHIVE_DRAFT = Format(

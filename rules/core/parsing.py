@@ -425,6 +425,32 @@ def _add(
     return len(sections) - 1
 
 
+def section_lines(text: str, sections: list[ParsedSection]) -> list[int]:
+    """The line of `text` (from 1) where each parsed section starts, so a citation by line
+    ("Grand Archive Comprehensive Rules › … (L227)") can find its section: that seed lost its
+    headings, so its rules are cited by line. Each section is looked for after the one before
+    it, by its heading or, for a chunk titled by its first words, by the start of its text; a
+    section not found keeps the line of the one before it."""
+    lines = [clean_inline(line).lstrip("#-•* ").casefold() for line in _source_lines(text)]
+    found: list[int] = []
+    cursor = 0
+    for section in sections:
+        source = section.body if section.derived else section.heading
+        needle = clean_inline(source.split("\n", 1)[0]).lstrip("-•* ").casefold()[:40]
+        at = next(
+            (i for i in range(cursor, len(lines)) if needle and lines[i].startswith(needle)),
+            None,
+        )
+        if at is not None:
+            cursor = at
+        found.append(cursor + 1)
+    return found
+
+
+def _source_lines(text: str) -> list[str]:
+    return text.replace("\r\n", "\n").replace("\r", "\n").lstrip("\ufeff").split("\n")
+
+
 # --- questions -------------------------------------------------------------------------------
 
 # Words that carry no meaning in a rules question. Includes PostgreSQL's English stop words, so

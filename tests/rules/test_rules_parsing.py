@@ -15,6 +15,7 @@ from rules.core.parsing import (
     parse_rulebook,
     parse_synonyms,
     search_terms,
+    section_lines,
     similarity,
     slugify,
     stem,
@@ -312,3 +313,24 @@ def test_snippets_mark_every_form_of_a_term_and_escape_html():
     assert short.as_html() == "<mark>Drawing</mark> is &lt;fun&gt;."
     assert short.as_text() == "**Drawing** is <fun>."
     assert stem("draws") == stem("drawing") == stem("draw")
+
+
+def test_each_section_knows_the_line_it_starts_on():
+    # given: a Markdown book with a long section that is split into chunks
+    long_body = "\n\n".join(f"Paragraph {n} says something about the rules." * 8 for n in range(40))
+    text = f"# First\n\nSome text.\n\n## Second\n\n{long_body}\n\n# Third\n\nEnd.\n"
+    lines = text.split("\n")
+    sections = parse_rulebook(text)
+    # when
+    starts = section_lines(text, sections)
+    # then: every heading sits on its line, and each chunk starts where its text does
+    assert [lines[n - 1] for n, s in zip(starts, sections, strict=True) if not s.derived] == [
+        "# First",
+        "## Second",
+        "# Third",
+    ]
+    chunks = [(n, s) for n, s in zip(starts, sections, strict=True) if s.derived]
+    assert chunks
+    for n, chunk in chunks:
+        assert lines[n - 1].startswith(chunk.body.split("\n")[0][:30])
+    assert starts == sorted(starts)
