@@ -1,4 +1,5 @@
-"""Decklists: how players write down a champion, a timeline, forethoughts and subconscious cards.
+"""Decklists: how players write down a champion, a timeline, forethoughts and subconscious cards
+(Genesis), a main deck, material deck and sideboard (Grand Archive) or a spellbook (Titans of Eden).
 
 Two forms, the text form people paste and a JSON form for the API, both described for users in
 docs/decklist-format.md. `name_key` is how a written name finds its card; the card index uses it
@@ -9,10 +10,11 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict, cast
 
 # Re-exported: name_key is part of this module's interface (see the docstring above).
 from .cards import name_key as name_key
+from .games import GENESIS, GRAND_ARCHIVE, TITANS_OF_EDEN
 
 # Limits, checked before any other work so that a huge or hostile input is refused at once.
 MAX_INPUT_CHARS = 200_000
@@ -30,16 +32,35 @@ class Section(StrEnum):
     TIMELINE = "timeline"
     FORETHOUGHTS = "forethoughts"
     SUBCONSCIOUS = "subconscious"
+    # Grand Archive (Grand Archive Comprehensive Rules L226-230).
+    MAIN = "main"
+    MATERIAL = "material"
+    SIDEBOARD = "sideboard"
+    # Titans of Eden Constructed (Titans of Eden Rulebook › Official Rules, L412).
+    SPELLBOOK = "spellbook"
 
 
+# Genesis's sections of cards (the champion is one name, not a section of cards).
 CARD_SECTIONS = (Section.TIMELINE, Section.FORETHOUGHTS, Section.SUBCONSCIOUS)
+# Every game's sections of cards, Genesis's first.
+GAME_SECTIONS = {
+    GENESIS.slug: CARD_SECTIONS,
+    GRAND_ARCHIVE.slug: (Section.MAIN, Section.MATERIAL, Section.SIDEBOARD),
+    TITANS_OF_EDEN.slug: (Section.SPELLBOOK,),
+}
+ALL_CARD_SECTIONS = tuple(section for sections in GAME_SECTIONS.values() for section in sections)
 HEADERS = {
     Section.CHAMPION: "Champion",
     Section.TIMELINE: "Timeline",
     Section.FORETHOUGHTS: "Forethoughts",
     Section.SUBCONSCIOUS: "Subconscious",
+    Section.MAIN: "Main",
+    Section.MATERIAL: "Material",
+    Section.SIDEBOARD: "Sideboard",
+    Section.SPELLBOOK: "Spellbook",
 }
-# Words other deckbuilders use for the same sections.
+# Words other deckbuilders use for the same sections. "Main" and "Sideboard" mean Genesis's
+# timeline and forethoughts unless the list is a Grand Archive one (_GRAND_ARCHIVE_WORDS).
 _HEADER_WORDS = {
     "champion": Section.CHAMPION,
     "timeline": Section.TIMELINE,
@@ -48,7 +69,24 @@ _HEADER_WORDS = {
     "forethoughts": Section.FORETHOUGHTS,
     "sideboard": Section.FORETHOUGHTS,
     "subconscious": Section.SUBCONSCIOUS,
+    "material": Section.MATERIAL,
+    "spellbook": Section.SPELLBOOK,
 }
+_GRAND_ARCHIVE_WORDS = {
+    "main": Section.MAIN,
+    "deck": Section.MAIN,
+    "sideboard": Section.SIDEBOARD,
+}
+# Where card lines before any header go, per game.
+_FIRST_SECTION = {
+    GENESIS.slug: Section.TIMELINE,
+    GRAND_ARCHIVE.slug: Section.MAIN,
+    TITANS_OF_EDEN.slug: Section.SPELLBOOK,
+}
+# A "Material" header marks a Grand Archive list (format_decklist always writes it for one).
+_MATERIAL_HEADER = re.compile(
+    r"^[^\S\r\n]*material[^\S\r\n]*:?[^\S\r\n]*(?:#[^\r\n]*)?\r?$", re.IGNORECASE | re.MULTILINE
+)
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # C0/C1 control characters other than tab and line breaks, and lone surrogates: not text.
@@ -82,9 +120,30 @@ class Decklist:
     timeline: tuple[DeckEntry, ...] = ()
     forethoughts: tuple[DeckEntry, ...] = ()
     subconscious: tuple[DeckEntry, ...] = ()
+    main: tuple[DeckEntry, ...] = ()
+    material: tuple[DeckEntry, ...] = ()
+    sideboard: tuple[DeckEntry, ...] = ()
+    spellbook: tuple[DeckEntry, ...] = ()
 
     def entries(self, section: Section) -> tuple[DeckEntry, ...]:
-        return getattr(self, section.value) if section in CARD_SECTIONS else ()
+        return getattr(self, section.value) if section in ALL_CARD_SECTIONS else ()
+
+    @property
+    def games(self) -> tuple[str, ...]:
+        """The games whose sections hold something (a champion counts for Genesis)."""
+        return tuple(
+            game
+            for game, sections in GAME_SECTIONS.items()
+            if any(self.entries(s) for s in sections)
+            or (game == GENESIS.slug and self.champion is not None)
+        )
+
+    @property
+    def game(self) -> str:
+        """The game this list is written for: the one whose sections it fills (Genesis when it
+        is empty, or when it mixes games; validation reports the sections a format lacks)."""
+        games = self.games
+        return games[0] if len(games) == 1 else GENESIS.slug
 
 
 # [name as first written, total count]: a list so that repeated entries add up in place. A list
@@ -110,8 +169,8 @@ class _Builder:
     def __init__(self) -> None:
         self.champion: str | None = None
         self.champion_line: int | None = None
-        self.sections: dict[Section, dict[str, TallyRow]] = {s: {} for s in CARD_SECTIONS}
-        self.totals = dict.fromkeys(CARD_SECTIONS, 0)
+        self.sections: dict[Section, dict[str, TallyRow]] = {s: {} for s in ALL_CARD_SECTIONS}
+        self.totals = dict.fromkeys(ALL_CARD_SECTIONS, 0)
 
     def set_champion(self, name: object, line: int | None, where: str = "") -> None:
         name = _clean_name(name, line, where)
@@ -204,8 +263,13 @@ def _as_text(data: object) -> str:
     return data.removeprefix("\ufeff")
 
 
-def parse_decklist(text: str | bytes) -> Decklist:
-    """Read the text form. Raises `DecklistError` (with a line number) for anything unreadable."""
+def parse_decklist(text: str | bytes, game: str | None = None) -> Decklist:
+    """Read the text form. Raises `DecklistError` (with a line number) for anything unreadable.
+
+    `game` says how to read "Main", "Deck" and "Sideboard" headers and where card lines before
+    any header go. Without it, a list with a "Material" header is a Grand Archive list and any
+    other is read as Genesis lists always were (a "Spellbook" header is Titans of Eden's anyway).
+    """
     text = _as_text(text)
     lines = _LINE_BREAK.split(text)
     if lines[-1] == "":
@@ -220,8 +284,14 @@ def parse_decklist(text: str | bytes) -> Decklist:
         )
         raise DecklistError(f"the line contains {what}; a decklist is plain text.", bad_line)
 
+    if game is None:
+        game = GRAND_ARCHIVE.slug if _MATERIAL_HEADER.search(text) else GENESIS.slug
+    words = dict(_HEADER_WORDS)
+    if game == GRAND_ARCHIVE.slug:
+        words.update(_GRAND_ARCHIVE_WORDS)
     builder = _Builder()
-    section = Section.TIMELINE  # Card lines before any header belong to the timeline.
+    # Card lines before any header belong to the game's first section (Genesis: the timeline).
+    section = _FIRST_SECTION.get(game, Section.TIMELINE)
     for number, raw in enumerate(lines, start=1):
         if len(raw) > MAX_LINE_CHARS:
             raise DecklistError(
@@ -231,15 +301,17 @@ def parse_decklist(text: str | bytes) -> Decklist:
         line = (raw[: comment.start()] if comment else raw).strip()
         if not line:
             continue
-        section = _parse_line(line, number, section, builder)
+        section = _parse_line(line, number, section, builder, words)
     return builder.build()
 
 
-def _parse_line(line: str, number: int, section: Section, builder: _Builder) -> Section:
+def _parse_line(
+    line: str, number: int, section: Section, builder: _Builder, words: Mapping[str, Section]
+) -> Section:
     """Read one non-blank line into `builder`; return the section later lines belong to."""
     header = _HEADER.fullmatch(line)
     if header:
-        named, rest = _HEADER_WORDS[header.group(1).lower()], header.group(2).strip()
+        named, rest = words[header.group(1).lower()], header.group(2).strip()
         if named is Section.CHAMPION:
             if rest:
                 builder.set_champion(rest, number)
@@ -277,7 +349,8 @@ def _parse_line(line: str, number: int, section: Section, builder: _Builder) -> 
     if card is None:
         raise DecklistError(
             f"{_snippet(line)} is neither a section header (Champion, Timeline, Forethoughts, "
-            "Subconscious) nor a card line such as '4 Phyr Cub'.",
+            "Subconscious; Main, Material, Sideboard; Spellbook) nor a card line such as "
+            "'4 Phyr Cub'.",
             number,
         )
     if not card.group(2):
@@ -309,15 +382,31 @@ def _writable(name: object, what: str) -> str:
 def format_decklist(decklist: Decklist) -> str:
     """Write the canonical text form; `parse_decklist` reads it back as the same decklist.
 
-    Headers are exactly "Champion: X", "Timeline", "Forethoughts", "Subconscious"; empty
-    sections other than the timeline are left out; cards keep the decklist's order.
+    Headers are exactly "Champion: X", "Timeline", "Forethoughts", "Subconscious" (Genesis),
+    "Main", "Material", "Sideboard" (Grand Archive) and "Spellbook" (Titans of Eden). Empty
+    sections are left out, except the sections that say which game a list is for: a Genesis
+    list's timeline, a Grand Archive list's main and material decks. Cards keep the decklist's
+    order. A list that mixes games cannot be written (its "Main" would be ambiguous).
     """
+    games = decklist.games
+    if len(games) > 1:
+        raise DecklistError(
+            "the decklist mixes the sections of different games ("
+            + ", ".join(games)
+            + "); a written decklist is for one game."
+        )
+    game = games[0] if games else GENESIS.slug
+    always = {
+        GENESIS.slug: (Section.TIMELINE,),
+        GRAND_ARCHIVE.slug: (Section.MAIN, Section.MATERIAL),
+        TITANS_OF_EDEN.slug: (Section.SPELLBOOK,),
+    }[game]
     lines = []
     if decklist.champion is not None:
         lines.append(f"Champion: {_writable(decklist.champion, 'champion')}")
-    for section in CARD_SECTIONS:
+    for section in GAME_SECTIONS[game]:
         entries = decklist.entries(section)
-        if not entries and section is not Section.TIMELINE:
+        if not entries and section not in always:
             continue
         lines.append(HEADERS[section])
         for index, entry in enumerate(entries):
@@ -333,26 +422,36 @@ class EntryJSON(TypedDict):
 
 
 class DecklistJSON(TypedDict):
-    """The JSON form of a decklist, as `decklist_to_json` writes it."""
+    """The JSON form of a decklist, as `decklist_to_json` writes it: Genesis's fields, or the
+    fields of the game the list is for."""
 
-    champion: str | None
-    timeline: list[EntryJSON]
-    forethoughts: list[EntryJSON]
-    subconscious: list[EntryJSON]
+    champion: NotRequired[str | None]
+    timeline: NotRequired[list[EntryJSON]]
+    forethoughts: NotRequired[list[EntryJSON]]
+    subconscious: NotRequired[list[EntryJSON]]
+    main: NotRequired[list[EntryJSON]]
+    material: NotRequired[list[EntryJSON]]
+    sideboard: NotRequired[list[EntryJSON]]
+    spellbook: NotRequired[list[EntryJSON]]
 
 
 def decklist_to_json(decklist: Decklist) -> DecklistJSON:
-    """The JSON form: {"champion": ..., "timeline": [{"count": 4, "name": ...}], ...}."""
+    """The JSON form: {"champion": ..., "timeline": [{"count": 4, "name": ...}], ...} for a
+    Genesis list (as always), {"main": [...], "material": [...], "sideboard": [...]} for a Grand
+    Archive one, {"spellbook": [...]} for a Titans of Eden one; a list mixing games has the
+    fields of each."""
 
     def entries(section: Section) -> list[EntryJSON]:
         return [{"count": entry.count, "name": entry.name} for entry in decklist.entries(section)]
 
-    return {
-        "champion": decklist.champion,
-        "timeline": entries(Section.TIMELINE),
-        "forethoughts": entries(Section.FORETHOUGHTS),
-        "subconscious": entries(Section.SUBCONSCIOUS),
-    }
+    # Fields named at run time: a TypedDict cannot be built key by key, hence Any.
+    data: dict[str, Any] = {}
+    for game in decklist.games or (GENESIS.slug,):
+        if game == GENESIS.slug:
+            data["champion"] = decklist.champion
+        for section in GAME_SECTIONS[game]:
+            data[section.value] = entries(section)
+    return cast(DecklistJSON, data)
 
 
 def decklist_from_json(data: object) -> Decklist:
@@ -360,12 +459,13 @@ def decklist_from_json(data: object) -> Decklist:
     name the place, e.g. "timeline[2]: the count must be at least 1"."""
     if not isinstance(data, Mapping):
         raise DecklistError(f"a decklist is a JSON object, not {type(data).__name__}.")
-    allowed = {"champion", *(s.value for s in CARD_SECTIONS)}
+    allowed = {"champion", *(s.value for s in ALL_CARD_SECTIONS)}
     unknown = sorted(map(str, set(data) - allowed))
     if unknown:
         raise DecklistError(
             f"unknown field {unknown[0]!r}; a decklist has the fields champion, timeline, "
-            "forethoughts and subconscious."
+            "forethoughts and subconscious (Genesis), main, material and sideboard (Grand "
+            "Archive) or spellbook (Titans of Eden)."
         )
     builder = _Builder()
     champion = data.get("champion")
@@ -373,7 +473,7 @@ def decklist_from_json(data: object) -> Decklist:
     if champion is not None and not (isinstance(champion, str) and not champion.strip()):
         builder.set_champion(champion, None, "champion: ")
     seen = 0
-    for section in CARD_SECTIONS:
+    for section in ALL_CARD_SECTIONS:
         items = data.get(section.value, [])
         if not isinstance(items, list | tuple):
             raise DecklistError(f"{section} must be a list of {{count, name}} objects.")
@@ -415,7 +515,7 @@ def decklist_diff(old: Decklist, new: Decklist) -> tuple[Change, ...]:
             changes.append(Change(Section.CHAMPION, old.champion, 1, 0))
         if new.champion:
             changes.append(Change(Section.CHAMPION, new.champion, 0, 1))
-    for section in (Section.TIMELINE, Section.FORETHOUGHTS, Section.SUBCONSCIOUS):
+    for section in ALL_CARD_SECTIONS:
         before, after = tally(old.entries(section)), tally(new.entries(section))
         for key in dict.fromkeys([*before, *after]):
             was, now = before.get(key, [None, 0])[1], after.get(key, [None, 0])[1]
@@ -491,7 +591,7 @@ def tidy(decklist: Decklist) -> Decklist:
     """Rows of 0 copies removed, and rows naming one card merged into the first of them."""
     # Fields named at run time, as in `_with_entries`: hence Any.
     sections: dict[str, Any] = {}
-    for section in CARD_SECTIONS:
+    for section in ALL_CARD_SECTIONS:
         # [count, name]: a list so that the count adds up in place (see TallyRow).
         merged: dict[str, list[Any]] = {}
         for entry in decklist.entries(section):

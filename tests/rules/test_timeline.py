@@ -582,7 +582,19 @@ def test_legacy_format_is_labelled_and_never_default():
 
 
 def test_formats_by_slug():
-    assert set(FORMATS) == {"genesis-standard", "genesis-origins-legacy"}
+    # Issue 15 added other games' formats; Genesis keeps exactly its two.
+    assert {fmt.slug for fmt in FORMATS.values() if fmt.game == "genesis"} == {
+        "genesis-standard",
+        "genesis-origins-legacy",
+    }
+    assert set(FORMATS) == {
+        "genesis-standard",
+        "genesis-origins-legacy",
+        "grand-archive-standard",
+        "grand-archive-draft",
+        "grand-archive-sealed",
+        "titans-of-eden-constructed",
+    }
     assert get_format("genesis-standard") is GENESIS_STANDARD
     assert get_format("genesis-origins-legacy") is GENESIS_ORIGINS_LEGACY
     with pytest.raises(UnknownFormatError, match="genesis-standard"):
