@@ -33,11 +33,11 @@ class Tournament(models.Model):
 
     class TeamPlay(models.TextChoices):
         """Titans of Eden's team modes: teams of players, one seat per arena; a team is one
-        entrant (a registration) for pairings and standings."""
+        entrant (a registration) for pairings and standings. Three-Arena games seat three
+        teams at once, which two-sided Swiss pairing cannot do (docs/events.md)."""
 
         NONE = "", "Players, one against one"
         TWO_ARENA = "two_arena", "Two-Arena teams"
-        THREE_ARENA = "three_arena", "Three-Arena teams"
 
     name = models.CharField(max_length=120)
     # What players see on the event list and page before they come.
@@ -52,7 +52,7 @@ class Tournament(models.Model):
     # change them before the start (tournaments.services.event_settings).
     best_of = models.PositiveSmallIntegerField(default=3)
     sideboarding = models.BooleanField(default=True)
-    first_player = models.CharField(max_length=20, default="loser_chooses")
+    first_player = models.CharField(max_length=20, default="random-then-loser")
     # Titans of Eden: the rulebook states no copy limit, so it is an event setting, off (None).
     copy_limit = models.PositiveSmallIntegerField(null=True, blank=True)
     team_play = models.CharField(

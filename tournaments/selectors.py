@@ -34,7 +34,11 @@ def tournament_get(*, tournament_id: int) -> Tournament:
 
 
 def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
-    return tournament.registrations.select_related("player").order_by("id")
+    return (
+        tournament.registrations.select_related("player")
+        .prefetch_related("seats__player")
+        .order_by("id")
+    )
 
 
 def round_get(*, tournament: Tournament, number: int) -> Round:
