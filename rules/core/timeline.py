@@ -9,7 +9,7 @@ import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, NotRequired, TypedDict, cast
+from typing import Any, NotRequired, Protocol, TypedDict, cast
 
 from .cards import Card
 from .decklist import Decklist, Section, TallyRow, name_key, tally
@@ -32,12 +32,30 @@ class Code(StrEnum):
     COPY_LIMIT = "copy_limit"
     BANNED = "banned"
     SET_NOT_LEGAL = "set_not_legal"
+    # Every game: a section the format's game does not have (rules.core.validation).
+    SECTION_NOT_IN_FORMAT = "section_not_in_format"
+    # Limited formats (sealed, draft) of every game.
+    POOL_MISSING = "pool_missing"
+    NOT_IN_POOL = "not_in_pool"
+    # Grand Archive (rules.core.grand_archive).
+    MAIN_SIZE = "main_size"
+    MATERIAL_SIZE = "material_size"
+    MATERIAL_COPIES = "material_copies"
+    MATERIAL_CHAMPION_MISSING = "material_champion_missing"
+    MATERIAL_ONLY = "material_only"
+    DIVINE_RELIC = "divine_relic"
+    SIDEBOARD_SIZE = "sideboard_size"
+    SIDEBOARD_POINTS = "sideboard_points"
+    # Titans of Eden (rules.core.titans_of_eden).
+    SPELLBOOK_SIZE = "spellbook_size"
+    SPELLBOOK_ELEMENT = "spellbook_element"
 
 
 class WarningCode(StrEnum):
     FORETHOUGHTS_EMPTY = "forethoughts_empty"
     MANY_COPIES = "many_copies"
     FORMAT_LEGACY = "format_legacy"
+    MATERIAL_NOT_MATERIALIZABLE = "material_not_materializable"
 
 
 # With no copy limit, more than this many copies of one card in a timeline earns a warning.
@@ -85,12 +103,18 @@ class Violation:
 
 @dataclass(frozen=True)
 class Totals:
+    """Genesis's four totals, or (for other games) `counts`: (name, number) pairs such as
+    ("main_cards", 60)."""
+
     timeline_cards: int = 0
     timeline_chi: int = 0
     forethoughts_cards: int = 0
     forethoughts_chi: int = 0
+    counts: tuple[tuple[str, int], ...] = ()
 
     def as_dict(self) -> dict[str, int]:
+        if self.counts:
+            return dict(self.counts)
         return {
             "timeline_cards": self.timeline_cards,
             "timeline_chi": self.timeline_chi,
@@ -123,11 +147,11 @@ class Validation:
         }
 
 
-def _plural(count: int, word: str) -> str:
+def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def _listing(names: Iterable[str], conjunction: str = "and") -> str:
+def listing(names: Iterable[str], conjunction: str = "and") -> str:
     names = list(names)
     if len(names) <= 1:
         return "".join(names)
@@ -142,10 +166,20 @@ def _describe_champion(champion: Card) -> str:
     return f"{champion.name} ({parts})"
 
 
-class _Suggester:
+class NamedCard(Protocol):
+    """What suggestions need of a card of any game (rules.core.cards.Card, game_cards.GameCard)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def is_champion(self) -> bool: ...
+
+
+class Suggester:
     """Close names from the card index, for unknown_card. Built lazily: legal decks never pay."""
 
-    def __init__(self, cards: Mapping[str, Card]) -> None:
+    def __init__(self, cards: Mapping[str, NamedCard]) -> None:
         self.cards = cards
         self.pools: dict[bool, list[str]] = {}
         self.lookups = 0
@@ -164,8 +198,8 @@ class _Suggester:
         return tuple(self.cards[match].name for match in matches)
 
 
-def _unknown(section: Section, name: str, suggestions: tuple[str, ...]) -> Violation:
-    hint = f" Did you mean {_listing(suggestions, 'or')}?" if suggestions else ""
+def unknown_card(section: Section, name: str, suggestions: tuple[str, ...]) -> Violation:
+    hint = f" Did you mean {listing(suggestions, 'or')}?" if suggestions else ""
     return Violation(
         Code.UNKNOWN_CARD,
         section,
@@ -181,7 +215,7 @@ def validate(
 ) -> Validation:
     """Check `decklist` against `fmt`. `cards` maps name_key(name) to the card of that name."""
     errors: list[Violation] = []
-    suggest = _Suggester(cards)
+    suggest = Suggester(cards)
     champion, champion_key = _check_champion(decklist.champion, cards, fmt, suggest, errors)
 
     tallies = {
@@ -208,7 +242,7 @@ def validate(
                 Code.TIMELINE_SIZE,
                 Section.TIMELINE,
                 (),
-                f"The timeline has {_plural(totals.timeline_cards, 'card')}; {fmt.name} needs "
+                f"The timeline has {plural(totals.timeline_cards, 'card')}; {fmt.name} needs "
                 f"{fmt.timeline_size_rule.words} {fmt.timeline_size}.",
                 fmt.timeline_rule,
             )
@@ -249,7 +283,7 @@ def _check_champion(
     name: str | None,
     cards: Mapping[str, Card],
     fmt: Format,
-    suggest: _Suggester,
+    suggest: Suggester,
     errors: list[Violation],
 ) -> tuple[Card | None, str | None]:
     """The champion card, if the decklist names a real one; its key, if it names anything."""
@@ -267,7 +301,7 @@ def _check_champion(
     key = name_key(name)
     card = cards.get(key)
     if card is None:
-        errors.append(_unknown(Section.CHAMPION, name, suggest(key, champions_only=True)))
+        errors.append(unknown_card(Section.CHAMPION, name, suggest(key, champions_only=True)))
         return None, key
     if not card.is_champion:
         errors.append(
@@ -292,7 +326,7 @@ def _check_section(
     fmt: Format,
     champion: Card | None,
     champion_key: str | None,
-    suggest: _Suggester,
+    suggest: Suggester,
 ) -> tuple[int, int, list[Violation]]:
     """Card count, Chi total and per-card violations of the timeline or the forethoughts."""
     errors: list[Violation] = []
@@ -310,7 +344,7 @@ def _check_section(
         total_cards += count
         card = cards.get(key)
         if card is None:
-            errors.append(_unknown(section, name, suggest(key)))
+            errors.append(unknown_card(section, name, suggest(key)))
             continue
         if card.is_champion:
             # Core Rulebook 5.2, Champion Cards: a champion never goes to any zone but the
@@ -374,7 +408,7 @@ def _check_affiliations(
                 Code.AFFILIATION_FOREIGN,
                 section,
                 (card.name,),
-                f"{card.name} has the {word} {_listing(foreign)}, which "
+                f"{card.name} has the {word} {listing(foreign)}, which "
                 f"{_describe_champion(champion)} lacks.",
                 rule,
             )
@@ -403,7 +437,7 @@ def _check_format_lists(card: Card, section: Section, fmt: Format) -> list[Viola
                 section,
                 (card.name,),
                 f"{card.name} is from {from_set}; {fmt.name} allows only cards from "
-                f"{_listing(sorted(fmt.legal_sets), 'or')}.",
+                f"{listing(sorted(fmt.legal_sets), 'or')}.",
                 f"{fmt.name} › Legal sets",
             )
         )
@@ -445,7 +479,7 @@ def _check_copies(tallies: dict[Section, dict[str, TallyRow]], fmt: Format) -> l
 
 
 def _check_subconscious(
-    decklist: Decklist, cards: Mapping[str, Card], champion_key: str | None, suggest: _Suggester
+    decklist: Decklist, cards: Mapping[str, Card], champion_key: str | None, suggest: Suggester
 ) -> list[Violation]:
     # Shared decisions, "Subconscious cards": each must be in the card index; they are not
     # checked for affiliation and count toward no total. The Core Rulebook sets no other rule
@@ -454,7 +488,7 @@ def _check_subconscious(
     for key, (name, _count) in tally(decklist.subconscious).items():
         card = cards.get(key)
         if card is None:
-            errors.append(_unknown(Section.SUBCONSCIOUS, name, suggest(key)))
+            errors.append(unknown_card(Section.SUBCONSCIOUS, name, suggest(key)))
         elif card.is_champion:
             whose = "your champion" if key == champion_key else "a champion card"
             errors.append(
@@ -548,7 +582,7 @@ def legality(card: Card, fmt: Format = DEFAULT_FORMAT) -> Legality:
             "It has no affiliation, and a timeline's cards must share one with the champion.",
             fmt.affiliation_rule,
         )
-    names = _listing(sorted(card.affiliations), "and" if fmt.no_foreign_affiliations else "or")
+    names = listing(sorted(card.affiliations), "and" if fmt.no_foreign_affiliations else "or")
     whose = (
         f"a champion whose affiliations (its world counts) include {names}"
         if fmt.no_foreign_affiliations

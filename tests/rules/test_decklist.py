@@ -367,6 +367,76 @@ def test_json_round_trips(deck):
     assert decklist_from_json(decklist_to_json(deck)) == deck
 
 
+GRAND_ARCHIVE_DECKLISTS = st.builds(
+    Decklist,
+    main=section_entries(),
+    material=section_entries(),
+    sideboard=section_entries(),
+)
+TITANS_DECKLISTS = st.builds(Decklist, spellbook=section_entries())
+
+
+@given(GRAND_ARCHIVE_DECKLISTS | TITANS_DECKLISTS)
+def test_other_games_export_then_parse_round_trips(deck):
+    # given a Grand Archive or Titans of Eden list
+    # when it is written and read back, with or without naming its game
+    text = format_decklist(deck)
+    # then it is the same list
+    assert parse_decklist(text) == deck
+    assert parse_decklist(text, game=deck.game) == deck
+
+
+@given(GRAND_ARCHIVE_DECKLISTS | TITANS_DECKLISTS)
+def test_other_games_json_round_trips(deck):
+    assert decklist_from_json(decklist_to_json(deck)) == deck
+
+
+def test_main_and_sideboard_headers_are_genesis_unless_the_list_has_a_material_deck():
+    # given the same headers in a list without and with a Material header
+    genesis = parse_decklist("Main\n4 Phyr Cub\nSideboard\n2 Air Shield\n")
+    grand_archive = parse_decklist("Main\n4 Ally\nMaterial\n1 Spirit\nSideboard\n2 Bolt\n")
+    # then the first keeps its Genesis meaning and the second is a Grand Archive list
+    assert genesis == Decklist(
+        timeline=entries((4, "Phyr Cub")), forethoughts=entries((2, "Air Shield"))
+    )
+    assert grand_archive == Decklist(
+        main=entries((4, "Ally")), material=entries((1, "Spirit")), sideboard=entries((2, "Bolt"))
+    )
+    assert grand_archive.game == "grand-archive"
+    # and naming the game reads a list without a material deck as Grand Archive's
+    assert parse_decklist("4 Ally\nSideboard\n1 Bolt", game="grand-archive") == Decklist(
+        main=entries((4, "Ally")), sideboard=entries((1, "Bolt"))
+    )
+
+
+def test_other_games_write_their_own_headers_and_json_fields():
+    deck = Decklist(main=entries((4, "Ally")), material=entries((1, "Spirit")))
+    assert format_decklist(deck) == "Main\n4 Ally\nMaterial\n1 Spirit\n"
+    assert decklist_to_json(deck) == {
+        "main": [{"count": 4, "name": "Ally"}],
+        "material": [{"count": 1, "name": "Spirit"}],
+        "sideboard": [],
+    }
+    spellbook = parse_decklist("Spellbook\n4 Boulder Bear\n")
+    assert spellbook == Decklist(spellbook=entries((4, "Boulder Bear")))
+    assert format_decklist(spellbook) == "Spellbook\n4 Boulder Bear\n"
+    assert decklist_to_json(spellbook) == {"spellbook": [{"count": 4, "name": "Boulder Bear"}]}
+    # A Genesis list's JSON is what it always was.
+    assert set(decklist_to_json(SAMPLE_DECK)) == {
+        "champion",
+        "timeline",
+        "forethoughts",
+        "subconscious",
+    }
+
+
+def test_a_list_mixing_games_cannot_be_written():
+    mixed = Decklist(timeline=entries((4, "Phyr Cub")), spellbook=entries((4, "Boulder Bear")))
+    with pytest.raises(DecklistError, match="mixes the sections"):
+        format_decklist(mixed)
+    assert decklist_from_json(decklist_to_json(mixed)) == mixed
+
+
 @given(st.text())
 def test_name_key_is_idempotent(name):
     assert name_key(name_key(name)) == name_key(name)
