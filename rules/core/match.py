@@ -1269,7 +1269,7 @@ class MatchRecord(TypedDict):
 def as_dict(state: MatchState) -> MatchRecord:
     """The whole state as JSON-able data, for a JSONField. It includes locks that are not yet
     shown: it is for storage and privileged use. Show players `visible_lock`/`visible_log`."""
-    return {
+    record: MatchRecord = {
         "version": FORMAT_VERSION,
         "seed": state.seed,
         "top_cut": state.top_cut,
@@ -1295,10 +1295,12 @@ def as_dict(state: MatchState) -> MatchRecord:
         "ending": None if state.ending is None else str(state.ending),
         "result": result(state).as_dict(),
         "log": [event_as_dict(event) for event in state.log],
-        # Only when they are not Genesis's defaults, so every record stored before match
-        # settings existed reads back unchanged (it is a best of three with lock and show).
-        **({} if state.rules.is_default else {"rules": state.rules.as_dict()}),
     }
+    # Only when they are not Genesis's defaults, so every record stored before match settings
+    # existed reads back unchanged (it is a best of three with lock and show).
+    if not state.rules.is_default:
+        record["rules"] = state.rules.as_dict()
+    return record
 
 
 def from_dict(data: Mapping[str, Any]) -> MatchState:
