@@ -55,6 +55,13 @@ class CardList(generics.ListAPIView):
                 "default: genesis-standard). An unknown one is a 400 `unknown_format`. (Not "
                 "`format`, which DRF keeps for choosing the response's renderer.)",
             ),
+            OpenApiParameter(
+                "game",
+                OpenApiTypes.STR,
+                description="The game whose cards are searched (genesis, grand-archive, "
+                "titans-of-eden). Default: Genesis, unless the query has a `game:` filter. An "
+                "unknown one is a 400 `unknown_game`.",
+            ),
         ],
     )
     def get(self, request, *args, **kwargs):
@@ -65,6 +72,7 @@ class CardList(generics.ListAPIView):
             return selectors.card_search(
                 query=self.request.query_params.get("q", ""),
                 fmt=services.format_get(self.request.query_params.get("legal_format")),
+                game=services.game_get(self.request.query_params.get("game")),
             )
         except QueryError as exc:
             raise bad_query(exc) from None
@@ -85,9 +93,9 @@ class CardDetail(generics.RetrieveAPIView):
 # --- timelines -------------------------------------------------------------------------------
 
 
-def _decklist(value) -> Decklist:
+def _decklist(value, game: str | None = None) -> Decklist:
     if isinstance(value, str):
-        return services.read_decklist(text=value)
+        return services.read_decklist(text=value, game=game)
     return services.read_decklist(data=value)
 
 
@@ -104,9 +112,15 @@ class DeckValidate(APIView):
     def post(self, request):
         data = ValidateRequest(data=request.data)
         data.is_valid(raise_exception=True)
-        decklist = _decklist(data.validated_data["decklist"])
+        values = data.validated_data
+        fmt = services.format_get(values.get("format"))
+        decklist = _decklist(values["decklist"], fmt.game)
+        pool = values.get("pool")
         result = services.deck_validate(
-            decklist=decklist, format_slug=data.validated_data.get("format")
+            decklist=decklist,
+            format_slug=fmt.slug,
+            pool=None if pool is None else _decklist(pool, fmt.game),
+            copy_limit=values.get("copy_limit"),
         )
         return Response(result.as_dict())
 

@@ -1,4 +1,5 @@
-"""The card index: affiliations (and worlds), card sets, cards and their abilities."""
+"""The card index: affiliations (and worlds), card sets, cards and their abilities, for every game
+(rules.core.games). Set codes and card names are unique within a game, not across games."""
 
 import secrets
 
@@ -7,6 +8,10 @@ from django.db import models
 from django.db.models import Q
 
 from rules.core.cards import COST_KINDS, CardType, Speed
+from rules.core.formats import FORMATS
+from rules.core.games import GAMES, GENESIS
+
+GAME_CHOICES = [(game.slug, game.name) for game in GAMES.values()]
 
 
 class Affiliation(models.Model):
@@ -29,13 +34,17 @@ class Affiliation(models.Model):
 
 
 class CardSet(models.Model):
-    code = models.CharField(max_length=20, unique=True)
+    game = models.CharField(max_length=20, choices=GAME_CHOICES, default=GENESIS.slug)
+    code = models.CharField(max_length=20)
     name = models.CharField(max_length=120)
     description = models.TextField(blank=True)
     imported_at = models.DateTimeField(auto_now=True)
 
     class Meta:
-        ordering = ["code"]
+        ordering = ["game", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="cardset_unique_code_per_game"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.code})"
@@ -56,9 +65,14 @@ class Card(models.Model):
         CUSTOM = "custom", "Custom"
 
     card_set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="cards")
+    # The card set's game, copied by the importer: names are unique per game, which a
+    # constraint can only check on this table.
+    game = models.CharField(max_length=20, choices=GAME_CHOICES, default=GENESIS.slug)
     name = models.CharField(max_length=120)
     # rules.core.decklist.name_key(name): decklists match names without regard to case or spacing.
-    name_key = models.CharField(max_length=120, unique=True)
+    name_key = models.CharField(max_length=120)
+    # Genesis's types (the choices), or another game's (rules.core.game_cards), which its card
+    # schema checks.
     type = models.CharField(max_length=20, choices=Type.choices, db_index=True)
     subtype = models.CharField(max_length=40, blank=True)
     chi = models.PositiveSmallIntegerField(null=True, blank=True, db_index=True)
@@ -81,6 +95,18 @@ class Card(models.Model):
     unrevealed = models.JSONField(default=list, blank=True)
     content_hash = models.CharField(max_length=64)
 
+    # Other games' fields (rules.core.game_cards.GameCard; empty for Genesis cards).
+    element = models.CharField(max_length=40, blank=True)
+    cost = models.SmallIntegerField(null=True, blank=True)
+    power = models.SmallIntegerField(null=True, blank=True)
+    life = models.SmallIntegerField(null=True, blank=True)
+    level = models.SmallIntegerField(null=True, blank=True)  # Grand Archive champions
+    species = models.CharField(max_length=20, blank=True)  # Titans of Eden
+    class_index = models.CharField(
+        max_length=200, blank=True
+    )  # Grand Archive classes, "|"-delimited
+    supertype_index = models.CharField(max_length=200, blank=True)  # e.g. "|regalia|"
+
     # Search index columns, written by the importer (decks.services) from the fields above.
     # Delimited with "|" so that `kw:flight` is one LIKE '%|flight|%' on a single table.
     search_text = models.TextField(blank=True)
@@ -96,6 +122,7 @@ class Card(models.Model):
                 condition=Q(type="champion", chi__isnull=True) | ~Q(type="champion"),
                 name="card_champion_has_no_chi",
             ),
+            models.UniqueConstraint(fields=["game", "name_key"], name="card_unique_name_per_game"),
         ]
 
     def __str__(self) -> str:
@@ -180,6 +207,12 @@ class Deck(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def game(self) -> str:
+        """The game of the deck's format (a deck's game is its format's: one fact, one place)."""
+        fmt = FORMATS.get(self.format)
+        return fmt.game if fmt is not None else GENESIS.slug
 
 
 class DeckVersion(models.Model):

@@ -13,6 +13,8 @@ from rules.core.cards import Ability as AbilityValue
 from rules.core.cards import Card as CardValue
 from rules.core.cards import CardType, Cost, KeywordTerm, Speed, name_key
 from rules.core.formats import DEFAULT_FORMAT, Format
+from rules.core.game_cards import GameCard as GameCardValue
+from rules.core.games import GENESIS
 
 from .core import query as q
 from .models import Ability, Affiliation, Card, Deck, DeckVersion
@@ -58,7 +60,9 @@ def _legal_for(value: str, fmt: Format) -> Q:
     champion = next(
         (
             c
-            for c in Card.objects.filter(type=CardType.CHAMPION).prefetch_related("affiliations")
+            for c in Card.objects.filter(
+                game=GENESIS.slug, type=CardType.CHAMPION
+            ).prefetch_related("affiliations")
             if c.name_key == wanted or slugify(c.name) == slugify(value)
         ),
         None,
@@ -84,7 +88,9 @@ def _compile_filter(node: q.Filter, fmt: Format) -> Q:
     field, value = node.field, node.value
     if field == "legal":
         return _legal_for(str(value), fmt)
-    if field in ("chi", "hp", "aura", "energy_reduction"):
+    if field == "card_cost":
+        field = "cost"
+    if field in ("chi", "hp", "aura", "energy_reduction", "cost", "level", "power"):
         if node.op == "!=":
             return ~Q(**{field: value}) & Q(**{f"{field}__isnull": False})
         return Q(**{f"{field}__{_NUMBER_LOOKUPS[node.op]}": value})
@@ -104,22 +110,43 @@ def _compile_filter(node: q.Filter, fmt: Format) -> Q:
         return Q(name_key__contains=value)
     if field == "text":
         return Q(search_text__contains=value)
+    if field == "game":
+        return Q(game=value)
+    if field == "class":
+        return Q(class_index__contains=index_value(str(value)))
+    if field == "supertype":
+        return Q(supertype_index__contains=index_value(str(value)))
+    if field == "element":
+        return Q(element__iexact=value)
+    if field == "species":
+        return Q(species=value)
     if field == "is":  # "placeholder", the only choice
         return ~Q(unrevealed=[])
     raise AssertionError(f"unhandled field {field}")  # the parser only yields known fields
 
 
 def card_search(
-    *, query: str = "", fmt: Format = DEFAULT_FORMAT, legal_for: str | None = None
+    *,
+    query: str = "",
+    fmt: Format = DEFAULT_FORMAT,
+    legal_for: str | None = None,
+    game: str | None = None,
 ) -> QuerySet[Card]:
     """Cards matching a search-language query (raises decks.core.query.QueryError if unreadable).
     `fmt` is the format `legal:` judges by (the builder's; the default format otherwise);
-    `legal_for` adds `legal:<that champion>` to the query (the builder's default)."""
+    `legal_for` adds `legal:<that champion>` to the query (the builder's default).
+
+    docs/search.md, Games: `game` (or a `game:` filter in the query) chooses the game; with
+    neither, the search is of Genesis cards, as it always was."""
     node, sort = q.sorting(q.parse(query))
     if legal_for:
         legal = q.Filter("legal", "=", legal_for)
         node = legal if node is None else q.And((node, legal))
     cards = Card.objects.all()
+    if game is not None:
+        cards = cards.filter(game=game)
+    elif not q.asks_for(node, "game"):
+        cards = cards.filter(game=GENESIS.slug)
     if not q.asks_for(node, "is"):
         # Placeholders (cards a rulebook names without revealing them) only when asked for.
         cards = cards.filter(unrevealed=[])
@@ -207,12 +234,56 @@ def card_index() -> Mapping[str, CardValue]:
     when an import changes the index (its version is the card count and the latest import)."""
     version = _index_version()
     if _index_cache["version"] != version:
-        cards = Card.objects.select_related("card_set", "world").prefetch_related(
-            "affiliations", Prefetch("abilities", Ability.objects.order_by("position"))
+        cards = (
+            Card.objects.filter(game=GENESIS.slug)
+            .select_related("card_set", "world")
+            .prefetch_related(
+                "affiliations", Prefetch("abilities", Ability.objects.order_by("position"))
+            )
         )
         _index_cache["cards"] = MappingProxyType({c.name_key: card_value(c) for c in cards})
         _index_cache["version"] = version
     return _index_cache["cards"]
+
+
+_game_index_cache: dict[str, tuple[tuple[object, ...], Mapping[str, GameCardValue]]] = {}
+
+
+def game_card_value(card: Card) -> GameCardValue:
+    """The rules' view of a stored card of a game other than Genesis."""
+    return GameCardValue(
+        name=card.name,
+        game=card.game,
+        type=card.type,
+        set_code=card.card_set.code,
+        source=card.source,
+        element=card.element,
+        cost=card.cost,
+        power=card.power,
+        text=card.text,
+        level=card.level,
+        classes=tuple(_unindex(card.class_index)),
+        supertypes=frozenset(_unindex(card.supertype_index)),
+        keywords=frozenset(k.replace("-", " ") for k in _unindex(card.keyword_index)),
+        life=card.life,
+        species=card.species,
+    )
+
+
+def _unindex(column: str) -> list[str]:
+    return [value for value in column.split("|") if value]
+
+
+def game_card_index(*, game: str) -> Mapping[str, GameCardValue]:
+    """A game's cards (other than Genesis) as rules values, keyed by name_key; cached like
+    card_index."""
+    version = _index_version()
+    cached = _game_index_cache.get(game)
+    if cached is None or cached[0] != version:
+        cards = Card.objects.filter(game=game).select_related("card_set")
+        cached = (version, MappingProxyType({c.name_key: game_card_value(c) for c in cards}))
+        _game_index_cache[game] = cached
+    return cached[1]
 
 
 # --- saved decks ---------------------------------------------------------------------------------

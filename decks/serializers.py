@@ -107,6 +107,10 @@ class DecklistField(serializers.Field):
 class ValidateRequest(serializers.Serializer):
     decklist = DecklistField()
     format = serializers.CharField(required=False, allow_blank=True, max_length=40)
+    # Limited formats (sealed, draft): the player's pool, in any section (docs/api.md).
+    pool = DecklistField(required=False)
+    # An event setting overriding the format's copy limit (Titans of Eden: off by default).
+    copy_limit = serializers.IntegerField(required=False, min_value=1, max_value=999)
 
 
 class DeckWrite(serializers.Serializer):

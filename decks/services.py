@@ -19,7 +19,10 @@ from rules.core.decklist import (
     parse_decklist,
 )
 from rules.core.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
-from rules.core.timeline import Validation, validate
+from rules.core.game_cardfile import GameCardEntry, GameCardFile
+from rules.core.games import GENESIS, UnknownGameError, get_game
+from rules.core.timeline import Validation
+from rules.core.validation import validate
 
 from . import selectors
 from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
@@ -50,6 +53,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     Raises CardFileError, writing nothing, if a name already belongs to another set.
     """
     card_set, created = CardSet.objects.get_or_create(
+        game=GENESIS.slug,
         code=card_file.set_code,
         defaults={"name": card_file.set_name, "description": card_file.set_description},
     )
@@ -62,7 +66,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
 
     existing = {
         key: (pk, set_id, content_hash)
-        for key, pk, set_id, content_hash in Card.objects.values_list(
+        for key, pk, set_id, content_hash in Card.objects.filter(game=GENESIS.slug).values_list(
             "name_key", "pk", "card_set_id", "content_hash"
         )
     }
@@ -126,6 +130,82 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
         # The import time is part of the card index's version (selectors.card_index).
         CardSet.objects.filter(pk=card_set.pk).update(imported_at=timezone.now())
     return report
+
+
+@transaction.atomic
+def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
+    """Write a checked card file of a game other than Genesis, as `card_set_import` does: by
+    name within the game, unchanged cards untouched, a name of another set of the game refused."""
+    game = card_file.game
+    card_set, _ = CardSet.objects.update_or_create(
+        game=game,
+        code=card_file.set_code,
+        defaults={"name": card_file.set_name, "description": card_file.set_description},
+    )
+    existing = {
+        key: (pk, set_id, content_hash)
+        for key, pk, set_id, content_hash in Card.objects.filter(game=game).values_list(
+            "name_key", "pk", "card_set_id", "content_hash"
+        )
+    }
+    other_sets = dict(CardSet.objects.filter(game=game).values_list("pk", "code"))
+    conflicts = [
+        Problem(
+            f"the name already belongs to set {other_sets[existing[key][1]]}",
+            index,
+            entry.card.name,
+            "name",
+        )
+        for index, entry in enumerate(card_file.entries)
+        if (key := name_key(entry.card.name)) in existing and existing[key][1] != card_set.pk
+    ]
+    if conflicts:
+        raise CardFileError(conflicts)
+    report = ImportReport(set_code=card_set.code)
+    for entry in card_file.entries:
+        key = name_key(entry.card.name)
+        row = _game_card_row(entry, card_set)
+        if key not in existing:
+            row.save()
+            report.created.append(entry.card.name)
+        elif existing[key][2] != entry.content_hash:
+            row.pk = existing[key][0]
+            row.save()
+            report.updated.append(entry.card.name)
+        else:
+            report.unchanged += 1
+    if report.created or report.updated:
+        CardSet.objects.filter(pk=card_set.pk).update(imported_at=timezone.now())
+    return report
+
+
+def _game_card_row(entry: GameCardEntry, card_set: CardSet) -> Card:
+    card = entry.card
+    return Card(
+        card_set=card_set,
+        game=card.game,
+        name=card.name,
+        name_key=name_key(card.name),
+        type=card.type,
+        subtype="/".join(entry.subtypes)[:40],
+        text=card.text,
+        flavor=entry.flavor,
+        source=card.source,
+        source_note=entry.source_note,
+        content_hash=entry.content_hash,
+        element=card.element,
+        cost=card.cost,
+        power=card.power,
+        life=card.life,
+        level=card.level,
+        species=card.species,
+        class_index=_index(card.classes),
+        supertype_index=_index(card.supertypes),
+        keyword_index=_index(slugify(k) for k in card.keywords),
+        search_text=" ".join(
+            [card.name, card.text, card.type, card.element, card.species, *card.classes]
+        ).casefold(),
+    )
 
 
 def _affiliations_for(entries: tuple[CardEntry, ...]) -> dict[str, Affiliation]:
@@ -211,15 +291,34 @@ def _ability_row(card_row: Card, position: int, ability) -> Ability:
 # --- timelines -----------------------------------------------------------------------------------
 
 
-def deck_validate(*, decklist: Decklist, format_slug: str | None = None) -> Validation:
-    """Validate a decklist against a format (default: Genesis Standard Constructed)."""
-    return validate(decklist, selectors.card_index(), format_get(format_slug))
+def deck_validate(
+    *,
+    decklist: Decklist,
+    format_slug: str | None = None,
+    pool: Decklist | None = None,
+    copy_limit: int | None = None,
+) -> Validation:
+    """Validate a decklist against a format of any game (default: Genesis Standard Constructed),
+    with the card index of the format's game. `pool` is the player's recorded pool (limited
+    formats); `copy_limit` overrides the format's (an event setting)."""
+    fmt = format_get(format_slug)
+    if copy_limit is not None and copy_limit < 1:
+        raise Refusal("A copy limit is at least 1.", code="invalid_copy_limit")
+    cards = (
+        selectors.card_index()
+        if fmt.game == GENESIS.slug
+        else selectors.game_card_index(game=fmt.game)
+    )
+    return validate(decklist, cards, fmt, pool=pool, copy_limit=copy_limit)
 
 
-def read_decklist(*, text: str | bytes | None = None, data: object = None) -> Decklist:
-    """A decklist from its text or JSON form; Refusal (400, code invalid_decklist) if unreadable."""
+def read_decklist(
+    *, text: str | bytes | None = None, data: object = None, game: str | None = None
+) -> Decklist:
+    """A decklist from its text or JSON form; Refusal (400, code invalid_decklist) if unreadable.
+    `game` (the format's) says how the text form's "Main" and "Sideboard" headers read."""
     try:
-        return parse_decklist(text) if text is not None else decklist_from_json(data)
+        return parse_decklist(text, game) if text is not None else decklist_from_json(data)
     except DecklistError as exc:
         raise Refusal(
             f"The decklist could not be read. {exc}", code="invalid_decklist", line=exc.line
@@ -236,6 +335,16 @@ def format_get(slug: str | None) -> Format:
         raise Refusal(
             str(exc.args[0]) if exc.args else "Unknown format.", code="unknown_format"
         ) from None
+
+
+def game_get(slug: str | None) -> str | None:
+    """A game's slug as given (None for none); Refusal unknown_game for a slug no game has."""
+    if not slug:
+        return None
+    try:
+        return get_game(slug).slug
+    except UnknownGameError as exc:
+        raise Refusal(str(exc.args[0]), code="unknown_game") from None
 
 
 def deck_require_owner(*, deck: Deck, actor) -> None:

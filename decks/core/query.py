@@ -47,6 +47,20 @@ FIELDS: dict[str, tuple[str, str]] = {
     "is": ("is", "choice"),
     # A champion's name or slug: cards a timeline for it may hold (decks.selectors).
     "legal": ("legal", "word"),
+    # Every game (docs/search.md, Games): which game, and other games' fields. `cost` with a
+    # number or a comparison is a card's cost (Grand Archive, Titans of Eden); with a word it is
+    # a Genesis ability's cost kind, as before.
+    "game": ("game", "choice"),
+    "g": ("game", "choice"),
+    "level": ("level", "number"),
+    "lv": ("level", "number"),
+    "power": ("power", "number"),
+    "pow": ("power", "number"),
+    "class": ("class", "word"),
+    "element": ("element", "word"),
+    "el": ("element", "word"),
+    "species": ("species", "choice"),
+    "supertype": ("supertype", "choice"),
     # Directives, not filters: how the results are sorted (`sorting`).
     "order": ("order", "choice"),
     "direction": ("direction", "choice"),
@@ -55,6 +69,23 @@ FIELDS: dict[str, tuple[str, str]] = {
 DIRECTIVES = ("order", "direction")
 CHOICES: dict[str, tuple[str, ...]] = {
     "type": ("champion", "spell", "technique", "summon", "alteration", "enchantment"),
+    # Other games' types, tried when a value matches no Genesis type (so Genesis prefixes such
+    # as `t:su` keep their meaning): Grand Archive's, then Titans of Eden's.
+    "other_type": (
+        "ally",
+        "action",
+        "attack",
+        "weapon",
+        "domain",
+        "item",
+        "phantasia",
+        "elemental",
+        "basic",
+        "subversion",
+    ),
+    "game": ("genesis", "grand-archive", "titans-of-eden"),
+    "species": ("warrior", "beast", "dragon", "titan"),
+    "supertype": ("regalia", "unique"),
     "speed": ("action", "swift", "immediate", "trigger", "continuous"),
     "cost": ("aura", "energy", "hp", "exert", "discard"),
     "source": ("rulebook", "demo", "custom"),
@@ -206,6 +237,8 @@ def _filter(match: re.Match[str], text: str, position: int) -> Filter:
     field, kind = FIELDS[key]
     if not value:
         raise QueryError(f"'{key}{op}' needs a value", text, position)
+    if field == "cost" and (value.isdigit() or op not in (":", "=")):
+        field, kind = "card_cost", "number"
     if kind == "number":
         if op == ":":
             op = "="
@@ -220,6 +253,11 @@ def _filter(match: re.Match[str], text: str, position: int) -> Filter:
         matches = [c for c in choices if c.startswith(value)]
         if value in choices:
             matches = [value]
+        if field == "type" and not matches:
+            choices = choices + CHOICES["other_type"]
+            matches = [c for c in CHOICES["other_type"] if c.startswith(value)]
+            if value in choices:
+                matches = [value]
         if len(matches) != 1:
             raise QueryError(
                 f"'{key}' must be one of: {', '.join(choices)} (got '{value}')", text, position

@@ -4,13 +4,17 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from decks.services import card_set_import
-from rules.core.cardfile import MAX_FILE_BYTES, CardFileError, Problem, read_card_file
+from decks.services import card_set_import, game_card_set_import
+from rules.core.cardfile import MAX_FILE_BYTES, CardFile, CardFileError, Problem
 from rules.core.engine import check_playable
+from rules.core.game_cardfile import read_any_card_file
 
 
 class Command(BaseCommand):
-    help = "Import Genesis card set JSON files. A file with any problem imports nothing."
+    help = (
+        "Import card set JSON files of any game (Genesis, Grand Archive, Titans of Eden). "
+        "A file with any problem imports nothing."
+    )
 
     def add_arguments(self, parser):
         parser.add_argument("files", nargs="+", type=Path)
@@ -21,8 +25,11 @@ class Command(BaseCommand):
             try:
                 if path.stat().st_size > MAX_FILE_BYTES:
                     raise CardFileError([Problem("the file is larger than 50 MB")])
-                card_file = read_card_file(path.read_bytes())
-                report = card_set_import(card_file=card_file)
+                card_file = read_any_card_file(path.read_bytes())
+                if isinstance(card_file, CardFile):
+                    report = card_set_import(card_file=card_file)
+                else:
+                    report = game_card_set_import(card_file=card_file)
             except OSError as exc:
                 failed += 1
                 self.stderr.write(f"{path}: cannot read the file: {exc.strerror or exc}")
@@ -33,7 +40,8 @@ class Command(BaseCommand):
                     self.stderr.write(f"  - {problem}")
             else:
                 self.stdout.write(f"{path}: {report}")
-                self._warn_unplayable(path, card_file)
+                if isinstance(card_file, CardFile):
+                    self._warn_unplayable(path, card_file)
                 if verbosity > 1:
                     for name in report.created:
                         self.stdout.write(f"  + {name}")
