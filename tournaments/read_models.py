@@ -177,6 +177,8 @@ def match_view(match: Match, user: Any) -> dict[str, Any]:
         locks_next=protocol.who_locks_next(state),
         lock=protocol.visible_lock(state, seat, privileged=officiating),
         score=protocol.result(state).as_dict(),
+        best_of=state.rules.best_of,
+        sideboarding=state.rules.sideboarding,
     )
     if match.round.tournament.automated:
         data["engine_games"] = [
