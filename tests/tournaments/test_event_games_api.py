@@ -141,3 +141,13 @@ def test_a_player_cannot_submit_a_deck_before_their_pool_is_recorded():
         f"/api/tournaments/{event}/deck/", {"decklist": "Main\n1 Slime King"}, format="json"
     )
     assert (response.status_code, response.json()["code"]) == (404, "not_registered")
+
+
+def test_the_event_page_shows_the_game_its_settings_source_and_links_the_rules_lookup():
+    from tests.tournaments.conftest import as_user
+
+    event = create(game="grand-archive")["id"]
+    page = as_user(None).get(f"/events/{event}/").content.decode()
+    assert "Grand Archive" in page
+    assert 'href="/rules/?game=grand-archive"' in page
+    assert "Missing: Grand Archive" in page

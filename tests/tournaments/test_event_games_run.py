@@ -173,7 +173,7 @@ def test_a_titans_of_eden_two_arena_event_of_four_teams_runs_with_results_per_te
     assert Tournament.objects.get(pk=event).status == "finished"
     standings = api().get(f"/api/tournaments/{event}/standings/").json()
     assert sorted(s["player"] for s in standings) == ["Fire", "Ice", "Rock", "Storm"]
-    assert [s["wins"] for s in standings][0] == 2
+    assert standings[0]["wins"] == 2
 
 
 def test_a_teammate_cannot_confirm_their_own_teams_report(card_sets):
@@ -288,3 +288,45 @@ def test_demo_pools_come_from_the_sets_print_sheet_and_are_the_same_every_time(c
     assert {r["player"]: r["pool"] for r in again.json()} == first
     unknown = org.post(f"/api/tournaments/{event}/pools/generate/", {"set": "NOPE"}, format="json")
     assert (unknown.status_code, unknown.json()["code"]) == (404, "unknown_set")
+
+
+def test_a_team_event_and_a_sealed_pool_survive_export_and_import(card_sets, tmp_path):
+    import json
+
+    from tests.tournaments.test_exchange import _export, _forget, _import, _without_ids
+
+    # given a finished Two-Arena event with a copy limit, and a sealed event with a pool
+    event = create(game="titans-of-eden", team_play="two_arena", copy_limit=4)
+    for name in ("a1", "a2", "solo"):
+        api(name)
+    api("org").post(f"/api/tournaments/{event}/teams/", team("Storm", "a1", "a2"), format="json")
+    api("org").post(f"/api/tournaments/{event}/teams/", team("Rock", "solo", "solo"), format="json")
+    api("org").post(f"/api/tournaments/{event}/start/")
+    member = {"Storm": "a1", "Rock": "solo"}
+    while Tournament.objects.get(pk=event).status != "finished":
+        for pairing in pair_next_round(event):
+            players = {"a": member[pairing["player_a"]], "b": member[pairing["player_b"]]}
+            play_match(pairing["match"], players, ["a"])
+    sealed = create(game="grand-archive", format="grand-archive-sealed")
+    api("org").post(f"/api/tournaments/{sealed}/pools/", {"pool": POOL, "guest": "Ann"})
+    files = [_export(event), _export(sealed)]
+    exported = [json.loads(text) for text in files]
+    assert exported[0]["event"]["team_play"] == "two_arena"
+    assert exported[0]["event"]["copy_limit"] == 4
+    assert exported[1]["registrations"][0]["pool"]["main"]
+    # when both are imported into another database
+    Tournament.objects.filter(pk=sealed).delete()
+    _forget(event)
+    for number, text in enumerate(files):
+        (tmp_path / str(number)).mkdir()
+        _import(tmp_path / str(number), text)
+    # then they come back the same: teams with their seats and spellbooks, the pool, the results
+    for text in files:
+        document = json.loads(text)
+        imported = Tournament.objects.get(
+            name=document["event"]["name"], seed=document["event"]["seed"]
+        )
+        again = json.loads(_export(imported.pk))
+        for doc in (again, document):
+            doc["placings"] = doc["placings"] or []  # none before the event starts
+        assert _without_ids(again) == _without_ids(document)
