@@ -32,10 +32,9 @@ def is_player(tournament: Tournament, user: Any) -> bool:
     """Whether `user` plays in the event: registered themself, or on a team."""
     if not user.is_authenticated:
         return False
-    return (
-        tournament.registrations.filter(player=user).exists()
-        or TeamSeat.objects.filter(team__tournament=tournament, player=user).exists()
-    )
+    if tournament.team_play:
+        return TeamSeat.objects.filter(team__tournament=tournament, player=user).exists()
+    return tournament.registrations.filter(player=user).exists()
 
 
 def require_organizer(tournament: Tournament, actor: Any) -> None:

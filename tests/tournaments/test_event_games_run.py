@@ -109,8 +109,9 @@ def test_a_sideboard_swap_of_unequal_size_is_refused_with_its_code(card_sets):
     api(players[view["chooser"]]).post(
         f"/api/matches/{match.pk}/lead/", {"lead": True}, format="json"
     )
-    # when the winner of game 1 locks two cards out for one in
-    refused = api(players["a"]).post(
+    # when whoever locks first locks two cards out for one in
+    view = api("p01").get(f"/api/matches/{match.pk}/").json()
+    refused = api(players[view["locks_next"]]).post(
         f"/api/matches/{match.pk}/lock/",
         {"out": ["Field Ration", "Wind Step"], "in": ["Quiet Study"]},
         format="json",
