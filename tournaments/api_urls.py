@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api
+from . import api, api_events
 
 urlpatterns = [
     path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
@@ -46,6 +46,19 @@ urlpatterns = [
     path("tournaments/<int:pk>/penalties/", api.Penalties.as_view(), name="tournament-penalties"),
     path("tournaments/<int:pk>/export/", api.Export.as_view(), name="tournament-export"),
     path("tournaments/<int:pk>/retry/", api.Retry.as_view(), name="tournament-retry"),
+    path(
+        "tournaments/<int:pk>/settings/",
+        api_events.EventSettings.as_view(),
+        name="tournament-settings",
+    ),
+    path("tournaments/<int:pk>/pools/", api_events.Pools.as_view(), name="tournament-pools"),
+    path(
+        "tournaments/<int:pk>/pools/generate/",
+        api_events.PoolsGenerate.as_view(),
+        name="tournament-pools-generate",
+    ),
+    path("tournaments/<int:pk>/deck/", api_events.Deck.as_view(), name="tournament-deck"),
+    path("tournaments/<int:pk>/teams/", api_events.Teams.as_view(), name="tournament-teams"),
     path("matches/<int:pk>/", api.MatchDetail.as_view(), name="match-detail"),
     path("matches/<int:pk>/games/", api.MatchGames.as_view(), name="match-games"),
     path("matches/<int:pk>/lead/", api.MatchLead.as_view(), name="match-lead"),

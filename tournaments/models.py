@@ -34,13 +34,33 @@ class Tournament(models.Model):
         TOP_CUT = "top_cut", "Published for the top cut"
         ALL = "all", "Published"
 
+    class TeamPlay(models.TextChoices):
+        """Titans of Eden's team modes: teams of players, one seat per arena; a team is one
+        entrant (a registration) for pairings and standings. Three-Arena games seat three
+        teams at once, which two-sided Swiss pairing cannot do (docs/events.md)."""
+
+        NONE = "", "Players, one against one"
+        TWO_ARENA = "two_arena", "Two-Arena teams"
+
     name = models.CharField(max_length=120)
     # What players see on the event list and page before they come.
     date = models.DateTimeField(null=True, blank=True, help_text="Date and start time.")
     venue = models.CharField(max_length=200, blank=True)
     description = models.TextField(max_length=4000, blank=True)
     capacity = models.PositiveIntegerField(null=True, blank=True)  # None: no limit
+    # The event's game (rules.core.games) and one of that game's formats.
+    game = models.CharField(max_length=40, default="genesis")
     format = models.CharField(max_length=40, default="genesis-standard")
+    # Match settings, copied from the format when the event is created; the organizer may
+    # change them before the start (tournaments.services.event_settings).
+    best_of = models.PositiveSmallIntegerField(default=3)
+    sideboarding = models.BooleanField(default=True)
+    first_player = models.CharField(max_length=20, default="random-then-loser")
+    # Titans of Eden: the rulebook states no copy limit, so it is an event setting, off (None).
+    copy_limit = models.PositiveSmallIntegerField(null=True, blank=True)
+    team_play = models.CharField(
+        max_length=12, choices=TeamPlay.choices, default=TeamPlay.NONE, blank=True
+    )
     organizer = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_tournaments"
     )
@@ -66,6 +86,9 @@ class Tournament(models.Model):
         constraints = [
             models.CheckConstraint(condition=Q(top_cut__in=[0, 4, 8]), name="tournament_top_cut"),
             models.CheckConstraint(condition=Q(round_minutes__gte=1), name="tournament_minutes"),
+            models.CheckConstraint(
+                condition=Q(best_of__in=[1, 3, 5, 7]), name="tournament_best_of"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -104,8 +127,15 @@ class Registration(models.Model):
         related_name="registrations",
     )
     guest_name = models.CharField(max_length=60, blank=True)
-    # rules.core.decklist.decklist_to_json(); frozen once the event starts.
+    # rules.core.decklist.decklist_to_json(); frozen once the event starts. Empty for a team:
+    # its players' spellbooks are on its seats.
     decklist = models.JSONField()
+    # Limited events: the cards the player opened or drafted, as decklist_to_json(); the deck
+    # must come from it. Entered by the organizer (or generated in a demo); None otherwise.
+    pool = models.JSONField(null=True, blank=True)
+    # A team (Titans of Eden team play): `guest_name` is the team's name, and its players sit
+    # on TeamSeat rows.
+    is_team = models.BooleanField(default=False)
     champion = models.CharField(max_length=120, blank=True)
     deck_key = models.CharField(max_length=16, blank=True)
     frozen = models.BooleanField(default=False)
@@ -143,11 +173,48 @@ class Registration(models.Model):
 
     @property
     def is_guest(self) -> bool:
-        return self.player_id is None
+        return self.player_id is None and not self.is_team
 
     @property
     def dropped(self) -> bool:
         return self.dropped_after_round is not None
+
+
+class TeamSeat(models.Model):
+    """One arena of a team: who plays there (an account or a walk-in's name) with which
+    spellbook. A player on a one-person team sits in two arenas, with a spellbook for each
+    (Titans of Eden, Constructed Format › Official Rules)."""
+
+    team = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="seats")
+    arena = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="team_seats",
+    )
+    guest_name = models.CharField(max_length=60, blank=True)
+    spellbook = models.JSONField(null=True, blank=True)  # decklist_to_json(); None: classic play
+
+    class Meta:
+        ordering = ["team", "arena"]
+        constraints = [
+            models.UniqueConstraint(fields=["team", "arena"], name="team_seat_unique_arena"),
+            models.CheckConstraint(condition=Q(arena__in=[1, 2, 3]), name="team_seat_arena"),
+            models.CheckConstraint(
+                condition=(Q(player__isnull=False) & Q(guest_name=""))
+                | (Q(player__isnull=True) & ~Q(guest_name="")),
+                name="team_seat_player_or_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} in arena {self.arena} for {self.team.name}"
+
+    @property
+    def name(self) -> str:
+        return self.player.username if self.player is not None else self.guest_name
 
 
 class Round(models.Model):

@@ -12,7 +12,7 @@ from typing import Any
 from genesis.errors import Forbidden
 from rules.core.match import Seat
 
-from .models import Judge, Match, Tournament
+from .models import Judge, Match, Registration, TeamSeat, Tournament
 
 
 def is_organizer(tournament: Tournament, user: Any) -> bool:
@@ -29,7 +29,12 @@ def is_judge(tournament: Tournament, user: Any) -> bool:
 
 
 def is_player(tournament: Tournament, user: Any) -> bool:
-    return bool(user.is_authenticated) and tournament.registrations.filter(player=user).exists()
+    """Whether `user` plays in the event: registered themself, or on a team."""
+    if not user.is_authenticated:
+        return False
+    if tournament.team_play:
+        return TeamSeat.objects.filter(team__tournament=tournament, player=user).exists()
+    return tournament.registrations.filter(player=user).exists()
 
 
 def require_organizer(tournament: Tournament, actor: Any) -> None:
@@ -50,7 +55,15 @@ def seat_of(match: Match, user: Any) -> Seat | None:
         return "a"
     if match.player_b is not None and match.player_b.player_id == user.pk:
         return "b"
+    # A team's players play (and report) for their team (Titans of Eden team play).
+    for seat, entrant in (("a", match.player_a), ("b", match.player_b)):
+        if entrant is not None and entrant.is_team and in_team(entrant, user):
+            return seat  # type: ignore[return-value]
     return None
+
+
+def in_team(team: Registration, user: Any) -> bool:
+    return bool(user.is_authenticated) and team.seats.filter(player=user).exists()
 
 
 def officiates(match: Match, user: Any) -> bool:

@@ -10,15 +10,39 @@ registration id, which is what identifies them: renaming an account changes noth
 from collections.abc import Iterable
 from datetime import datetime, timedelta
 from typing import Any
+from urllib.parse import urlencode
 
 from django.urls import reverse
 
 from rules.core import match as protocol
 from rules.core.formats import FORMATS
+from rules.core.games import GAMES
 from tournaments.core.standings import format_tiebreaker
 
 from . import permissions, selectors
 from .models import Match, Penalty, Registration, Tournament
+from .services import match_settings
+
+
+def game_name(slug: str) -> str:
+    """An event's game as people call it ("Grand Archive"), never its slug."""
+    game = GAMES.get(slug)
+    return game.name if game is not None else slug
+
+
+def settings_source(tournament: Tournament) -> str:
+    """Where the event's match settings come from, or that their source is missing."""
+    return match_settings.settings_source(tournament)
+
+
+def is_limited(tournament: Tournament) -> bool:
+    fmt = FORMATS.get(tournament.format)
+    return fmt is not None and fmt.limited
+
+
+def rules_lookup_url(tournament: Tournament) -> str:
+    """The judges' rules lookup, narrowed to the event's game."""
+    return f"{reverse('rules:search')}?{urlencode({'game': tournament.game})}"
 
 
 def format_name(slug: str) -> str:
@@ -153,6 +177,8 @@ def match_view(match: Match, user: Any) -> dict[str, Any]:
         locks_next=protocol.who_locks_next(state),
         lock=protocol.visible_lock(state, seat, privileged=officiating),
         score=protocol.result(state).as_dict(),
+        best_of=state.rules.best_of,
+        sideboarding=state.rules.sideboarding,
     )
     if match.round.tournament.automated:
         data["engine_games"] = [
@@ -231,4 +257,23 @@ def registration_row(
     }
     if listed:
         row["decklist"] = registration.decklist
+    if registration.pool is not None:
+        # A limited event's pool is hidden like a decklist: its player (and judges) see it
+        # before the lists are published.
+        row["has_pool"] = True
+        if listed or own:
+            row["pool"] = registration.pool
+    if registration.is_team:
+        row["team"] = [
+            {
+                "arena": seat.arena,
+                "player": seat.name,
+                "spellbook": seat.spellbook if listed or _sits(seat, user) else None,
+            }
+            for seat in registration.seats.all()
+        ]
     return row
+
+
+def _sits(seat: Any, user: Any) -> bool:
+    return bool(user.is_authenticated) and seat.player_id == user.pk

@@ -34,7 +34,10 @@ def tournament_get(*, tournament_id: int) -> Tournament:
 
 
 def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
-    return tournament.registrations.select_related("player").order_by("id")
+    registrations = tournament.registrations.select_related("player").order_by("id")
+    if tournament.team_play:  # a team's seats are part of its row
+        registrations = registrations.prefetch_related("seats__player")
+    return registrations
 
 
 def round_get(*, tournament: Tournament, number: int) -> Round:

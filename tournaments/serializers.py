@@ -11,7 +11,15 @@ from .services.registrations import places_left
 
 class TournamentCreate(serializers.Serializer):
     name = serializers.CharField(max_length=120)
-    format = serializers.CharField(max_length=40, required=False, default="genesis-standard")
+    format = serializers.CharField(max_length=40, required=False, default=None, allow_null=True)
+    game = serializers.CharField(max_length=40, required=False, default=None, allow_null=True)
+    best_of = serializers.IntegerField(required=False, default=None, allow_null=True)
+    sideboarding = serializers.BooleanField(required=False, default=None, allow_null=True)
+    first_player = serializers.CharField(
+        max_length=20, required=False, default=None, allow_null=True
+    )
+    copy_limit = serializers.IntegerField(required=False, default=None, allow_null=True)
+    team_play = serializers.CharField(max_length=12, required=False, default="", allow_blank=True)
     rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=20)
     top_cut = serializers.ChoiceField(choices=[0, 4, 8], required=False, default=0)
     round_minutes = serializers.IntegerField(
@@ -41,6 +49,24 @@ class TournamentSerializer(serializers.ModelSerializer):
     decklists_published = serializers.SerializerMethodField()
     places_left = serializers.SerializerMethodField()
     winner = serializers.SerializerMethodField()
+    game_name = serializers.SerializerMethodField()
+    settings_source = serializers.SerializerMethodField()
+    limited = serializers.SerializerMethodField()
+    rules_lookup = serializers.SerializerMethodField()
+
+    def get_game_name(self, tournament: Tournament) -> str:
+        return read_models.game_name(tournament.game)
+
+    def get_settings_source(self, tournament: Tournament) -> str:
+        """Where the match settings come from; says so when the source is missing."""
+        return read_models.settings_source(tournament)
+
+    def get_limited(self, tournament: Tournament) -> bool:
+        return read_models.is_limited(tournament)
+
+    def get_rules_lookup(self, tournament: Tournament) -> str:
+        """The rules lookup, narrowed to the event's game."""
+        return read_models.rules_lookup_url(tournament)
 
     def get_format_name(self, tournament: Tournament) -> str:
         return read_models.format_name(tournament.format)
@@ -62,8 +88,18 @@ class TournamentSerializer(serializers.ModelSerializer):
         fields = [
             "id",
             "name",
+            "game",
+            "game_name",
             "format",
             "format_name",
+            "limited",
+            "best_of",
+            "sideboarding",
+            "first_player",
+            "settings_source",
+            "copy_limit",
+            "team_play",
+            "rules_lookup",
             "date",
             "venue",
             "description",

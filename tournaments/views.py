@@ -664,7 +664,7 @@ def match_slips(request, pk: int, number: int):
             "round_name": round_name(round),
             "slips": [m for m in tables if m.player_b is not None],
             "byes": [m for m in tables if m.player_b is None],
-            "games": range(1, protocol.WINS_NEEDED * 2),
+            "games": range(1, tournament.best_of + 1),
         },
     )
 

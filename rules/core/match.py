@@ -1,5 +1,11 @@
-"""The best-of-three match protocol: who leads each game, lock and show between games, and how a
-match ends (two game wins, time, or concession).
+"""The best-of-N match protocol: who leads each game, lock and show between games, and how a
+match ends (enough game wins, time, or concession).
+
+A match is played under `MatchRules`, which come from the event (and its format): how many games
+(best of N), whether the players sideboard between games (the lock and show step) and whether a
+swap must keep the same total Chi (Genesis) or only the same number of cards. The defaults are
+Genesis's: best of three, lock and show, equal Chi, the loser of the previous game chooses who
+leads. Other games' matches use the same procedure with their own settings (docs/match-protocol.md).
 
 A match is an immutable `MatchState`. Every player action is a pure function that returns the
 next state, or raises `ProtocolError` with a stable code when the action is out of turn or breaks
@@ -16,7 +22,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict
 
 from .cards import Card
 from .decklist import (
@@ -33,7 +39,7 @@ from .formats import CORE, cite
 
 Seat = Literal["a", "b"]
 SEATS: tuple[Seat, Seat] = ("a", "b")
-WINS_NEEDED = 2  # best of three
+WINS_NEEDED = 2  # best of three: Genesis matches, and the default
 FORMAT_VERSION = 1  # of `as_dict`; bump it when the stored shape changes
 
 PRODUCT = "Product decision"
@@ -49,6 +55,86 @@ CONCESSION_RULE = cite(PRODUCT, "Concession")
 ORDER_RULE = cite(PRODUCT, "Order between games")
 PENALTY_RULE = cite(PRODUCT, "Penalties")
 MAX_DRAWS = 3  # more drawn games than this in one best of three is not a real result
+MAX_BEST_OF = 7
+RULES_RULE = cite(PRODUCT, "Match settings")
+
+
+class LeadRule(StrEnum):
+    """Who chooses whether to lead each game."""
+
+    # Core Rulebook 5.2, How to Start a Game: a coin flip for game 1, then the loser of the
+    # previous game chooses (Product decision › Who leads).
+    LOSER_CHOOSES = "loser_chooses"
+    # A new coin flip before every game: the only rule a source gives for games without a
+    # tournament document (Grand Archive: "any random method" for the first player).
+    RANDOM_EACH_GAME = "random_each_game"
+
+
+@dataclass(frozen=True)
+class MatchRules:
+    """An event's match settings. `sideboarding` False: no lock and show between games.
+    `equal_chi` False: a swap keeps only the number of cards (games without Chi).
+    `deck`/`reserve` are the players' words for the two piles a swap moves cards between."""
+
+    best_of: int = 3
+    sideboarding: bool = True
+    equal_chi: bool = True
+    lead: LeadRule = LeadRule.LOSER_CHOOSES
+    deck: str = "timeline"
+    reserve: str = "forethoughts"
+
+    def __post_init__(self) -> None:
+        if (
+            not isinstance(self.best_of, int)
+            or isinstance(self.best_of, bool)
+            or not 1 <= self.best_of <= MAX_BEST_OF
+            or self.best_of % 2 == 0
+        ):
+            raise ValueError(f"best_of must be an odd number from 1 to {MAX_BEST_OF}.")
+        object.__setattr__(self, "lead", LeadRule(self.lead))
+
+    @property
+    def wins_needed(self) -> int:
+        return self.best_of // 2 + 1
+
+    @property
+    def max_draws(self) -> int:
+        # Three drawn games in a best of three, as before; N in a best of N.
+        return max(self.best_of, MAX_DRAWS)
+
+    @property
+    def is_default(self) -> bool:
+        return self == GENESIS_RULES
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "best_of": self.best_of,
+            "sideboarding": self.sideboarding,
+            "equal_chi": self.equal_chi,
+            "lead": str(self.lead),
+            "deck": self.deck,
+            "reserve": self.reserve,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "MatchRules":
+        return cls(
+            best_of=data["best_of"],
+            sideboarding=bool(data["sideboarding"]),
+            equal_chi=bool(data["equal_chi"]),
+            lead=LeadRule(data["lead"]),
+            deck=str(data["deck"]),
+            reserve=str(data["reserve"]),
+        )
+
+
+GENESIS_RULES = MatchRules()
+
+
+def wins_words(wins: int) -> str:
+    return {1: "one game win", 2: "two game wins", 3: "three game wins"}.get(
+        wins, f"{wins} game wins"
+    )
 
 
 class Phase(StrEnum):
@@ -78,6 +164,7 @@ class Code(StrEnum):
     INVALID_REPORT = "invalid_report"
     NO_TIME_LIMIT = "no_time_limit"
     MATCH_OVER = "match_over"
+    NO_SIDEBOARDING = "no_sideboarding"
     INVALID_SEAT = "invalid_seat"
     INVALID_RESULT = "invalid_result"
     NO_CHANGE = "no_change"
@@ -92,7 +179,7 @@ class GameEnding(StrEnum):
 
 
 class MatchEnding(StrEnum):
-    TWO_WINS = "two_wins"
+    TWO_WINS = "two_wins"  # the wins a best of N needs (kept as "two_wins": a stored value)
     TIME = "time"
     CONCESSION = "concession"
     REPORTED = "reported"  # a whole-match result: agreed by both players or entered by a judge
@@ -275,6 +362,7 @@ class MatchState:
     locks: tuple[Swap | None, Swap | None] = (None, None)
     ending: MatchEnding | None = None
     log: tuple[Event, ...] = ()
+    rules: MatchRules = GENESIS_RULES
     # How messages name the players. Not stored: the caller gives the names it knows now
     # (`with_names`), so a renamed account is never named by its old name.
     names: tuple[str, str] = ("Player A", "Player B")
@@ -421,6 +509,7 @@ def new_match(
     chi: Mapping[str, int],
     seed: int,
     top_cut: bool = False,
+    rules: MatchRules = GENESIS_RULES,
 ) -> MatchState:
     """A match between two registered decklists, validated beforehand (rules.core.timeline).
 
@@ -432,6 +521,8 @@ def new_match(
         raise ValueError(f"seed must be an int, not {seed!r}.")
     if not isinstance(top_cut, bool):
         raise ValueError(f"top_cut must be a bool, not {top_cut!r}.")
+    if not isinstance(rules, MatchRules):
+        raise ValueError(f"rules must be MatchRules, not {rules!r}.")
     decks = (_canonical(deck_a, "deck_a"), _canonical(deck_b, "deck_b"))
 
     table: dict[str, int] = {}
@@ -442,7 +533,7 @@ def new_match(
         if table.setdefault(key, value) != value:
             raise ValueError(f"Chi of {name!r} is given twice, as {table[key]} and {value}.")
     needed = {key for deck in decks for key in _catalogue(deck)}
-    missing = sorted(needed - set(table))
+    missing = sorted(needed - set(table)) if rules.sideboarding and rules.equal_chi else []
     if missing:
         raise ValueError(f"No Chi for {', '.join(missing[:5])}; validate the decklists first.")
 
@@ -453,9 +544,10 @@ def new_match(
             Side(registered=decks[0], current=decks[0]),
             Side(registered=decks[1], current=decks[1]),
         ),
-        chi=tuple(sorted((key, table[key]) for key in needed)),
+        chi=tuple(sorted((key, table[key]) for key in needed if key in table)),
         seed=seed,
         top_cut=top_cut,
+        rules=rules,
         coin_winner=coin,
         phase=Phase.CHOOSING_LEAD,
         chooser=coin,
@@ -508,7 +600,7 @@ def check_swap(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[
     """Check a swap against the player's current timeline and forethoughts without locking it
     (for previews while a player chooses). Returns it in registered names, or raises
     ProtocolError."""
-    return _checked_swap(state.side(seat), dict(state.chi), out, in_)
+    return _checked_swap(state.side(seat), dict(state.chi), out, in_, state.rules)
 
 
 def visible_lock(
@@ -524,7 +616,11 @@ def visible_lock(
     """
     if viewer is not None:
         _index(viewer)
-    window = bool(state.games) and state.phase in (Phase.LOCKING, Phase.PLAYING)
+    window = (
+        state.rules.sideboarding
+        and bool(state.games)
+        and state.phase in (Phase.LOCKING, Phase.PLAYING)
+    )
     shown = state.phase is Phase.PLAYING
     views: dict[Seat, dict[str, object]] = {}
     for seat, swap in zip(SEATS, state.locks, strict=True):
@@ -579,11 +675,12 @@ def choose_lead(state: MatchState, seat: Seat, lead: bool) -> MatchState:
         )
     if seat != state.chooser:
         assert state.chooser is not None
-        why = "won the coin flip" if not state.games else _why_chooser(state)
+        coin = not state.games or state.rules.lead is LeadRule.RANDOM_EACH_GAME
+        why = "won the coin flip" if coin else _why_chooser(state)
         raise ProtocolError(
             Code.CHOICE_NOT_YOURS,
             f"{_name(state, state.chooser)} {why}, so they choose who leads game {state.game_number}.",
-            START_RULE if not state.games else LEAD_RULE,
+            START_RULE if coin else LEAD_RULE,
         )
     if not isinstance(lead, bool):
         raise ProtocolError(
@@ -594,8 +691,9 @@ def choose_lead(state: MatchState, seat: Seat, lead: bool) -> MatchState:
         leader=seat if lead else other(seat),
         log=(*state.log, ChooseLead(seat, lead)),
     )
-    if not state.games:
-        # Lock and show happens only between games, so game 1 starts at once.
+    if not state.games or not state.rules.sideboarding:
+        # Lock and show happens only between games, so game 1 starts at once; without
+        # sideboarding (Product decision › Match settings) every game does.
         return replace(state, phase=Phase.PLAYING)
     return _open_lock_and_show(state)
 
@@ -615,6 +713,13 @@ def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) 
             f"Lock and show starts once {_name(state, state.chooser)} has chosen who leads game "
             f"{state.game_number}.",
             ORDER_RULE,
+        )
+    if not state.rules.sideboarding:
+        raise ProtocolError(
+            Code.NO_SIDEBOARDING,
+            "This event's matches have no sideboarding, so there is no lock and show: decks "
+            "stay as registered for every game.",
+            RULES_RULE,
         )
     if state.phase is not Phase.LOCKING:
         raise ProtocolError(
@@ -649,7 +754,7 @@ def lock(state: MatchState, seat: Seat, out: Sequence[str], in_: Sequence[str]) 
             "lock.",
             LOCK_RULE if state.games[-1].winner is not None else DRAWN_GAME_RULE,
         )
-    swap = _checked_swap(side, dict(state.chi), out, in_)
+    swap = _checked_swap(side, dict(state.chi), out, in_, state.rules)
     locks = (swap, state.locks[1]) if index == 0 else (state.locks[0], swap)
     state = replace(state, locks=locks, log=(*state.log, Lock(seat, swap.out, swap.in_)))
     if None not in state.locks:
@@ -687,7 +792,8 @@ def call_time(state: MatchState) -> MatchState:
     if state.top_cut:
         raise ProtocolError(
             Code.NO_TIME_LIMIT,
-            "Top-cut matches have no time limit; play on until a player has two game wins.",
+            "Top-cut matches have no time limit; play on until a player has "
+            f"{wins_words(state.rules.wins_needed)}.",
             TOP_CUT_RULE,
         )
     state = replace(state, log=(*state.log, CallTime()))
@@ -702,7 +808,7 @@ def concede(state: MatchState, seat: Seat, match: bool) -> MatchState:
 
     Between games, conceding a game concedes the next one; selections not yet shown are
     dropped. Conceding the match loses every game the opponent still needs (Product decision,
-    Concession), so the winner always has two game wins.
+    Concession), so the winner always has the game wins the match needs.
     """
     _index(seat)
     _refuse_if_over(state)
@@ -717,30 +823,36 @@ def concede(state: MatchState, seat: Seat, match: bool) -> MatchState:
     state = _add_game(state, winner, GameEnding.CONCEDED)
     if not match:
         return _after_game(state)
-    while _wins(state.games, winner) < WINS_NEEDED:
+    while _wins(state.games, winner) < state.rules.wins_needed:
         state = _add_game(state, winner, GameEnding.CONCEDED, unplayed=True)
     return _end(state, MatchEnding.CONCESSION)
 
 
-def check_score(a_wins: int, b_wins: int, draws: int, top_cut: bool) -> None:
-    """Refuse a whole-match score a best of three cannot end on (INVALID_RESULT)."""
+def check_score(
+    a_wins: int, b_wins: int, draws: int, top_cut: bool, rules: MatchRules = GENESIS_RULES
+) -> None:
+    """Refuse a whole-match score a best of N cannot end on (INVALID_RESULT)."""
     for value in (a_wins, b_wins, draws):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise ProtocolError(Code.INVALID_RESULT, "Game counts are whole numbers of 0 or more.")
-    if max(a_wins, b_wins) > WINS_NEEDED or a_wins == b_wins == WINS_NEEDED:
+    needed = rules.wins_needed
+    if max(a_wins, b_wins) > needed or a_wins == b_wins == needed:
+        best = "best-of-three" if rules.best_of == 3 else f"best-of-{rules.best_of}"
         raise ProtocolError(
             Code.INVALID_RESULT,
-            f"{a_wins}-{b_wins} is impossible in a best-of-three: a match ends when a player has "
-            "two game wins.",
+            f"{a_wins}-{b_wins} is impossible in a {best}: a match ends when a player has "
+            f"{wins_words(needed)}.",
         )
-    if draws > MAX_DRAWS:
+    if draws > rules.max_draws:
+        many = "three" if rules.max_draws == MAX_DRAWS else str(rules.max_draws)
         raise ProtocolError(
-            Code.INVALID_RESULT, "More than three drawn games is not a real match result."
+            Code.INVALID_RESULT, f"More than {many} drawn games is not a real match result."
         )
     if top_cut and a_wins == b_wins:
+        games = "two games" if needed == 2 else wins_words(needed).replace(" win", "")
         raise ProtocolError(
             Code.INVALID_RESULT,
-            "A top-cut match cannot end in a draw: play until someone wins two games.",
+            f"A top-cut match cannot end in a draw: play until someone wins {games}.",
             TOP_CUT_RULE,
         )
 
@@ -752,7 +864,7 @@ def settle(state: MatchState, a_wins: int, b_wins: int, draws: int) -> MatchStat
 
     Games already recorded are kept when the score includes them; the rest are added as
     `reported` games, so the games always add up to the score."""
-    check_score(a_wins, b_wins, draws, state.top_cut)
+    check_score(a_wins, b_wins, draws, state.top_cut, state.rules)
     before = result(state)
     if before.over and (before.a_wins, before.b_wins, before.draws) == (a_wins, b_wins, draws):
         raise ProtocolError(
@@ -790,12 +902,15 @@ def game_loss(state: MatchState, seat: Seat) -> MatchState:
 
 
 def match_loss(state: MatchState, seat: Seat) -> MatchState:
-    """A judge's penalty (a match loss, or a disqualification): the match ends 0-2 for `seat`,
-    whatever the score was."""
+    """A judge's penalty (a match loss, or a disqualification): the match ends 0-2 (0-N in a
+    best of 2N-1) for `seat`, whatever the score was."""
     _index(seat)
     _refuse_if_over(state)
     winner = other(seat)
-    games = tuple(Game(n, None, None, winner, GameEnding.PENALTY) for n in (1, 2))
+    games = tuple(
+        Game(n, None, None, winner, GameEnding.PENALTY)
+        for n in range(1, state.rules.wins_needed + 1)
+    )
     state = replace(state, games=games, log=(*state.log, MatchLoss(seat)))
     return _end(state, MatchEnding.PENALTY)
 
@@ -828,10 +943,11 @@ def replay(
     seed: int,
     events: Iterable[Event],
     top_cut: bool = False,
+    rules: MatchRules = GENESIS_RULES,
 ) -> MatchState:
     """Rebuild a match from its start and its log. Recorded events (coin flip, show) are
     produced again by the actions and are skipped."""
-    state = new_match(deck_a, deck_b, chi, seed, top_cut)
+    state = new_match(deck_a, deck_b, chi, seed, top_cut, rules)
     for event in events:
         if not isinstance(event, CoinFlip | Show):
             state = apply(state, event)
@@ -865,6 +981,8 @@ def _why_chooser(state: MatchState) -> str:
 
 
 def _why_first_locker(state: MatchState) -> str:
+    if state.rules.lead is LeadRule.RANDOM_EACH_GAME:
+        return "lost the coin flip"
     last = state.games[-1]
     if last.winner is not None:
         return f"won game {last.number}"
@@ -887,26 +1005,31 @@ def _as_names(names: object, what: str) -> tuple[str, ...]:
 
 
 def _checked_swap(
-    side: Side, chi: Mapping[str, int], out: Sequence[str], in_: Sequence[str]
+    side: Side,
+    chi: Mapping[str, int],
+    out: Sequence[str],
+    in_: Sequence[str],
+    rules: MatchRules = GENESIS_RULES,
 ) -> Swap:
     out, in_ = _as_names(out, "out"), _as_names(in_, "in")
+    deck, reserve = rules.deck, rules.reserve
     if not side.has_forethoughts and (out or in_):
         raise ProtocolError(
             Code.NO_FORETHOUGHTS,
-            "You have no forethoughts, so you skip lock and show and cannot swap cards.",
+            f"You have no {reserve}, so you skip lock and show and cannot swap cards.",
             SKIP_RULE,
         )
     if len(out) != len(in_):
         raise ProtocolError(
             Code.SWAP_COUNT_MISMATCH,
-            f"You are swapping {_plural(len(out), 'card')} out of your timeline and "
-            f"{_plural(len(in_), 'card')} in from your forethoughts; the numbers must match.",
+            f"You are swapping {_plural(len(out), 'card')} out of your {deck} and "
+            f"{_plural(len(in_), 'card')} in from your {reserve}; the numbers must match.",
             LOCK_RULE,
         )
     names = _catalogue(side.registered)
     for given, pool, place, code in (
-        (out, _pool(side.current.timeline), "timeline", Code.CARD_NOT_IN_TIMELINE),
-        (in_, _pool(side.current.forethoughts), "forethoughts", Code.CARD_NOT_IN_FORETHOUGHTS),
+        (out, _pool(side.current.timeline), deck, Code.CARD_NOT_IN_TIMELINE),
+        (in_, _pool(side.current.forethoughts), reserve, Code.CARD_NOT_IN_FORETHOUGHTS),
     ):
         total = sum(pool.values())
         if len(given) > total:
@@ -921,13 +1044,19 @@ def _checked_swap(
                     next(n for n in given if name_key(n) == key).split()
                 )
                 held = f"only {_copies(pool[key])}" if pool[key] else "no copies"
-                direction = "out of" if place == "timeline" else "in from"
+                direction = "out of" if place == deck else "in from"
                 raise ProtocolError(
                     code,
                     f"Your {place} holds {held} of {_shown(name)}, so you cannot swap "
                     f"{_copies(wanted)} {direction} it.",
                     LOCK_RULE,
                 )
+    if not rules.equal_chi:
+        # Product decision › Match settings: a game without Chi swaps card for card.
+        return Swap(
+            out=tuple(names[name_key(name)] for name in out),
+            in_=tuple(names[name_key(name)] for name in in_),
+        )
     chi_out = sum(chi[name_key(name)] for name in out)
     chi_in = sum(chi[name_key(name)] for name in in_)
     if chi_out != chi_in:
@@ -989,10 +1118,22 @@ def _add_game(
 
 
 def _after_game(state: MatchState) -> MatchState:
-    """End the match on two game wins, or set up the choice of lead for the next game."""
+    """End the match on enough game wins, or set up the choice of lead for the next game."""
     last = state.games[-1]
-    if last.winner is not None and _wins(state.games, last.winner) >= WINS_NEEDED:
+    if last.winner is not None and _wins(state.games, last.winner) >= state.rules.wins_needed:
         return _end(state, MatchEnding.TWO_WINS)
+    if state.rules.lead is LeadRule.RANDOM_EACH_GAME:
+        # A new seeded coin flip for every game; without sideboarding nobody locks.
+        coin = random.Random(f"{state.seed}:{len(state.games) + 1}").choice(SEATS)
+        return replace(
+            state,
+            phase=Phase.CHOOSING_LEAD,
+            chooser=coin,
+            leader=None,
+            first_locker=other(coin),
+            locks=(None, None),
+            log=(*state.log, CoinFlip(coin)),
+        )
     if last.winner is not None:
         # Core Rulebook 5.2, How to Start a Game / The Process for Lock and Show: the loser
         # chooses the lead; the winner locks first.
@@ -1122,12 +1263,13 @@ class MatchRecord(TypedDict):
     ending: str | None
     result: ResultDict
     log: list[dict[str, Any]]
+    rules: NotRequired[dict[str, Any]]
 
 
 def as_dict(state: MatchState) -> MatchRecord:
     """The whole state as JSON-able data, for a JSONField. It includes locks that are not yet
     shown: it is for storage and privileged use. Show players `visible_lock`/`visible_log`."""
-    return {
+    record: MatchRecord = {
         "version": FORMAT_VERSION,
         "seed": state.seed,
         "top_cut": state.top_cut,
@@ -1154,6 +1296,11 @@ def as_dict(state: MatchState) -> MatchRecord:
         "result": result(state).as_dict(),
         "log": [event_as_dict(event) for event in state.log],
     }
+    # Only when they are not Genesis's defaults, so every record stored before match settings
+    # existed reads back unchanged (it is a best of three with lock and show).
+    if not state.rules.is_default:
+        record["rules"] = state.rules.as_dict()
+    return record
 
 
 def from_dict(data: Mapping[str, Any]) -> MatchState:
@@ -1164,7 +1311,10 @@ def from_dict(data: Mapping[str, Any]) -> MatchState:
     try:
         decks = [decklist_from_json(data["decks"][seat]["registered"]) for seat in SEATS]
         events = [event_from_dict(event) for event in data["log"]]
-        state = replay(decks[0], decks[1], data["chi"], data["seed"], events, data["top_cut"])
+        rules = MatchRules.from_dict(data["rules"]) if "rules" in data else GENESIS_RULES
+        state = replay(
+            decks[0], decks[1], data["chi"], data["seed"], events, data["top_cut"], rules
+        )
     except (KeyError, TypeError, AttributeError, DecklistError, ProtocolError) as error:
         raise ValueError(f"corrupt match record: {error}") from None
     if as_dict(state) != data:

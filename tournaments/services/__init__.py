@@ -23,6 +23,7 @@ from .events import (
     tournament_create,
     tournament_start,
 )
+from .match_settings import event_settings_update, match_rules, settings_source
 from .matches import (
     MAX_EXTENSION_MINUTES,
     MAX_TOTAL_EXTENSION_MINUTES,
@@ -36,6 +37,7 @@ from .matches import (
     match_state,
 )
 from .penalties import penalty_give
+from .pools import deck_submit, pool_set, pools_generate
 from .registrations import (
     next_swiss_round,
     places_left,
@@ -57,6 +59,7 @@ from .rounds import (
     round_start,
     round_swap,
 )
+from .teams import SeatEntry, team_register
 
 __all__ = [
     "BOT_PREFIX",
@@ -64,10 +67,13 @@ __all__ = [
     "MAX_EXTENSION_MINUTES",
     "MAX_ROUNDS",
     "MAX_TOTAL_EXTENSION_MINUTES",
+    "SeatEntry",
     "can_pair_next_round",
+    "deck_submit",
     "decklists_publish",
     "engine_problems",
     "entrant_add",
+    "event_settings_update",
     "game_adjudicate",
     "has_results",
     "judge_add",
@@ -78,6 +84,7 @@ __all__ = [
     "match_game_report",
     "match_lock",
     "match_result_report",
+    "match_rules",
     "match_state",
     "next_round_refusal",
     "next_swiss_round",
@@ -85,6 +92,8 @@ __all__ = [
     "places_left",
     "player_drop",
     "player_reinstate",
+    "pool_set",
+    "pools_generate",
     "registration_add",
     "registration_create",
     "registration_get",
@@ -95,6 +104,8 @@ __all__ = [
     "round_repair",
     "round_start",
     "round_swap",
+    "settings_source",
+    "team_register",
     "tournament_create",
     "tournament_start",
 ]

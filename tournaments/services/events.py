@@ -14,6 +14,8 @@ from tournaments.core.pairing import recommended_rounds
 from .. import permissions
 from ..locking import lock_tournament
 from ..models import Judge, Tournament
+from .match_settings import check_settings, game_and_format, settings_from_format
+from .pools import missing_decks
 
 User = get_user_model()
 
@@ -30,7 +32,8 @@ def tournament_create(
     *,
     organizer,
     name: str,
-    format_slug: str = "genesis-standard",
+    format_slug: str | None = "genesis-standard",
+    game: str | None = None,
     rounds: int | None = None,
     top_cut: int = 0,
     round_minutes: int = 50,
@@ -41,15 +44,36 @@ def tournament_create(
     venue: str = "",
     description: str = "",
     capacity: int | None = None,
+    best_of: int | None = None,
+    sideboarding: bool | None = None,
+    first_player: str | None = None,
+    copy_limit: int | None = None,
+    team_play: str = "",
 ) -> Tournament:
+    """An event for one game and one of its formats (the game's first format when only the game
+    is named; Genesis Standard when neither is). Match settings not given come from the format."""
     if not organizer.is_authenticated:
         raise NotAuthenticated("Log in to organize an event.")
-    try:
-        fmt = get_format(format_slug or "genesis-standard")
-    except LookupError as exc:
+    fmt = game_and_format(game, format_slug)
+    settings = settings_from_format(fmt)
+    for key, value in (
+        ("best_of", best_of),
+        ("sideboarding", sideboarding),
+        ("first_player", first_player),
+    ):
+        if value is not None:
+            settings[key] = value
+    check_settings(
+        game=fmt.game,
+        best_of=settings["best_of"],
+        first_player=settings["first_player"],
+        copy_limit=copy_limit,
+        team_play=team_play or "",
+    )
+    if automated and fmt.game != "genesis":
         raise Refusal(
-            str(exc.args[0]) if exc.args else "Unknown format.", code="unknown_format"
-        ) from None
+            "Only Genesis events can be played by the engine's bots.", code="invalid_automated"
+        )
     if top_cut not in (0, 4, 8):
         raise Refusal("The top cut is 4 or 8 players, or 0 for none.", code="invalid_top_cut")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
@@ -88,6 +112,9 @@ def tournament_create(
         venue=venue.strip()[:200],
         description=description.strip()[:4000],
         capacity=capacity,
+        copy_limit=copy_limit,
+        team_play=team_play or "",
+        **settings,
     )
 
 
@@ -142,6 +169,14 @@ def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
             f"A top {tournament.top_cut} needs at least {tournament.top_cut} players.",
             code="too_few_players",
         )
+    if get_format(tournament.format).limited:
+        missing = missing_decks(tournament)
+        if missing:
+            raise Conflict(
+                f"Every player needs a deck built from their pool: {', '.join(missing[:10])} "
+                "has not submitted one.",
+                code="deck_missing",
+            )
     tournament.swiss_rounds = tournament.rounds_requested or recommended_rounds(players)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()

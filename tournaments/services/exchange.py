@@ -32,6 +32,7 @@ from ..models import (
     Report,
     ResultOverride,
     Round,
+    TeamSeat,
     Tournament,
 )
 
@@ -79,6 +80,7 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
         "seed": t.seed,
         "created_at": _when(t.created_at),
         "started_at": _when(t.started_at),
+        **_game_fields(t),
     }
     judges = Judge.objects.filter(tournament=t).values_list("user__username", flat=True)
     registrations = [
@@ -92,8 +94,11 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
             "joined_round": r.joined_round,
             "dropped_after_round": r.dropped_after_round,
             "created_at": _when(r.created_at),
+            **_pool_and_team(r),
         }
-        for r in Registration.objects.filter(tournament=t).select_related("player")
+        for r in Registration.objects.filter(tournament=t)
+        .select_related("player")
+        .prefetch_related("seats__player")
     ]
     return exchange.build_document(
         event=event,
@@ -213,9 +218,58 @@ def _parse(value: str | None) -> datetime | None:
     return None if value is None else datetime.fromisoformat(value)
 
 
+def _game_fields(t: Tournament) -> dict[str, Any]:
+    """The event's game and match settings, written only for an event that is not a Genesis
+    event with Genesis's settings: the fields are optional (format_version 1 files without them
+    are Genesis events), so a Genesis event's file is exactly what it always was."""
+    fields = {
+        "game": t.game,
+        "best_of": t.best_of,
+        "sideboarding": t.sideboarding,
+        "first_player": t.first_player,
+        "copy_limit": t.copy_limit,
+        "team_play": t.team_play,
+    }
+    return {} if fields == _GENESIS_FIELDS else fields
+
+
+_GENESIS_FIELDS = {
+    "game": "genesis",
+    "best_of": 3,
+    "sideboarding": True,
+    "first_player": "random-then-loser",
+    "copy_limit": None,
+    "team_play": "",
+}
+
+
+def _pool_and_team(r: Registration) -> dict[str, Any]:
+    fields: dict[str, Any] = {}
+    if r.pool is not None:
+        fields["pool"] = r.pool
+    if r.is_team:
+        fields["is_team"] = True
+        fields["seats"] = [
+            {
+                "arena": seat.arena,
+                "player": seat.player.username if seat.player is not None else None,
+                "guest_name": seat.guest_name,
+                "spellbook": seat.spellbook,
+            }
+            for seat in r.seats.all()
+        ]
+    return fields
+
+
 def _usernames(document: Mapping[str, Any]) -> set[str]:
     names = {document["event"]["organizer"], *document["judges"]}
     names |= {r["player"] for r in document["registrations"] if r["player"] is not None}
+    names |= {
+        seat["player"]
+        for r in document["registrations"]
+        for seat in r.get("seats", ())
+        if seat["player"] is not None
+    }
     for round in document["rounds"]:
         for match in round["matches"]:
             names |= {r["reporter"] for r in match["reports"]}
@@ -331,6 +385,7 @@ def event_import(*, document: object) -> Imported:
         bot=event["bot"],
         seed=event["seed"],
         started_at=_parse(event["started_at"]),
+        **{key: event.get(key, value) for key, value in _GENESIS_FIELDS.items()},
     )
     Judge.objects.bulk_create(
         Judge(tournament=tournament, user=accounts[name]) for name in data["judges"]
@@ -349,6 +404,18 @@ def event_import(*, document: object) -> Imported:
             frozen=r["frozen"],
             joined_round=r["joined_round"],
             dropped_after_round=r["dropped_after_round"],
+            pool=r.get("pool"),
+            is_team=r.get("is_team", False),
+        )
+        TeamSeat.objects.bulk_create(
+            TeamSeat(
+                team=registration,
+                arena=seat["arena"],
+                player=accounts[seat["player"]] if seat["player"] is not None else None,
+                guest_name=seat["guest_name"],
+                spellbook=seat["spellbook"],
+            )
+            for seat in r.get("seats", ())
         )
         registrations[r["id"]] = registration
     for rd in data["rounds"]:

@@ -19,6 +19,7 @@ from rules.core import match as protocol
 from .. import permissions
 from ..locking import lock_match
 from ..models import Match, Report, ResultOverride, Round
+from .match_settings import match_rules
 from .rounds import finish_round_if_complete
 
 MAX_EXTENSION_MINUTES = 60  # one extension
@@ -132,6 +133,32 @@ def winner_seat(match: Match, winner: str | None) -> protocol.Seat | None:
     raise Refusal(f"{winner!r} is not playing in this match.", code="invalid_winner")
 
 
+def _is_team_match(match: Match) -> bool:
+    return match.player_a.is_team
+
+
+def _team_reported(match: Match, seat: protocol.Seat | None, game: int) -> bool:
+    """Whether a teammate has already reported this game for the team (one report per side)."""
+    if not _is_team_match(match):
+        return False
+    reports = Report.objects.filter(match=match, game=game).select_related("reporter")
+    return any(permissions.seat_of(match, r.reporter) == seat for r in reports)
+
+
+def _other_side_report(
+    match: Match, seat: protocol.Seat | None, game: int, actor: Any
+) -> Report | None:
+    """The other side's report of this game, if any. A team's players all report for one side,
+    so a teammate's report is never the other side's."""
+    reports = Report.objects.filter(match=match, game=game).exclude(reporter=actor)
+    if not _is_team_match(match):
+        return reports.first()
+    for report in reports.select_related("reporter"):
+        if permissions.seat_of(match, report.reporter) != seat:
+            return report
+    return None
+
+
 # --- players and judges act ------------------------------------------------------------------------
 
 
@@ -179,12 +206,14 @@ def match_game_report(*, match: Match, actor: Any, winner: str | None) -> Match:
         )
         Report.objects.filter(match=match, game=game).delete()
         return match
+    if _team_reported(match, _seat, game):
+        raise Conflict(f"Your team has already reported game {game}.", code="already_reported")
     try:
         with transaction.atomic():
             Report.objects.create(match=match, reporter=actor, game=game, winner=code)
     except IntegrityError:
         raise Conflict(f"You have already reported game {game}.", code="already_reported") from None
-    other = Report.objects.filter(match=match, game=game).exclude(reporter=actor).first()
+    other = _other_side_report(match, _seat, game, actor)
     if other is None:
         return match
     if other.winner == code:
@@ -233,7 +262,13 @@ def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, d
     if match.player_b is None:
         raise Conflict("A bye is already a confirmed 2-0 win.", code="bye")
     try:  # an impossible score is refused (400) before anything else is said about the match
-        protocol.check_score(a_wins, b_wins, draws, match.round.kind == Round.Kind.TOP_CUT)
+        protocol.check_score(
+            a_wins,
+            b_wins,
+            draws,
+            match.round.kind == Round.Kind.TOP_CUT,
+            match_rules(match.round.tournament),
+        )
     except protocol.ProtocolError as exc:
         raise Refusal(
             exc.message, code=str(exc.code), rule=exc.rule, rule_url=rule_url(exc.rule)
@@ -253,6 +288,11 @@ def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, d
         return match
     _refuse_if_confirmed(match)
     state = change_state(match, lambda s: protocol.settle(s, a_wins, b_wins, draws))
+    if _is_team_match(match):
+        # One report per team: a teammate's newer report replaces the team's earlier one.
+        for earlier in Report.objects.filter(match=match, game=Report.MATCH):
+            if permissions.seat_of(match, earlier.reporter) == _seat:
+                earlier.delete()
     Report.objects.update_or_create(
         match=match,
         reporter=actor,

@@ -13,6 +13,7 @@ from decks.services import deck_validate
 from genesis.errors import Conflict, Forbidden, NotAuthenticated, NotFound, Refusal
 from rules.citations import with_rule_urls
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
+from rules.core.formats import get_format
 
 from .. import permissions
 from ..locking import lock_registration, lock_tournament
@@ -105,14 +106,14 @@ def registration_add(
             raise Refusal(
                 f"A guest's name has at most {MAX_GUEST_NAME} characters.", code="invalid_player"
             )
-        if _account_named(guest) is not None:
+        if account_named(guest) is not None:
             raise Conflict(
                 f"{guest} is an account's name: register the account, or give the guest "
                 "another name.",
                 code="name_taken",
             )
         return _register(tournament, decklist, guest_name=guest)
-    user = _account_named(username)
+    user = account_named(username)
     if user is None:
         raise NotFound(f"No account is called {username!r}.", code="unknown_user")
     return _register(tournament, decklist, player=user)
@@ -133,7 +134,7 @@ def registration_link(
         raise Conflict(
             f"{registration.name} already plays with their own account.", code="not_a_guest"
         )
-    user = _account_named(username.strip())
+    user = account_named(username.strip())
     if user is None:
         raise NotFound(f"No account is called {username!r}.", code="unknown_user")
     if tournament.registrations.filter(player=user).exists():
@@ -160,11 +161,21 @@ def insert_registration(duplicate: str, **fields: Any) -> Registration:
         raise Conflict(duplicate, code="already_registered") from None
 
 
-def require_legal(tournament: Tournament, decklist: Decklist) -> None:
-    validation = deck_validate(decklist=decklist, format_slug=tournament.format)
+def require_legal(tournament: Tournament, decklist: Decklist, pool: Decklist | None = None) -> None:
+    """Refuse a deck the event's format does not allow (400 deck_illegal, with every
+    violation): in a limited event it must come from the player's `pool`; a Titans of Eden
+    event may set a copy limit."""
+    extra: dict[str, Any] = {}
+    # Passed only when set, so a Genesis event validates exactly as it always has.
+    if pool is not None:
+        extra["pool"] = pool
+    if tournament.copy_limit is not None:
+        extra["copy_limit"] = tournament.copy_limit
+    validation = deck_validate(decklist=decklist, format_slug=tournament.format, **extra)
     if not validation.legal:
+        what = "timeline" if tournament.game == "genesis" else "deck"
         raise Refusal(
-            "The timeline is not legal in this event's format.",
+            f"The {what} is not legal in this event's format.",
             code="deck_illegal",
             errors=with_rule_urls(e.as_dict() for e in validation.errors),
         )
@@ -196,6 +207,17 @@ def _open_for_registration(tournament: Tournament) -> Tournament:
 def _register(
     tournament: Tournament, decklist: Decklist, deck_key: str = "", **who: Any
 ) -> Registration:
+    if tournament.team_play:
+        raise Conflict(
+            "This is a team event: the organizer registers each team with its players.",
+            code="team_event",
+        )
+    if get_format(tournament.format).limited:
+        raise Conflict(
+            "This is a limited event: the organizer records your pool, then you submit a deck "
+            "built from it.",
+            code="no_pool",
+        )
     require_legal(tournament, decklist)
     late = tournament.status != Tournament.Status.REGISTRATION
     name = who.get("guest_name") or who["player"].username
@@ -211,7 +233,7 @@ def _register(
     )
 
 
-def _account_named(name: str) -> Any:
+def account_named(name: str) -> Any:
     return User.objects.filter(username__iexact=name).first() if name else None
 
 

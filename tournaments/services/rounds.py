@@ -28,6 +28,7 @@ from tournaments.core.pairing import (
 from .. import metrics, permissions, selectors
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Registration, Report, Round, Tournament
+from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
@@ -177,12 +178,14 @@ def _new_match(
         match.a_wins, match.b_wins, match.draws = 2, 0, 0
         match.confirmed_at = timezone.now()
     else:
+        tournament = round.tournament
         state = protocol.new_match(
-            decklist_from_json(a.decklist),
-            decklist_from_json(b.decklist),
-            chi,
+            protocol_decklist(decklist_from_json(a.decklist), tournament.game),
+            protocol_decklist(decklist_from_json(b.decklist), tournament.game),
+            chi if tournament.game == "genesis" else {},
             seed=round.seed + table,
             top_cut=round.kind == Round.Kind.TOP_CUT,
+            rules=match_rules(tournament),
         )
         match.state = dict(protocol.as_dict(state))
     return match
