@@ -23,7 +23,7 @@ from rules.core.decklist import (
     parse_decklist,
 )
 from rules.core.formats import formats_of
-from rules.core.games import GENESIS
+from rules.core.games import GAMES, GENESIS, get_game
 from rules.core.timeline import legality
 
 from . import forms, selectors, services
@@ -340,6 +340,15 @@ def deck_builder(request, deck: Deck | None):
         state = forms.BuilderInput(decklist)
         if draft:
             state.notes.append("Your unsaved deck is back: save it now that you are logged in.")
+    if state.loaded and state.decklist.games and form.format_game() not in state.decklist.games:
+        # A pasted list of another game switches the builder to that game's first format.
+        form = forms.DeckForm(
+            _with_format(request.POST, state.decklist.game), live_url=request.path
+        )
+        state.notes.append(
+            f"The list is for {get_game(state.decklist.game).name}: the format is now "
+            f"{form.chosen_format().name}."
+        )
     context = {
         "deck": deck,
         "form": form,
@@ -349,20 +358,34 @@ def deck_builder(request, deck: Deck | None):
         **builder_exports(state.decklist),
         **deck_panels(state.decklist, form.format_slug(), state.odds_card),
     }
+    game = form.format_game()
     if request.headers.get("HX-Request") == "true":
+        # The search is of the format's game: a change of game brings its own search panel.
+        if request.POST.get("search_game", game) != game:
+            context.update(builder_results("", game=game), search_swap=True)
         return render(request, "decks/_builder_live.html", {**context, "swap": True})
-    context.update(builder_results(""))
+    context.update(builder_results("", game=game))
     return render(request, "decks/builder.html", context)
 
 
+def _with_format(data, game: str):
+    """The posted builder fields with the format set to `game`'s first."""
+    data = data.copy()
+    data["format"] = formats_of(game)[0].slug
+    return data
+
+
 def builder_search(request):
-    """The builder's search results: a partial for htmx (the card search language)."""
+    """The builder's search results: a partial for htmx (the card search language), of the
+    builder's format's game only."""
     query = request.GET.get("q", "").strip()
     # The champion chosen in the builder, and the "only legal cards" toggle (on by default).
     champion = request.GET.get("champion", "").strip()
     legal_only = request.GET.get("legal", "1") == "1"
+    game = request.GET.get("game", GENESIS.slug)
+    game = game if game in GAMES else GENESIS.slug
     try:
-        results = builder_results(query, champion, legal_only)
+        results = builder_results(query, champion, legal_only, game=game)
     except QueryError as exc:
         results = {"query": query, "error": exc}
     return render(request, "decks/_builder_results.html", {**results, "swap": True})
