@@ -211,11 +211,35 @@ def test_the_card_api_and_page_show_another_games_fields(client, bundled):
     listed = client.get("/api/cards/", {"game": "titans-of-eden", "q": "name:thunder"}).json()
     roc = listed["results"][0]
     assert (roc["element"], roc["species"], roc["game"]) == ("storm", "beast", "titans-of-eden")
-    assert roc["power"] is not None and roc["cost"] is not None
+    assert roc["power"] is not None
+    assert roc["cost"] is not None
     # and a Genesis card keeps its fields and values, with its game
     genesis = Card.objects.filter(game="genesis", type="summon").first()
     body = client.get(f"/api/cards/{genesis.pk}/").json()
     assert (body["game"], body["chi"], body["type"]) == ("genesis", genesis.chi, "summon")
     # the card page
     page = text_of(client.get(f"/cards/{champion.pk}/"))
-    assert "Level" in page and "Warrior" in page and "Grand Archive" in page
+    assert "<dt>Level</dt><dd>1</dd>" in page
+    assert "Warrior" in page
+    assert "<dt>In a deck</dt><dd>material deck</dd>" in page
+
+
+def test_the_card_pages_add_to_deck_puts_another_games_card_in_its_section(client, bundled):
+    owner = get_user_model().objects.create_user("ada", password="a-long-test-password")
+    client.force_login(owner)
+    embers = services.deck_create(
+        owner=owner, name="Embers", decklist=parse_decklist("Main\nMaterial\n"), format_slug=GA
+    )
+    timeline = services.deck_create(owner=owner, name="Lattice", decklist=parse_decklist(""))
+    crown = card("Cinder Crown", "grand-archive")
+    # the card page offers only the decks of the card's game
+    assert list(client.get(f"/cards/{crown.pk}/").context["my_decks"]) == [embers]
+    # when the regalia is added
+    client.post(f"/cards/{crown.pk}/add-to-deck/", {"deck": embers.key})
+    # then it is in the material deck
+    embers.refresh_from_db()
+    assert embers.decklist["material"] == [{"count": 1, "name": "Cinder Crown"}]
+    # and a Genesis deck refuses it
+    refused = client.post(f"/cards/{crown.pk}/add-to-deck/", {"deck": timeline.key})
+    assert refused.status_code == 400
+    assert "Cinder Crown is a Grand Archive card" in text_of(refused)
