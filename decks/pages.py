@@ -61,7 +61,7 @@ def builder_results(
             "limit": SEARCH_RESULTS,
         }
     legal_for = champion if (query and champion and legal_only) else None
-    cards = selectors.card_search(query=query or "t:champion", legal_for=legal_for)
+    cards = selectors.card_search(query=query or "t:champion", legal_for=legal_for, game=game)
     return {
         "search_game": game,
         "legal_for": legal_for,
