@@ -14,20 +14,22 @@ from django import forms
 
 from genesis.errors import Refusal
 from rules.core.decklist import (
-    CARD_SECTIONS,
+    ALL_CARD_SECTIONS,
+    GAME_SECTIONS,
     Decklist,
     DecklistError,
     Section,
     add_card,
     change_count,
     format_decklist,
+    home_section,
     parse_decklist,
     replace_card,
     set_counts,
     tidy,
 )
-from rules.core.formats import DEFAULT_FORMAT, FORMATS, formats_of
-from rules.core.games import GENESIS
+from rules.core.formats import DEFAULT_FORMAT, FORMATS, Format, formats_of
+from rules.core.games import GAMES, GENESIS, get_game
 
 from . import selectors, services
 from .models import Card, Deck
@@ -36,11 +38,11 @@ from .models import Card, Deck
 OP_REFRESH = "refresh"  # re-check only: a count, the champion or the format changed
 OP_LOAD = "load"  # replace the deck with the pasted list
 OP_SAVE = "save"
-OP_ADD = "add"  # add:<section>:<card id>; a champion card becomes the champion
+OP_ADD = "add"  # add:<section>:<card id>; a Genesis champion card becomes the champion
 OP_MORE = "more"  # more:<section>:<row>
 OP_FEWER = "fewer"  # fewer:<section>:<row>
 OP_REPLACE = "replace"  # replace:<section>:<row>:<name> (or replace:champion:0:<name>)
-SECTIONS = {section.value: section for section in CARD_SECTIONS}
+SECTIONS = {section.value: section for section in ALL_CARD_SECTIONS}
 _COUNT = re.compile(r"-?[0-9]{1,6}")  # a typed count; anything else leaves the count as it was
 
 
@@ -63,9 +65,12 @@ class DeckForm(forms.Form):
         choices=Deck.Visibility.choices, initial=Deck.Visibility.PRIVATE, label="Who can see it"
     )
     format = forms.ChoiceField(
-        # The builder edits Genesis timelines; other games' decks are validated through the API
-        # and validate_deck (docs/games.md).
-        choices=[(fmt.slug, fmt.name) for fmt in formats_of(GENESIS.slug)],
+        # Every game's formats, grouped by game: the format decides the deck's sections, the
+        # cards the search offers and the rules it is checked by (docs/games.md).
+        choices=[
+            (game.name, [(fmt.slug, fmt.name) for fmt in formats_of(game.slug)])
+            for game in GAMES.values()
+        ],
         initial=DEFAULT_FORMAT.slug,
         label="Format",
     )
@@ -99,6 +104,12 @@ class DeckForm(forms.Form):
         slug: str | None = self.data.get("format") if self.is_bound else self.initial.get("format")
         return slug if slug is not None and slug in FORMATS else DEFAULT_FORMAT.slug
 
+    def chosen_format(self) -> Format:
+        return FORMATS[self.format_slug()]
+
+    def format_game(self) -> str:
+        return self.chosen_format().game
+
 
 @dataclass
 class BuilderInput:
@@ -117,20 +128,24 @@ def read_builder(data) -> BuilderInput:
     then the pressed button's op. A change that cannot be made leaves the deck as it was."""
     op = data.get("op", OP_REFRESH) or OP_REFRESH
     state = BuilderInput(Decklist(), op=op.split(":", 1)[0], odds_card=data.get("odds", ""))
+    fmt = FORMATS.get(data.get("format", ""), DEFAULT_FORMAT)
+    # The text form's "Main" and "Sideboard" are Grand Archive's in a Grand Archive format; a
+    # Genesis format reads lists as it always did (a "Material" header marks a Grand Archive one).
+    game = None if fmt.game == GENESIS.slug else fmt.game
     try:
-        before = services.read_decklist(text=data.get("decklist", ""))
+        before = services.read_decklist(text=data.get("decklist", ""), game=game)
     except Refusal as exc:
         state.problem = f"The builder's list could not be read ({exc.detail}), so it was cleared."
         return state
     state.decklist = before
     if state.op == OP_LOAD:
-        _load(state, data.get("paste", ""))
+        _load(state, data.get("paste", ""), game)
         return state
 
     decklist = before
     if "champion" in data:
         decklist = replace(decklist, champion=data["champion"].strip() or None)
-    for section in CARD_SECTIONS:
+    for section in ALL_CARD_SECTIONS:
         decklist = set_counts(decklist, section, _typed_counts(before, section, data))
     after = tidy(_apply(op, decklist, state))
     try:
@@ -142,9 +157,9 @@ def read_builder(data) -> BuilderInput:
     return state
 
 
-def _load(state: BuilderInput, text: str) -> None:
+def _load(state: BuilderInput, text: str, game: str | None) -> None:
     try:
-        state.decklist = services.read_decklist(text=text)
+        state.decklist = services.read_decklist(text=text, game=game)
     except Refusal as exc:
         state.problem = f"The pasted list was not loaded. {exc.detail}"
         return
@@ -175,10 +190,20 @@ def _apply(op: str, decklist: Decklist, state: BuilderInput) -> Decklist:
         if card is None:
             state.problem = "That card is no longer in the card index."
             return decklist
-        if card.type == Card.Type.CHAMPION:
+        if section not in GAME_SECTIONS[card.game]:
+            state.problem = (
+                f"{card.name} is a {get_game(card.game).name} card: it goes in a deck of that "
+                "game's format, so it was not added."
+            )
+            return decklist
+        if card.game == GENESIS.slug and card.type == Card.Type.CHAMPION:
             state.notes.append(f"{card.name} is now the champion.")
             return replace(decklist, champion=card.name)
-        state.notes.append(f"Added {card.name} to the {section}.")
+        if card.game != GENESIS.slug and section == Section.MAIN:
+            # A champion or regalia sent to the main deck goes to the material deck, where the
+            # rules keep it (Grand Archive Comprehensive Rules L303, L413).
+            section = home_section(selectors.game_card_value(card))
+        state.notes.append(f"Added {card.name} to the {_WORDS.get(section, section.value)}.")
         return add_card(decklist, section, card.name)
     if kind in (OP_MORE, OP_FEWER, OP_REPLACE) and section is not None:
         index, _, name = rest.partition(":")
@@ -192,6 +217,10 @@ def _apply(op: str, decklist: Decklist, state: BuilderInput) -> Decklist:
         except IndexError:
             state.problem = "That row has changed; nothing was done."
     return decklist
+
+
+# How the builder's notes name a section.
+_WORDS = {Section.MAIN: "main deck", Section.MATERIAL: "material deck"}
 
 
 def _card(card_id: str) -> Card | None:

@@ -12,7 +12,7 @@ from rules.core.awareness import Awareness
 from rules.core.cards import Ability as AbilityValue
 from rules.core.cards import Card as CardValue
 from rules.core.cards import CardType, Cost, KeywordTerm, Speed, name_key
-from rules.core.formats import DEFAULT_FORMAT, Format
+from rules.core.formats import DEFAULT_FORMAT, Format, formats_of
 from rules.core.game_cards import GameCard as GameCardValue
 from rules.core.games import GENESIS
 
@@ -266,15 +266,16 @@ def game_card_value(card: Card) -> GameCardValue:
         power=card.power,
         text=card.text,
         level=card.level,
-        classes=tuple(_unindex(card.class_index)),
-        supertypes=frozenset(_unindex(card.supertype_index)),
-        keywords=frozenset(k.replace("-", " ") for k in _unindex(card.keyword_index)),
+        classes=tuple(index_values(card.class_index)),
+        supertypes=frozenset(index_values(card.supertype_index)),
+        keywords=frozenset(k.replace("-", " ") for k in index_values(card.keyword_index)),
         life=card.life,
         species=card.species,
     )
 
 
-def _unindex(column: str) -> list[str]:
+def index_values(column: str) -> list[str]:
+    """The entries of a "|"-delimited index column, in order (the inverse of index_value)."""
     return [value for value in column.split("|") if value]
 
 
@@ -308,13 +309,19 @@ def deck_get(*, key: str, user) -> Deck:
     return deck_visible(user=user).get(key=key)
 
 
-def deck_list(*, user, mine: bool = False, query: str = "") -> QuerySet[Deck]:
+def deck_list(
+    *, user, mine: bool = False, query: str = "", game: str | None = None
+) -> QuerySet[Deck]:
+    """Public decks, or the user's own (`mine`); `game` keeps to the decks of that game's
+    formats."""
     if mine:
         decks = Deck.objects.filter(owner=user) if user.is_authenticated else Deck.objects.none()
     else:
         decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC)
     if query:
         decks = decks.filter(Q(name__icontains=query) | Q(champion__icontains=query))
+    if game is not None:
+        decks = decks.filter(format__in=[fmt.slug for fmt in formats_of(game)])
     return decks.select_related("owner").order_by("-updated_at", "-id")
 
 

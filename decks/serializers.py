@@ -6,6 +6,7 @@ from rest_framework import serializers
 from rules.core.awareness import Awareness
 
 from .models import Ability, Affiliation, Card, Deck, DeckVersion
+from .selectors import index_values
 
 
 class AbilitySerializer(serializers.ModelSerializer):
@@ -33,6 +34,20 @@ class CardSerializer(serializers.ModelSerializer):
         allow_null=True,  # only champions have a world
     )
     set = serializers.CharField(source="card_set.code", read_only=True)
+    # A string, not Genesis's choices: other games have their own types (docs/games.md).
+    type = serializers.CharField(
+        read_only=True,
+        help_text="Genesis: champion, spell, technique, summon, alteration or enchantment; Grand "
+        "Archive: champion, ally, action, attack, weapon, domain, item or phantasia; Titans of "
+        "Eden: elemental, basic or subversion.",
+    )
+    game = serializers.CharField(
+        read_only=True, help_text="genesis, grand-archive or titans-of-eden (docs/games.md)."
+    )
+    # Other games' fields (null or empty for Genesis cards, whose own fields stay as they were).
+    classes = serializers.SerializerMethodField()
+    supertypes = serializers.SerializerMethodField()
+    keywords = serializers.SerializerMethodField()
 
     class Meta:
         model = Card
@@ -48,10 +63,33 @@ class CardSerializer(serializers.ModelSerializer):
             "energy_reduction",
             "set",
             "source",
+            "game",
+            "element",
+            "cost",
+            "power",
+            "life",
+            "level",
+            "species",
+            "classes",
+            "supertypes",
+            "keywords",
         ]
 
     def get_affiliations(self, card: Card) -> list[str]:
         return sorted(a.name for a in card.affiliations.all())
+
+    def get_classes(self, card: Card) -> list[str]:
+        """Grand Archive classes, in the card's order."""
+        return index_values(card.class_index)
+
+    def get_supertypes(self, card: Card) -> list[str]:
+        """Grand Archive supertypes (regalia, unique)."""
+        return index_values(card.supertype_index)
+
+    def get_keywords(self, card: Card) -> list[str]:
+        """The card's keywords (slugs, as `kw:` searches them): Genesis's come from its
+        abilities, another game's (Grand Archive's divine-relic) from the card."""
+        return index_values(card.keyword_index)
 
 
 class CardDetailSerializer(CardSerializer):

@@ -18,6 +18,7 @@ from rules.core.decklist import (
     decklist_diff,
     decklist_from_json,
     decklist_to_json,
+    home_section,
     parse_decklist,
     tidy,
 )
@@ -467,18 +468,32 @@ def deck_diff(*, deck: Deck, old: int, new: int) -> list[dict]:
 
 @transaction.atomic
 def deck_card_add(*, deck: Deck, actor, card: Card) -> Deck:
-    """One copy of a card added to a deck's timeline (a champion card becomes the champion),
-    saved as a new version and validated like any edit in the builder. Only the owner may;
+    """One copy of a card added to a deck's timeline (a champion card becomes the champion), or
+    for another game's card to its home section (rules.core.decklist.home_section), saved as a
+    new version and validated like any edit in the builder. Only the owner may;
     the deck is locked first, so two adds at once both count."""
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     decklist = decklist_from_json(deck.decklist)
-    if card.type == Card.Type.CHAMPION:
+    if format_get(deck.format).game != card.game:
+        raise Refusal(
+            f"{card.name} is a {get_game(card.game).name} card and {deck.name} is not a deck of "
+            "that game.",
+            code="wrong_game",
+        )
+    if card.game == GENESIS.slug and card.type == Card.Type.CHAMPION:
         if name_key(decklist.champion or "") == card.name_key:
             raise Conflict(f"{card.name} is already the champion of {deck.name}.", code="no_change")
         changed = replace(decklist, champion=card.name)
     else:
-        changed = tidy(add_card(decklist, Section.TIMELINE, card.name))
+        # Another game's card goes to its home section (a Grand Archive champion or regalia: the
+        # material deck).
+        section = (
+            Section.TIMELINE
+            if card.game == GENESIS.slug
+            else home_section(selectors.game_card_value(card))
+        )
+        changed = tidy(add_card(decklist, section, card.name))
         if decklist_to_json(changed) == decklist_to_json(tidy(decklist)):
             # add_card keeps a count within what a decklist can hold (MAX_COPIES).
             raise Conflict(

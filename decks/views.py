@@ -18,12 +18,14 @@ from rules.core.awareness import Awareness
 from rules.core.cards import name_key
 from rules.core.decklist import (
     Decklist,
+    Section,
     decklist_from_json,
     format_decklist,
+    home_section,
     parse_decklist,
 )
 from rules.core.formats import formats_of
-from rules.core.games import GENESIS
+from rules.core.games import GAMES, GENESIS, get_game
 from rules.core.timeline import legality
 
 from . import forms, selectors, services
@@ -73,17 +75,31 @@ def card_detail(request, pk: int):
     awareness = Awareness.from_json(card.awareness)
     # Legality per format is Genesis's (affiliations, sets); another game's card page lists none.
     legal_in = []
+    game_facts = None
     if card.game == GENESIS.slug:
         value = selectors.card_value(card)
         legal_in = [(fmt, legality(value, fmt)) for fmt in formats_of(GENESIS.slug)]
+    else:
+        facts = selectors.game_card_value(card)
+        game_facts = {
+            "classes": facts.classes,
+            "supertypes": sorted(facts.supertypes),
+            "keywords": selectors.index_values(card.keyword_index),
+            "section": _SECTION_WORDS[home_section(facts)],
+        }
+    # "Add to a deck" offers the user's decks of the card's game.
     my_decks = (
-        selectors.deck_list(user=request.user, mine=True) if request.user.is_authenticated else None
+        selectors.deck_list(user=request.user, mine=True, game=card.game)
+        if request.user.is_authenticated
+        else None
     )
     return render(
         request,
         "decks/card_detail.html",
         {
             "card": card,
+            "game": get_game(card.game),
+            "game_facts": game_facts,
             "awareness_grid": awareness_grid(awareness),
             "legal_in": legal_in,
             "my_decks": my_decks,
@@ -107,18 +123,32 @@ def card_add_to_deck(request, pk: int):
         deck = services.deck_card_add(deck=deck, actor=request.user, card=card)
     except Refusal as exc:
         return refused(request, exc)
-    if card.type == Card.Type.CHAMPION:
+    if card.game == GENESIS.slug and card.type == Card.Type.CHAMPION:
         done = f"{card.name} is now the champion of {deck.name}"
     else:
+        section = (
+            Section.TIMELINE
+            if card.game == GENESIS.slug
+            else home_section(selectors.game_card_value(card))
+        )
         copies = sum(
             e.count
-            for e in decklist_from_json(deck.decklist).timeline
+            for e in decklist_from_json(deck.decklist).entries(section)
             if name_key(e.name) == card.name_key
         )
-        done = f"Added 1 {card.name} to {deck.name}: {copies} in its timeline now"
+        done = f"Added 1 {card.name} to {deck.name}: {copies} in its {_SECTION_WORDS[section]} now"
     legal = "legal" if deck.legal else "not legal (its page says why)"
     messages.success(request, f"{done}. Saved as version {deck.version}; the deck is {legal}.")
     return redirect(f"{card_url}?added={deck.key}#add-to-deck")
+
+
+# How the card page names a deck's sections.
+_SECTION_WORDS = {
+    Section.TIMELINE: "timeline",
+    Section.MAIN: "main deck",
+    Section.MATERIAL: "material deck",
+    Section.SPELLBOOK: "spellbook",
+}
 
 
 def awareness_grid(awareness: Awareness | None) -> list[list[str]] | None:
@@ -340,6 +370,15 @@ def deck_builder(request, deck: Deck | None):
         state = forms.BuilderInput(decklist)
         if draft:
             state.notes.append("Your unsaved deck is back: save it now that you are logged in.")
+    if state.loaded and state.decklist.games and form.format_game() not in state.decklist.games:
+        # A pasted list of another game switches the builder to that game's first format.
+        form = forms.DeckForm(
+            _with_format(request.POST, state.decklist.game), live_url=request.path
+        )
+        state.notes.append(
+            f"The list is for {get_game(state.decklist.game).name}: the format is now "
+            f"{form.chosen_format().name}."
+        )
     context = {
         "deck": deck,
         "form": form,
@@ -349,20 +388,34 @@ def deck_builder(request, deck: Deck | None):
         **builder_exports(state.decklist),
         **deck_panels(state.decklist, form.format_slug(), state.odds_card),
     }
+    game = form.format_game()
     if request.headers.get("HX-Request") == "true":
+        # The search is of the format's game: a change of game brings its own search panel.
+        if request.POST.get("search_game", game) != game:
+            context.update(builder_results("", game=game), search_swap=True)
         return render(request, "decks/_builder_live.html", {**context, "swap": True})
-    context.update(builder_results(""))
+    context.update(builder_results("", game=game))
     return render(request, "decks/builder.html", context)
 
 
+def _with_format(data, game: str):
+    """The posted builder fields with the format set to `game`'s first."""
+    data = data.copy()
+    data["format"] = formats_of(game)[0].slug
+    return data
+
+
 def builder_search(request):
-    """The builder's search results: a partial for htmx (the card search language)."""
+    """The builder's search results: a partial for htmx (the card search language), of the
+    builder's format's game only."""
     query = request.GET.get("q", "").strip()
     # The champion chosen in the builder, and the "only legal cards" toggle (on by default).
     champion = request.GET.get("champion", "").strip()
     legal_only = request.GET.get("legal", "1") == "1"
+    game = request.GET.get("game", GENESIS.slug)
+    game = game if game in GAMES else GENESIS.slug
     try:
-        results = builder_results(query, champion, legal_only)
+        results = builder_results(query, champion, legal_only, game=game)
     except QueryError as exc:
         results = {"query": query, "error": exc}
     return render(request, "decks/_builder_results.html", {**results, "swap": True})

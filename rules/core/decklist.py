@@ -14,6 +14,7 @@ from typing import Any, NotRequired, TypedDict, cast
 
 # Re-exported: name_key is part of this module's interface (see the docstring above).
 from .cards import name_key as name_key
+from .game_cards import GameCard
 from .games import GENESIS, GRAND_ARCHIVE, TITANS_OF_EDEN
 
 # Limits, checked before any other work so that a huge or hostile input is refused at once.
@@ -585,6 +586,17 @@ def replace_card(decklist: Decklist, section: Section, index: int, name: str) ->
     entries = list(decklist.entries(section))
     entries[index] = DeckEntry(entry.count, name)
     return _with_entries(decklist, section, entries)
+
+
+def home_section(card: GameCard) -> Section:
+    """Where a card of a game other than Genesis goes when it is added to a deck: a Grand Archive
+    champion or regalia to the material deck (Grand Archive Comprehensive Rules L303, L413), any
+    other Grand Archive card to the main deck, a Titans of Eden card to the spellbook."""
+    if card.game == GRAND_ARCHIVE.slug:
+        return Section.MATERIAL if card.material_only else Section.MAIN
+    if card.game == TITANS_OF_EDEN.slug:
+        return Section.SPELLBOOK
+    raise ValueError(f"{card.name} is a card of {card.game}, which has no home section here")
 
 
 def tidy(decklist: Decklist) -> Decklist:

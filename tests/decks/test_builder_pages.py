@@ -403,3 +403,82 @@ def test_a_sample_hand_is_dealt_then_drawn_on_then_dealt_anew(
     page.click("#new-hand")
     expect(page.locator(".sample-hand ol.draws li")).to_have_count(0)
     expect(page.locator(".sample-hand ol.hand").first.locator("li")).to_have_count(5)
+
+
+# docs/games.md, Building decks: a legal Grand Archive Standard deck (tests/decks/test_games.py).
+GA_MAIN = [
+    "Ember Squire",
+    "Ember Lancer",
+    "Kiln Hound",
+    "Pyre Duelist",
+    "Flashing Cut",
+    "Searing Thrust",
+    "Rally the Ranks",
+    "Stoke the Forge",
+    "Tide Apprentice",
+    "Mist Scholar",
+    "Undertow",
+    "Frost Sigil",
+    "Gale Courier",
+    "Wind Step",
+    "Field Ration",
+]
+
+
+def test_a_grand_archive_deck_is_built_in_the_builder(live_server, page, bundled_cards, users):
+    from decks.models import Card
+
+    def ga(name: str) -> int:
+        return Card.objects.get(game="grand-archive", name=name).pk
+
+    log_in(page, live_server.url, "ada", "/decks/new/")
+    # when the Grand Archive Standard format is chosen
+    page.select_option("#id_format", "grand-archive-standard")
+    # then the builder has its sections and its search, and no Genesis champion picker
+    expect(page.locator("#search-title")).to_have_text("Find Grand Archive cards")
+    expect(page.locator("#section-material")).to_contain_text("Material deck")
+    expect(page.locator("#section-main")).to_contain_text("Main deck")
+    expect(page.locator("#section-sideboard")).to_be_visible()
+    expect(page.locator("#champion")).to_have_count(0)
+    expect(page.locator("#builder-legal")).to_have_count(0)
+    expect(status(page)).to_contain_text("0/60 main")
+    # when a level-0 champion is searched for and added
+    page.fill("#builder-q", "level:0 element:fire")
+    page.keyboard.press("Enter")
+    expect(page.locator("#search-count")).to_have_text(re.compile("1 card matches"))
+    page.click(f"#add-material-{ga('Emberwake Spirit')}")
+    # then it is in the material deck
+    material = page.locator(".deck-section:has(#section-material)")
+    expect(material.locator(".deck-row")).to_contain_text("Emberwake Spirit")
+    expect(status(page)).to_contain_text("1/12 material")
+    expect(status(page)).to_contain_text("Added Emberwake Spirit to the material deck.")
+    # and the main deck's size is the problem left, cited in the validation panel
+    main_size = page.locator(".validation [data-code=main_size]")
+    expect(main_size).to_contain_text("needs at least 60")
+    expect(main_size.locator("cite")).to_contain_text("Grand Archive Comprehensive Rules")
+    expect(page.locator(".validation [data-code=material_champion_missing]")).to_have_count(0)
+    # when main-deck cards are found and added, four of each
+    page.fill("#builder-q", "-t:champion -supertype:regalia")
+    page.keyboard.press("Enter")
+    expect(page.locator("#search-count")).to_have_text(re.compile("cards match"))
+    for count, name in enumerate(GA_MAIN, start=1):
+        page.click(f"#add-main-{ga(name)}")
+        expect(status(page)).to_contain_text(f"{count}/60 main")
+    for row, name in enumerate(GA_MAIN):
+        expect(page.locator(f"#row-main-{row}")).to_contain_text(name)
+        page.fill(f"#count-main-{row}", "4")
+        page.keyboard.press("Tab")
+        expect(status(page)).to_contain_text(f"{len(GA_MAIN) + 3 * (row + 1)}/60 main")
+    # then the verdict turns legal
+    expect(status(page).locator(".badge")).to_have_text("Legal")
+    assert "Legal: this deck follows every rule" in page.locator(".validation").inner_text()
+    # and it saves as a Grand Archive deck whose page shows its cards
+    page.fill("#id_name", "Embers")
+    page.click("button:has-text('Save deck')")
+    page.wait_for_url(re.compile(r"/decks/[\w-]+/$"))
+    expect(page.locator("h1")).to_have_text("Embers")
+    expect(page.locator(".validation .badge")).to_have_text("Legal")
+    expect(page.locator("#row-material-0")).to_contain_text("champion · fire · level 0")
+    deck = Deck.objects.get()
+    assert (deck.format, deck.legal) == ("grand-archive-standard", True)
+    assert sum(entry["count"] for entry in deck.decklist["main"]) == 60

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from rules.core.cards import name_key
-from rules.core.decklist import DeckEntry, Decklist
+from rules.core.decklist import DeckEntry, Decklist, Section, home_section
 from rules.core.formats import FORMATS, FirstPlayer, get_format
 from rules.core.game_cards import GameCard
 from rules.core.games import GAMES
@@ -328,3 +328,22 @@ def test_formats_carry_their_game_and_match_settings():
     assert genesis.first_player is FirstPlayer.RANDOM_THEN_LOSER
     assert genesis.best_of == 3
     assert get_format("titans-of-eden-constructed").copy_limit is None
+
+
+@pytest.mark.parametrize(
+    ("card", "section"),
+    [
+        (GameCard(name="A", game="grand-archive", type="champion", level=0), Section.MATERIAL),
+        (
+            GameCard(
+                name="B", game="grand-archive", type="item", supertypes=frozenset({"regalia"})
+            ),
+            Section.MATERIAL,
+        ),
+        (GameCard(name="C", game="grand-archive", type="ally"), Section.MAIN),
+        (GameCard(name="D", game="titans-of-eden", type="elemental"), Section.SPELLBOOK),
+    ],
+)
+def test_an_added_card_goes_to_its_home_section(card, section):
+    """The builder and a card page's "add to deck" put a card here (docs/games.md)."""
+    assert home_section(card) == section
