@@ -24,6 +24,7 @@ from rules.core.engine import Deck as EngineDeck
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.play import play_game
 from rules.core.formats import Format, get_format
+from rules.core.games import GENESIS, get_game
 
 from . import selectors
 from .core import matchups as core
@@ -186,6 +187,14 @@ def matchup_start(
     if bot not in Matchup.Bot.values:
         raise Refusal(f"bot must be one of: {', '.join(Matchup.Bot.values)}.", code="invalid_bot")
     fmt = get_format(deck.format)
+    if fmt.game != GENESIS.slug:
+        # The rules engine plays Genesis only (docs/engine.md); other games are decks and events.
+        reason = f"the game engine plays Genesis only; this is a {get_game(fmt.game).name} deck"
+        raise Unplayable(
+            f"This deck cannot be played by the game engine: {reason}.",
+            code="deck_unplayable",
+            problems=[reason],
+        )
     cards = selectors.card_index()
     decklist = decklist_from_json(deck.decklist)
     _require_playable(decklist, cards, fmt, "deck_unplayable", "This deck")

@@ -431,3 +431,30 @@ def test_a_chunk_past_its_time_limit_fails_the_job_with_the_reason(enqueued_task
     again = start("ann", key, {"sample": "hedra-voss-iron-bastion"}).json()
     assert again["started"] is True
     assert again["id"] != job["id"]
+
+
+def test_a_deck_of_another_game_is_refused_the_engine_plays_genesis_only(enqueued_tasks):
+    # given: a Grand Archive deck (its list need not be legal to be kept)
+    response = api("ann").post(
+        "/api/decks/",
+        {
+            "name": "Archive",
+            "format": "grand-archive-standard",
+            "decklist": "Main\n4 Some Spell\nMaterial\n1 Some Champion\n",
+        },
+        format="json",
+    )
+    assert response.status_code == 201, response.json()
+    key = response.json()["key"]
+    # when
+    response = start("ann", key, {"sample": "hedra-voss-iron-bastion"})
+    # then
+    assert response.status_code == 422
+    assert response.json()["code"] == "deck_unplayable"
+    assert "Genesis only" in response.json()["detail"]
+    assert not Matchup.objects.exists()
+    assert enqueued_tasks == []
+    # and its page offers no test
+    client = Client()
+    client.force_login(get_user_model().objects.get(username="ann"))
+    assert b"Test this deck" not in client.get(f"/decks/{key}/").content
