@@ -94,7 +94,8 @@ def search(
     if not asked.terms:
         return []
     backend = _Postgres() if connection.vendor == "postgresql" else _Sqlite()
-    terms = _searched_terms(backend, asked.terms)
+    concepts = _searched_concepts(backend, asked.concepts)
+    terms = tuple(term for concept in concepts for term, _ in concept)
     if not terms:
         return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
@@ -103,7 +104,7 @@ def search(
     # Searching every document, the service's own game comes first on a close call: a question
     # that names no game is about Genesis unless only another game's rulebook has its words.
     home = Game.GENESIS if document is None and not game else ""
-    ranked = _rank(corpus, found, terms, home=home)[:limit]
+    ranked = _rank(corpus, found, concepts, home=home)[:limit]
     sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
     return [
         Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
@@ -117,23 +118,37 @@ class _Scope:
     game: str
 
 
-def _searched_terms(backend: "_Backend", terms: tuple[str, ...]) -> tuple[str, ...]:
-    """The terms worth searching for: those in the index, misspellings put right."""
-    frequencies = backend.document_frequencies(terms)
-    known = [t for t in terms if frequencies[t]]
+Concepts = tuple[tuple[tuple[str, float], ...], ...]
+
+
+def _searched_concepts(backend: "_Backend", concepts: Concepts) -> Concepts:
+    """The terms worth searching for, by concept: those in the index, misspellings put right."""
+    frequencies = backend.document_frequencies(tuple(t for c in concepts for t, _ in c))
+    known: list[tuple[tuple[str, float], ...]] = []
     corrected = False
-    for term in terms:
-        if frequencies[term] or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
+    for concept in concepts:
+        found = tuple((term, weight) for term, weight in concept if frequencies[term])
+        if found:
+            known.append(found)
+            continue
+        # Only a word the synonym table does not know can be a misspelling: a player's word
+        # with the game's words beside it is simply not the rulebook's word.
+        (term, _weight), *others = concept
+        if others or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
             continue
         word = closest_word(term, backend.names_like(term))
-        if word and word not in known:
-            known.append(word)
+        if word and all(word != t for c in known for t, _ in c):
+            known.append(((word, 1.0),))
             corrected = True
     if corrected:
-        frequencies = backend.document_frequencies(tuple(known))
+        frequencies = backend.document_frequencies(tuple(t for c in known for t, _ in c))
     # A word in most sections ("cards") scores next to nothing (BM25 gives it the least IDF),
     # so it is not searched for unless the question has nothing rarer: it would only add rows.
-    telling = [t for t in known if _idf(backend.total, frequencies[t]) > MIN_IDF]
+    telling = [
+        kept
+        for c in known
+        if (kept := tuple((t, w) for t, w in c if _idf(backend.total, frequencies[t]) > MIN_IDF))
+    ]
     return tuple(telling or known)
 
 
@@ -383,7 +398,7 @@ def _ancestors(corpus: _Corpus, pk: int) -> list[int]:
 
 
 def _rank(
-    corpus: _Corpus, found: list[int], terms: tuple[str, ...], *, home: str = ""
+    corpus: _Corpus, found: list[int], concepts: Concepts, *, home: str = ""
 ) -> list[tuple[int, float]]:
     """The candidates (and the text-less headings above them) best first, one per family."""
     candidates = dict.fromkeys(found)
@@ -392,9 +407,10 @@ def _rank(
             if above in corpus.rolled_up:
                 candidates[above] = None
     searchable = [e for e in corpus.entries.values() if e.body]
+    terms = [term for concept in concepts for term, _ in concept]
     ranked = ranking.rank(
         [corpus.entries[pk] for pk in candidates],
-        terms,
+        concepts,
         frequency=ranking.document_frequencies(searchable, terms),
         total=len(searchable),
         avg_body=corpus.avg_body,

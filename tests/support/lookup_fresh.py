@@ -58,7 +58,11 @@ CORE_CASES = [
 # Questions the service policies answer.
 POLICY_CASES = [
     Case("what if I show up late to the event", POLICIES, ("Late entry and drops",)),
-    Case("is there a top 8 playoff after the swiss rounds", POLICIES, ("Top cut", "Top cut and placings")),
+    Case(
+        "is there a top 8 playoff after the swiss rounds",
+        POLICIES,
+        ("Top cut", "Top cut and placings"),
+    ),
     Case("what happens if a game ends in a tie", POLICIES, ("Drawn games",)),
     Case("can I give up the match before it is over", POLICIES, ("Concession",)),
     Case("what happens if I get disqualified", POLICIES, ("Penalties",)),
