@@ -286,7 +286,6 @@ DEFAULT_SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("disagrees with", ("contradicts",)),
     ("opposite of", ("contradicts",)),
     ("rulebook says", ("golden rule", "rules")),
-    ("card says", ("golden rule", "card")),
     ("who owns", ("owner",)),
     ("owns", ("owner", "owns")),
     ("control", ("controls", "owner")),
