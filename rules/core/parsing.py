@@ -527,9 +527,11 @@ def search_terms(
             if replacements:
                 typed.extend(w for w in words[i : i + size] if w not in STOPWORDS)
                 concept = dict.fromkeys(filter(None, map(_trimmed, replacements)), 1.0)
-                own = _trimmed(" ".join(words[i : i + size]))
-                if own:
-                    concept.setdefault(own, TYPED_WEIGHT)
+                # The typed words count one by one: "start of the round" still finds "start
+                # of each round".
+                for own in words[i : i + size]:
+                    if own not in STOPWORDS:
+                        concept.setdefault(own, TYPED_WEIGHT)
                 if concept:
                     concepts.append(concept)
                 i += size

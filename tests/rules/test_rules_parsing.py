@@ -306,7 +306,8 @@ def test_phrases_match_longest_first_and_keep_their_inner_stop_words():
         "two",
         "cards",
         "leading player",
-        "go first",
+        "go",
+        "first",
     )
 
 
