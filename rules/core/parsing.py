@@ -512,8 +512,15 @@ def search_terms(
     """
     words = words_of(question)
     synonyms = synonyms or {}
-    # Keys match as typed first, then by stem ("creatures" finds the row of "creature").
-    by_stem = {tuple(map(stem, key)): value for key, value in synonyms.items()}
+    # Keys match as typed first, then by stem ("creatures" finds the row of "creature"), except
+    # that a single word of the game's own vocabulary is never translated by its stem alone
+    # ("summons" is the game's word, not the row "summoned" → beckon).
+    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
+    by_stem = {
+        tuple(map(stem, key)): value
+        for key, value in synonyms.items()
+        if len(key) > 1 or stem(key[0]) not in game_words
+    }
     stemmed = [stem(word) for word in words]
     longest = max((len(k) for k in synonyms), default=0)
     concepts: list[dict[str, float]] = []

@@ -333,3 +333,13 @@ def test_snippets_mark_every_form_of_a_term_and_escape_html():
     assert short.as_html() == "<mark>Drawing</mark> is &lt;fun&gt;."
     assert short.as_text() == "**Drawing** is <fun>."
     assert stem("draws") == stem("drawing") == stem("draw")
+
+
+def test_a_game_word_is_not_translated_by_its_stem_alone():
+    # given: "summoned" → beckon, and "summon" is itself the game's word (creature → summon)
+    table = parse_synonyms([("summoned", "beckon"), ("creature", "summon")])
+    # when
+    asked = search_terms("where do summons go", table)
+    # then: "summons" stays itself; "creatures" is still found through its stem
+    assert asked.concepts[0] == (("summons", 1.0),)
+    assert search_terms("creatures", table).concepts == ((("summon", 1.0), ("creatures", 0.5)),)
