@@ -6,7 +6,7 @@ lacks, and gives the new replacements to the rows an admin has not edited (their
 still read as the old default, below). Rows an admin changed or added are left alone.
 """
 
-from django.db import migrations
+from django.db import migrations, models
 
 from rules.core.synonyms import DEFAULT_SYNONYMS
 
@@ -49,4 +49,16 @@ def forward(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [("rules", "0004_document_game_superseded")]
-    operations = [migrations.RunPython(forward, migrations.RunPython.noop)]
+    operations = [
+        migrations.AlterField(
+            model_name="synonym",
+            name="replacements",
+            field=models.CharField(
+                help_text='Comma-separated words or phrases searched with it, e.g. "memories" or '
+                '"timeline, deck". The term itself is searched at half weight; list it to give '
+                "it full weight.",
+                max_length=300,
+            ),
+        ),
+        migrations.RunPython(forward, migrations.RunPython.noop),
+    ]
