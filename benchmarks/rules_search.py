@@ -76,7 +76,12 @@ def main() -> None:
         for rates in (heldout.in_core, heldout.everywhere, heldout.in_own_document):
             print(f"  {rates}")
         print(f"  older Genesis text above the answer: {len(heldout.older_above)}")
-        for line in report.misses + heldout.misses:
+        fresh = lookup_questions.ask_fresh()
+        print("accuracy of the fresh held-out set (tests/support/lookup_fresh.py):")
+        for rates in (fresh.in_core, fresh.everywhere):
+            print(f"  {rates}")
+        print(f"  older Genesis text above the answer: {len(fresh.older_above)}")
+        for line in report.misses + heldout.misses + fresh.misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):

@@ -147,8 +147,9 @@ class Synonym(models.Model):
     term = models.CharField(max_length=100, unique=True, help_text='e.g. "graveyard", "go first"')
     replacements = models.CharField(
         max_length=300,
-        help_text='Comma-separated words or phrases searched instead, e.g. "memories" or '
-        '"timeline, deck". Repeat the term itself to keep searching for it too.',
+        help_text='Comma-separated words or phrases searched with it, e.g. "memories" or '
+        '"timeline, deck". The term itself is searched at half weight; list it to give it full '
+        "weight.",
     )
 
     class Meta:

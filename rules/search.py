@@ -37,6 +37,7 @@ from .core.parsing import (
     search_terms,
     words_of,
 )
+from .core.synonyms import TOURNAMENT_WORDS
 from .models import Document, Game, Section, Synonym, card_model
 
 CONFIG = "english"
@@ -54,10 +55,14 @@ FTS_WEIGHTS = (2.0, 0.5, 1.0)
 # An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
 # this share of what the same match scores in the current rules, so that it never outranks
 # them on a question both answer, and still answers what only it covers.
-SUPERSEDED_WEIGHT = 0.3
+SUPERSEDED_WEIGHT = 0.2
 # The service policies answer what the rulebooks leave open; where a rulebook answers too, it
 # comes first (the policy on the first round's draw must not outrank Beginning of Round).
 POLICIES_WEIGHT = 0.7
+# A question about the running of an event (rules.core.synonyms.TOURNAMENT_WORDS: match time,
+# drops, concessions, penalties) is the policies' to answer: the rulebooks have no tournament
+# rules, so there the policies score this share instead.
+POLICIES_WEIGHT_FOR_EVENTS = 1.5
 # Searching every document, another game's rulebook scores this share of the same match.
 OTHER_GAME_WEIGHT = 0.4
 MIN_TYPO_LENGTH = 4
@@ -94,7 +99,8 @@ def search(
     if not asked.terms:
         return []
     backend = _Postgres() if connection.vendor == "postgresql" else _Sqlite()
-    terms = _searched_terms(backend, asked.terms)
+    concepts = _searched_concepts(backend, asked.concepts)
+    terms = tuple(term for concept in concepts for term, _ in concept)
     if not terms:
         return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
@@ -103,7 +109,8 @@ def search(
     # Searching every document, the service's own game comes first on a close call: a question
     # that names no game is about Genesis unless only another game's rulebook has its words.
     home = Game.GENESIS if document is None and not game else ""
-    ranked = _rank(corpus, found, terms, home=home)[:limit]
+    about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
+    ranked = _rank(corpus, found, concepts, home=home, about_events=about_events)[:limit]
     sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
     return [
         Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
@@ -117,23 +124,37 @@ class _Scope:
     game: str
 
 
-def _searched_terms(backend: "_Backend", terms: tuple[str, ...]) -> tuple[str, ...]:
-    """The terms worth searching for: those in the index, misspellings put right."""
-    frequencies = backend.document_frequencies(terms)
-    known = [t for t in terms if frequencies[t]]
+Concepts = tuple[tuple[tuple[str, float], ...], ...]
+
+
+def _searched_concepts(backend: "_Backend", concepts: Concepts) -> Concepts:
+    """The terms worth searching for, by concept: those in the index, misspellings put right."""
+    frequencies = backend.document_frequencies(tuple(t for c in concepts for t, _ in c))
+    known: list[tuple[tuple[str, float], ...]] = []
     corrected = False
-    for term in terms:
-        if frequencies[term] or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
+    for concept in concepts:
+        found = tuple((term, weight) for term, weight in concept if frequencies[term])
+        if found:
+            known.append(found)
+            continue
+        # Only a word the synonym table does not know can be a misspelling: a player's word
+        # with the game's words beside it is simply not the rulebook's word.
+        (term, _weight), *others = concept
+        if others or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
             continue
         word = closest_word(term, backend.names_like(term))
-        if word and word not in known:
-            known.append(word)
+        if word and all(word != t for c in known for t, _ in c):
+            known.append(((word, 1.0),))
             corrected = True
     if corrected:
-        frequencies = backend.document_frequencies(tuple(known))
+        frequencies = backend.document_frequencies(tuple(t for c in known for t, _ in c))
     # A word in most sections ("cards") scores next to nothing (BM25 gives it the least IDF),
     # so it is not searched for unless the question has nothing rarer: it would only add rows.
-    telling = [t for t in known if _idf(backend.total, frequencies[t]) > MIN_IDF]
+    telling = [
+        kept
+        for c in known
+        if (kept := tuple((t, w) for t, w in c if _idf(backend.total, frequencies[t]) > MIN_IDF))
+    ]
     return tuple(telling or known)
 
 
@@ -300,6 +321,7 @@ class _Corpus:
     games: dict[int, str]  # each section's document's game ("" for the service's own)
     texts: dict[int, str]  # the text a section is quoted from (its subsections', if none)
     rolled_up: set[int]  # headings answered by their subsections' text
+    policies: set[int]  # the Service policies' sections
     avg_body: float
 
     def text(self, pk: int) -> str:
@@ -367,6 +389,7 @@ def _corpus() -> _Corpus:
         games={row[0]: row[10] for row in rows},
         texts=texts,
         rolled_up=rolled_up,
+        policies={row[0] for row in rows if row[9] == Document.Kind.POLICIES},
         avg_body=sum(len(e.body) for e in searchable) / max(len(searchable), 1),
     )
     _cache[:] = [corpus]
@@ -383,7 +406,12 @@ def _ancestors(corpus: _Corpus, pk: int) -> list[int]:
 
 
 def _rank(
-    corpus: _Corpus, found: list[int], terms: tuple[str, ...], *, home: str = ""
+    corpus: _Corpus,
+    found: list[int],
+    concepts: Concepts,
+    *,
+    home: str = "",
+    about_events: bool = False,
 ) -> list[tuple[int, float]]:
     """The candidates (and the text-less headings above them) best first, one per family."""
     candidates = dict.fromkeys(found)
@@ -392,9 +420,10 @@ def _rank(
             if above in corpus.rolled_up:
                 candidates[above] = None
     searchable = [e for e in corpus.entries.values() if e.body]
+    terms = [term for concept in concepts for term, _ in concept]
     ranked = ranking.rank(
         [corpus.entries[pk] for pk in candidates],
-        terms,
+        concepts,
         frequency=ranking.document_frequencies(searchable, terms),
         total=len(searchable),
         avg_body=corpus.avg_body,
@@ -404,7 +433,20 @@ def _rank(
             (entry, score * (OTHER_GAME_WEIGHT if corpus.games[entry.key] not in ("", home) else 1))
             for entry, score in ranked
         ]
-        ranked.sort(key=lambda pair: -pair[1])
+    if about_events:
+        ranked = [
+            (
+                entry,
+                score
+                * (
+                    POLICIES_WEIGHT_FOR_EVENTS / POLICIES_WEIGHT
+                    if entry.key in corpus.policies
+                    else 1
+                ),
+            )
+            for entry, score in ranked
+        ]
+    ranked.sort(key=lambda pair: -pair[1])
     # A heading answered by its subsections and those subsections are one answer: the page of
     # either shows it. The better ranked of them stands for the family.
     shown: list[tuple[int, float]] = []

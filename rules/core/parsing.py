@@ -476,13 +476,24 @@ MAX_QUESTION = 300
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 
 
+# A player's own word, searched beside the game's words it stands for, counts this share: it
+# still finds a rulebook that uses it ("deck" in The Deck (Timeline), Grand Archive's
+# "graveyard"), but the game's word leads.
+TYPED_WEIGHT = 0.5
+
+
 @dataclass(frozen=True)
 class SearchTerms:
-    """What a question asks for: search terms (words or phrases) in the game's words."""
+    """What a question asks for: search terms (words or phrases) in the game's words.
+
+    `concepts` groups the terms by what the question said: one group per content word or
+    synonym phrase, holding the game's words it stands for (weight 1) and the words as typed
+    (TYPED_WEIGHT). A section answers a concept through any of its terms."""
 
     question: str
     terms: tuple[str, ...]
     typed: tuple[str, ...]  # the content words as typed, before synonyms
+    concepts: tuple[tuple[tuple[str, float], ...], ...] = ()
 
 
 def words_of(text: str) -> list[str]:
@@ -505,46 +516,75 @@ def parse_synonyms(
     return table
 
 
+def _trimmed(phrase: str) -> str:
+    # A phrase keeps its inner stop words ("lock and show"): both databases match phrases
+    # word by word, stop words included in the positions.
+    words = phrase.split()
+    while words and words[0] in STOPWORDS:
+        words.pop(0)
+    while words and words[-1] in STOPWORDS:
+        words.pop()
+    return " ".join(words)
+
+
 def search_terms(
     question: str, synonyms: Mapping[tuple[str, ...], tuple[str, ...]] | None = None
 ) -> SearchTerms:
-    """The distinct search terms of a question, player words replaced by the game's own.
+    """The distinct search terms of a question, player words joined by the game's own.
 
     Synonym terms may be phrases ("side out", "go first") and are matched longest first, before
     stop words are dropped. A replacement that is a phrase stays one term ("lock and show").
+    The words as typed stay in the search at TYPED_WEIGHT beside their replacements.
     """
     words = words_of(question)
     synonyms = synonyms or {}
+    # Keys match as typed first, then by stem ("creatures" finds the row of "creature"), except
+    # that a single word of the game's own vocabulary is never translated by its stem alone
+    # ("summons" is the game's word, not the row "summoned" → beckon).
+    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
+    by_stem = {
+        tuple(map(stem, key)): value
+        for key, value in synonyms.items()
+        if len(key) > 1 or stem(key[0]) not in game_words
+    }
+    stemmed = [stem(word) for word in words]
     longest = max((len(k) for k in synonyms), default=0)
-    terms: list[str] = []
+    concepts: list[dict[str, float]] = []
     typed: list[str] = []
     i = 0
     while i < len(words):
         for size in range(min(longest, len(words) - i), 0, -1):
-            replacements = synonyms.get(tuple(words[i : i + size]))
+            replacements = synonyms.get(tuple(words[i : i + size])) or by_stem.get(
+                tuple(stemmed[i : i + size])
+            )
             if replacements:
                 typed.extend(w for w in words[i : i + size] if w not in STOPWORDS)
-                terms.extend(replacements)
+                concept = dict.fromkeys(filter(None, map(_trimmed, replacements)), 1.0)
+                # The typed words count one by one: "start of the round" still finds "start
+                # of each round".
+                for own in words[i : i + size]:
+                    if own not in STOPWORDS:
+                        concept.setdefault(own, TYPED_WEIGHT)
+                if concept:
+                    concepts.append(concept)
                 i += size
                 break
         else:
             if words[i] not in STOPWORDS:
                 typed.append(words[i])
-                terms.append(words[i])
+                concepts.append({words[i]: 1.0})
             i += 1
-    cleaned = []
-    for term in terms:
-        # A phrase keeps its inner stop words ("lock and show"): both databases match phrases
-        # word by word, stop words included in the positions.
-        words = term.split()
-        while words and words[0] in STOPWORDS:
-            words.pop(0)
-        while words and words[-1] in STOPWORDS:
-            words.pop()
-        kept = " ".join(words)
-        if kept and kept not in cleaned:
-            cleaned.append(kept)
-    return SearchTerms(question=question, terms=tuple(cleaned), typed=tuple(typed))
+    terms: list[str] = []
+    merged: list[tuple[tuple[str, float], ...]] = []
+    for concept in concepts:
+        # A term already searched for by an earlier concept is not counted twice.
+        fresh = tuple((term, weight) for term, weight in concept.items() if term not in terms)
+        terms.extend(term for term, _ in fresh)
+        if fresh:
+            merged.append(fresh)
+    return SearchTerms(
+        question=question, terms=tuple(terms), typed=tuple(typed), concepts=tuple(merged)
+    )
 
 
 # --- trigram similarity (pg_trgm's measure, for misspelt names on SQLite) -----------------------

@@ -6,8 +6,10 @@ means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
 
 - BM25F: a term counts more in the section's heading than in its heading path (the parents'
   titles), and more there than in the body; the body's count is normalised by its length.
-- Coverage: a section holding more of the question's (rarity-weighted) words scores more than
-  the sum of its parts, since a question is answered where its words meet.
+- Concepts: a question's word and the game's words it stands for (rules.core.synonyms) are one
+  concept; a section answers it through any of them, the player's own word weighing less.
+- Coverage: a section holding more of the question's (rarity-weighted) concepts scores more
+  than the sum of its parts, since a question is answered where its words meet.
 - Proximity: the question's words close together in the body (one sentence) count extra.
 - Precedence: an older text of a game and the service's own policies score a share of the
   same match in the current rulebook (the factor is the document's, given by the caller).
@@ -104,51 +106,78 @@ def _shortest_span(hits: list[list[int]]) -> int:
     return int(best) if best != math.inf else 0
 
 
-def score(
-    entry: Entry, terms: Sequence[tuple[str, ...]], idfs: Sequence[float], avg_body: float
-) -> float:
-    """How well a section answers the stemmed terms (each a word or a phrase)."""
+# A concept matched by several of its terms (the game's word and the player's) scores its best
+# term in full and the others at this share: more evidence, but one concept still.
+OTHER_TERMS_SHARE = 0.3
+
+Concept = Sequence[tuple[tuple[str, ...], float]]  # (stemmed term, weight) alternatives
+
+
+def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
+    """How well a section answers the concepts: each a group of stemmed terms (a word or a
+    phrase) with weights that already include the term's IDF."""
     total = 0.0
-    matched_idf = 0.0
+    matched = 0.0
+    whole = 0.0
     body_hits = []
     norm = 1 - B + B * len(entry.body) / max(avg_body, 1.0)
-    for term, weight in zip(terms, idfs, strict=True):
-        hits = _body_hits(entry, term)
-        tf = (
-            HEADING_WEIGHT * _count(entry.heading, term)
-            + PATH_WEIGHT * _count(entry.path, term)
-            + BODY_WEIGHT * len(hits) / norm
-        )
-        if tf <= 0:
+    for concept in concepts:
+        whole += max(weight for _, weight in concept)
+        parts = []
+        hits_here: list[int] = []
+        best = 0.0
+        for term, weight in concept:
+            hits = _body_hits(entry, term)
+            tf = (
+                HEADING_WEIGHT * _count(entry.heading, term)
+                + PATH_WEIGHT * _count(entry.path, term)
+                + BODY_WEIGHT * len(hits) / norm
+            )
+            if tf <= 0:
+                continue
+            parts.append(weight * tf * (K1 + 1) / (tf + K1))
+            best = max(best, weight)
+            hits_here.extend(hits)
+        if not parts:
             continue
-        total += weight * tf * (K1 + 1) / (tf + K1)
-        matched_idf += weight
-        if hits:
-            body_hits.append(hits)
+        parts.sort(reverse=True)
+        total += parts[0] + OTHER_TERMS_SHARE * sum(parts[1:])
+        matched += best
+        if hits_here:
+            body_hits.append(hits_here)
     if total <= 0:
         return 0.0
-    share = matched_idf / sum(idfs)
+    share = matched / whole
     total *= 1 + COVERAGE_BONUS * share * share
     if len(body_hits) >= 2:
         span = _shortest_span(body_hits)
         closeness = min(1.0, PROXIMITY_WINDOW / max(span, 1))
-        total *= 1 + PROXIMITY_BONUS * closeness * (len(body_hits) - 1) / (len(terms) - 1)
+        total *= 1 + PROXIMITY_BONUS * closeness * (len(body_hits) - 1) / (len(concepts) - 1)
     return total * entry.factor
 
 
 def rank(
     entries: Iterable[Entry],
-    terms: Sequence[str],
+    concepts: Sequence[Sequence[tuple[str, float]]],
     *,
     frequency: dict[tuple[str, ...], int],
     total: int,
     avg_body: float,
 ) -> list[tuple[Entry, float]]:
-    """The entries with a score above zero, best first (ties keep the given order)."""
-    stemmed = [stems(term) for term in terms]
-    stemmed = [t for t in stemmed if t]
-    idfs = [idf(total, frequency.get(t, 0)) for t in stemmed]
-    scored = [(entry, score(entry, stemmed, idfs, avg_body)) for entry in entries]
+    """The entries with a score above zero, best first (ties keep the given order).
+
+    `concepts`: what the question asks, each a group of (term, weight) alternatives
+    (rules.core.parsing.SearchTerms.concepts)."""
+    weighted: list[Concept] = []
+    for concept in concepts:
+        group = [
+            (stems(term), weight * idf(total, frequency.get(stems(term), 0)))
+            for term, weight in concept
+            if stems(term)
+        ]
+        if group:
+            weighted.append(group)
+    scored = [(entry, score(entry, weighted, avg_body)) for entry in entries]
     kept = [(entry, s) for entry, s in scored if s > 0]
     kept.sort(key=lambda pair: -pair[1])
     return kept

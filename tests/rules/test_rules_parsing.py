@@ -8,6 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rules.core.parsing import (
+    TYPED_WEIGHT,
     SourceFormat,
     clean_inline,
     closest_word,
@@ -278,17 +279,37 @@ SYNONYMS = parse_synonyms(
 )
 
 
-def test_player_words_are_replaced_by_the_games_words():
+def test_player_words_are_joined_by_the_games_words_and_keep_a_lower_weight():
     asked = search_terms("What happens when my deck runs out?", SYNONYMS)
     assert asked.terms == ("timeline", "deck", "runs")
     asked = search_terms("Can I look in my opponent's graveyard", SYNONYMS)
-    assert asked.terms == ("look", "opponent", "memories")
+    assert asked.terms == ("look", "opponent", "memories", "graveyard")
     assert asked.typed == ("look", "opponent", "graveyard")
+    # then: one concept per thing asked; the typed word counts less than the game's word
+    assert asked.concepts[2] == (("memories", 1.0), ("graveyard", TYPED_WEIGHT))
+    assert TYPED_WEIGHT < 1
+
+
+def test_synonym_keys_match_other_forms_of_the_word():
+    # given: a row for "graveyard" only
+    # when
+    asked = search_terms("what is in the graveyards", SYNONYMS)
+    # then
+    assert asked.concepts == ((("memories", 1.0), ("graveyards", TYPED_WEIGHT)),)
 
 
 def test_phrases_match_longest_first_and_keep_their_inner_stop_words():
     asked = search_terms("can I side out two cards? who gets to go first", SYNONYMS)
-    assert asked.terms == ("lock and show", "forethoughts", "two", "cards", "leading player")
+    assert asked.terms == (
+        "lock and show",
+        "forethoughts",
+        "side",
+        "two",
+        "cards",
+        "leading player",
+        "go",
+        "first",
+    )
 
 
 def test_a_question_of_stop_words_has_no_terms():
@@ -334,3 +355,13 @@ def test_each_section_knows_the_line_it_starts_on():
     for n, chunk in chunks:
         assert lines[n - 1].startswith(chunk.body.split("\n")[0][:30])
     assert starts == sorted(starts)
+
+
+def test_a_game_word_is_not_translated_by_its_stem_alone():
+    # given: "summoned" → beckon, and "summon" is itself the game's word (creature → summon)
+    table = parse_synonyms([("summoned", "beckon"), ("creature", "summon")])
+    # when
+    asked = search_terms("where do summons go", table)
+    # then: "summons" stays itself; "creatures" is still found through its stem
+    assert asked.concepts[0] == (("summons", 1.0),)
+    assert search_terms("creatures", table).concepts == ((("summon", 1.0), ("creatures", 0.5)),)

@@ -290,6 +290,13 @@ def ask_heldout(limit: int = 10) -> Report:
     return ask(heldout.CORE_CASES, heldout.POLICY_CASES, heldout.OTHER_CASES, limit=limit)
 
 
+def ask_fresh(limit: int = 10) -> Report:
+    """Ask the third, fresh held-out set (tests/support/lookup_fresh.py) the same way."""
+    from . import lookup_fresh as fresh
+
+    return ask(fresh.CORE_CASES, fresh.POLICY_CASES, fresh.OTHER_CASES, limit=limit)
+
+
 def ask(
     core_cases: list[Case], policy_cases: list[Case], other_cases: list[Case], *, limit: int = 10
 ) -> Report:

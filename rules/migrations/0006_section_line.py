@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rules', '0004_document_game_superseded'),
+        ('rules', '0005_game_vocabulary'),
     ]
 
     operations = [
