@@ -19,9 +19,14 @@ from rest_framework import status
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
 from rules.core.cards import Card as CardValue
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
-from rules.core.engine import ENGINE_VERSION, DeckRefused, deck_from_decklist, deck_problems
+from rules.core.engine import (
+    ENGINE_VERSION,
+    DeckRefused,
+    deck_from_decklist,
+    deck_problems,
+    seeded_bots,
+)
 from rules.core.engine import Deck as EngineDeck
-from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.play import play_game
 from rules.core.formats import Format, get_format
 from rules.core.games import GENESIS, get_game
@@ -316,13 +321,6 @@ def matchup_cancel(*, matchup: Matchup, actor) -> Matchup:
 # --- the work: one chunk of games, on a worker -------------------------------------------------
 
 
-def _bots(kind: str, seed: int, cards) -> tuple:
-    """Fresh bots for one game seeded from the game's seed (as the automated events' bots)."""
-    if kind == Matchup.Bot.RANDOM:
-        return RandomBot(seed * 2), RandomBot(seed * 2 + 1)
-    return HeuristicBot(seed * 2, cards), HeuristicBot(seed * 2 + 1, cards)
-
-
 def _cancelled(job_id: int) -> bool:
     return not Matchup.objects.filter(pk=job_id, status__in=LIVE).exists()
 
@@ -363,7 +361,7 @@ def matchup_chunk_play(*, matchup_id: int, index: int) -> str:
         which = core.opponent_of(number, len(opponents))
         seed = core.game_seed(job.seed, number)
         result = play_game(
-            tested, opponents[which], cards, seed, _bots(job.bot, seed, cards), fmt=fmt
+            tested, opponents[which], cards, seed, seeded_bots(job.bot, seed, cards), fmt=fmt
         )
         played.append(core.PlayedGame(number, result.winner, result.reason, result.rounds))
         if number < KEPT_REPLAYS:

@@ -13,8 +13,13 @@ from genesis.logs import bind
 from rules.core import match as protocol
 from rules.core.cards import name_key
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
-from rules.core.engine import DeckRefused, check_playable, deck_from_decklist, deck_problems
-from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine import (
+    DeckRefused,
+    check_playable,
+    deck_from_decklist,
+    deck_problems,
+    seeded_bots,
+)
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
 from rules.core.formats import get_format
 
@@ -124,13 +129,6 @@ def engine_problems(decklist: Decklist, format_slug: str) -> list[str]:
 MAX_AUTOMATED_GAMES = 5
 
 
-def _bots(kind: str, seed: int, cards) -> tuple:
-    """Fresh bots for one game, seeded from the game's seed, so a rerun plays the same game."""
-    if kind == Tournament.Bot.RANDOM:
-        return RandomBot(seed * 2), RandomBot(seed * 2 + 1)
-    return HeuristicBot(seed * 2, cards), HeuristicBot(seed * 2 + 1, cards)
-
-
 def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> str:
     """Play game `number` of an automated match with the engine and record it exactly once.
 
@@ -158,7 +156,7 @@ def game_adjudicate(*, match_id: int, number: int, timed_out: bool = False) -> s
         raise ValueError(f"match {match_id} has {len(state.games)} games; {number} is not next")
     cards = deck_selectors.card_index()
     seed = game_seed(state)
-    bots = _bots(tournament.bot, seed, cards)
+    bots = seeded_bots(tournament.bot, seed, cards)
     started = time.perf_counter()
     if timed_out:
         after = protocol.record_game(take_decisions(state, bots), None)

@@ -13,9 +13,13 @@ describes the rules applied, the supported keywords, the decisions taken where t
 silent, and the log format.
 """
 
+from collections.abc import Mapping
+
 from rules.core import native
+from rules.core.cards import Card
 
 from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Select, Step
+from .bots import HeuristicBot, RandomBot
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
 from .flow import legal_actions, to_act
 from .game import (
@@ -42,6 +46,17 @@ def compiled() -> bool:
 
 if compiled():
     native.register_pickling()
+
+
+def seeded_bots(
+    kind: str, seed: int, cards: Mapping[str, Card]
+) -> tuple[RandomBot, RandomBot] | tuple[HeuristicBot, HeuristicBot]:
+    """Fresh bots for both seats of one game, seeded from the game's seed, so playing the game
+    again (a rerun task, a replay check) plays the identical game. `kind` is "random" or
+    "heuristic" (any other value is the heuristic bot, the default of events and matchups)."""
+    if kind == "random":
+        return RandomBot(seed * 2), RandomBot(seed * 2 + 1)
+    return HeuristicBot(seed * 2, cards), HeuristicBot(seed * 2 + 1, cards)
 
 
 def current_player(state: GameState) -> str | None:
@@ -82,6 +97,7 @@ __all__ = [
     "new_game",
     "replay",
     "result",
+    "seeded_bots",
     "snapshot",
     "supported_keywords",
 ]
