@@ -58,6 +58,8 @@ CANCEL_CHECK_EVERY = 5
 STALE_AFTER = timedelta(minutes=5)
 
 LIVE = (Matchup.Status.QUEUED, Matchup.Status.RUNNING)
+# When a user at the running-jobs limit may try again: a 100-game job takes about this long.
+RUNNING_RETRY_SECONDS = 30
 
 
 class Unplayable(Refusal):
@@ -271,6 +273,7 @@ def _check_limits(actor, games: int) -> None:
             f"(at most {MAX_RUNNING_PER_USER} at a time).",
             code="matchup_running_limit",
             limit=MAX_RUNNING_PER_USER,
+            retry_after=RUNNING_RETRY_SECONDS,
         )
     since = timezone.now() - timedelta(days=1)
     played = (
@@ -278,12 +281,22 @@ def _check_limits(actor, games: int) -> None:
         or 0
     )
     if played + games > MAX_GAMES_PER_DAY:
+        # Ask again when the oldest job of the window leaves it (a guess on the safe side: that
+        # job alone may not free enough games).
+        oldest = (
+            Matchup.objects.filter(owner=actor, created_at__gte=since)
+            .order_by("created_at")
+            .values_list("created_at", flat=True)
+            .first()
+        )
+        freed_at = (oldest or timezone.now()) + timedelta(days=1)
         raise LimitReached(
             f"That would take you past {MAX_GAMES_PER_DAY} games in 24 hours "
             f"({played} so far); ask for fewer games or try again later.",
             code="matchup_daily_limit",
             limit=MAX_GAMES_PER_DAY,
             used=played,
+            retry_after=int((freed_at - timezone.now()).total_seconds()),
         )
 
 

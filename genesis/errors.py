@@ -56,6 +56,9 @@ def api_exception_handler(exc: Exception, context: dict) -> Response | None:
         refused = Response(exc.as_dict(), status=exc.status_code)
         if isinstance(exc, NotAuthenticated):
             refused["WWW-Authenticate"] = 'Token realm="api"'
+        retry_after = exc.extra.get("retry_after")
+        if isinstance(retry_after, int):  # a limit says when to ask again (RFC 9110, 10.2.3)
+            refused["Retry-After"] = str(max(retry_after, 1))
         return refused
     response = exception_handler(exc, context)
     if response is None:

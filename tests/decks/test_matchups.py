@@ -293,6 +293,7 @@ def test_the_limits_answer_429_with_a_stable_code(enqueued_tasks, monkeypatch):
     # then
     assert response.status_code == 429
     assert response.json()["code"] == "matchup_running_limit"
+    assert response["Retry-After"] == str(matchup_services.RUNNING_RETRY_SECONDS)
     # a request for a running job still answers it (no new work)
     assert start("ann", key, {"sample": "hedra-voss-iron-bastion"}).status_code == 202
     # another user has their own share
@@ -304,6 +305,8 @@ def test_the_limits_answer_429_with_a_stable_code(enqueued_tasks, monkeypatch):
     assert response.status_code == 429
     assert response.json()["code"] == "matchup_daily_limit"
     assert response.json()["used"] == 40
+    # ask again when the first job of the day leaves the 24-hour window
+    assert 23 * 3600 < int(response["Retry-After"]) <= 24 * 3600
     assert start("ann", key, {"sample": "nyx-ashcoil-fuse-and-cinder"}, games=10).status_code == 202
 
 
