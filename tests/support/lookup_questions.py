@@ -297,6 +297,13 @@ def ask_fresh(limit: int = 10) -> Report:
     return ask(fresh.CORE_CASES, fresh.POLICY_CASES, fresh.OTHER_CASES, limit=limit)
 
 
+def ask_fourth(limit: int = 10) -> Report:
+    """Ask the fourth set (tests/support/lookup_fourth.py), held out from the topic index."""
+    from . import lookup_fourth as fourth
+
+    return ask(fourth.CORE_CASES, fourth.POLICY_CASES, fourth.OTHER_CASES, limit=limit)
+
+
 def ask(
     core_cases: list[Case], policy_cases: list[Case], other_cases: list[Case], *, limit: int = 10
 ) -> Report:
