@@ -16,7 +16,6 @@ from genesis.errors import Forbidden, Refusal
 
 from . import search
 from .core.keywords import GLOSSARY, KEYWORDS
-from .core.topics import SERVICE_POLICIES, topics_for
 from .core.parsing import (
     ParsedSection,
     RulebookError,
@@ -25,6 +24,7 @@ from .core.parsing import (
     section_lines,
     slugify,
 )
+from .core.topics import SERVICE_POLICIES, topics_for
 from .models import GLOSSARY_SLUG, POLICIES_SLUG, RULINGS_SLUG, Document, Game, Ruling, Section
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
@@ -154,7 +154,9 @@ def policies_load(path: Path = POLICIES_PATH) -> ImportReport | None:
             "anchor", "heading", "body", "topics"
         )
     )
-    if stored == [(p.anchor, p.heading, p.body, topics_for(POLICIES_NAME, p.heading)) for p in parsed]:
+    if stored == [
+        (p.anchor, p.heading, p.body, topics_for(POLICIES_NAME, p.heading)) for p in parsed
+    ]:
         return None
     return _replace_document(
         name=POLICIES_NAME,

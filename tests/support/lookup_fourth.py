@@ -41,9 +41,16 @@ CORE_CASES = [
         "Placing from Within the Arena",
     ),
     _core("can my summon spend energy", "Non-Champion Cards", "Energy"),
-    _core("what's the difference between a spell and a technique", "Non-Champion Cards", "Card Types"),
+    _core(
+        "what's the difference between a spell and a technique", "Non-Champion Cards", "Card Types"
+    ),
     _core("is an alteration on my side an ally", "Non-Champion Cards", "Allies (Ally)"),
-    _core("what do I do with a curse card when it resolves", "Curse", "Champion Curse", "The Skill Zone"),
+    _core(
+        "what do I do with a curse card when it resolves",
+        "Curse",
+        "Champion Curse",
+        "The Skill Zone",
+    ),
     _core("can I choose to skip part of what a card does", "May", "Abilities in Genesis"),
     _core("if one of the targets in a chain is no longer valid what happens", "Chain"),
     _core("how many squares count as around a unit", "Around"),
@@ -80,7 +87,11 @@ POLICY_CASES = [
         POLICIES,
         ("Guests",),
     ),
-    Case("the organizer paired the round wrong, can it be redone", POLICIES, ("Re-pairing and swaps",)),
+    Case(
+        "the organizer paired the round wrong, can it be redone",
+        POLICIES,
+        ("Re-pairing and swaps",),
+    ),
     Case(
         "can other players see my decklist during the event",
         POLICIES,
