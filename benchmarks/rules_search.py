@@ -81,7 +81,12 @@ def main() -> None:
         for rates in (fresh.in_core, fresh.everywhere):
             print(f"  {rates}")
         print(f"  older Genesis text above the answer: {len(fresh.older_above)}")
-        for line in report.misses + heldout.misses + fresh.misses:
+        fourth = lookup_questions.ask_fourth()
+        print("accuracy of the fourth held-out set (tests/support/lookup_fourth.py):")
+        for rates in (fourth.in_core, fourth.everywhere):
+            print(f"  {rates}")
+        print(f"  older Genesis text above the answer: {len(fourth.older_above)}")
+        for line in report.misses + heldout.misses + fresh.misses + fourth.misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):

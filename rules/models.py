@@ -72,6 +72,9 @@ class Section(models.Model):
     # The line of the imported file where the section starts: a citation by line ("… (L227)")
     # finds its section by it. Empty for the built-in glossary.
     line = models.PositiveIntegerField(null=True, blank=True)
+    # What the section answers, in players' words (rules.core.topics, the topic index): indexed
+    # for search as a field of its own, never shown.
+    topics = models.TextField(blank=True)
     parent = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
     )
@@ -80,7 +83,8 @@ class Section(models.Model):
     ruling = models.OneToOneField(
         "Ruling", null=True, blank=True, on_delete=models.CASCADE, related_name="index_section"
     )
-    # PostgreSQL only (rules.search): heading A, body B, context C. SQLite keeps an FTS5 table.
+    # PostgreSQL only (rules.search): heading A, body B, context C, topics D. SQLite keeps an FTS5
+    # table.
     search_vector = SearchVectorField(null=True, editable=False)
 
     class Meta:

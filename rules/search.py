@@ -5,9 +5,9 @@ terms, of the term's rarity (inverse document frequency) times how well it match
 counting more than body text and the ancestors' headings less. Words are stemmed by the
 database (PostgreSQL's "english" configuration; SQLite FTS5's porter tokenizer).
 
-- PostgreSQL: a stored tsvector (heading A, body B, ancestors C) with a GIN index; per term
+- PostgreSQL: a stored tsvector (heading A, body B, ancestors C, topics D) with a GIN index; per term
   ts_rank, weighted by an IDF computed in the same request; pg_trgm finds misspelt names.
-- SQLite: an FTS5 table (migration rules/0003, kept in sync by triggers) ranked by bm25() with
+- SQLite: an FTS5 table (migrations rules/0003 and 0007, kept in sync by triggers) ranked by bm25() with
   column weights; misspelt names are matched in process with pg_trgm's measure.
 
 A question word that occurs nowhere (df = 0) is taken for a misspelling and replaced by the most
@@ -169,6 +169,7 @@ def index_sections(sections: QuerySet[Section]) -> None:
             search_vector=SearchVector(heading, weight="A", config=CONFIG)
             + SearchVector("context", weight="C", config=CONFIG)
             + SearchVector("body", weight="B", config=CONFIG)
+            + SearchVector("topics", weight="D", config=CONFIG)
         )
 
 
@@ -351,9 +352,11 @@ def _corpus() -> _Corpus:
             "document__superseded",
             "document__kind",
             "document__game",
+            "topics",
         )
     )
     texts = {row[0]: row[6] for row in rows}
+    topics = {row[0]: row[11] for row in rows}
     # Subsections' text for headings without their own: the rows below, deeper than it.
     for i, (pk, document_id, level, *_rest) in enumerate(rows):
         if texts[pk]:
@@ -366,9 +369,10 @@ def _corpus() -> _Corpus:
         # One subsection under a bare heading is its text; several are answers of their own.
         if len(below) == 1 and len(below[0][6]) <= ROLLUP_MAX_CHARS:
             texts[pk] = f"{below[0][3]}. {below[0][6]}"
+            topics[pk] = f"{topics[pk]}, {below[0][11]}"
     rolled_up = {row[0] for row in rows if not row[6] and texts[row[0]]}
     entries = {}
-    for pk, _doc, _level, heading, derived, path, _body, _parent, superseded, kind, _game in rows:
+    for pk, _doc, _level, heading, derived, path, _body, _parent, superseded, kind, *_ in rows:
         factor = 1.0
         if superseded:
             factor = SUPERSEDED_WEIGHT
@@ -380,6 +384,7 @@ def _corpus() -> _Corpus:
             path=ranking.stems(" ".join(path[:-1])),
             body=ranking.stems(texts[pk]),
             factor=factor,
+            topics=ranking.stems(topics[pk]),
         )
     searchable = [e for e in entries.values() if e.body]
     corpus = _Corpus(

@@ -24,11 +24,12 @@ from .core.parsing import (
     section_lines,
     slugify,
 )
+from .core.topics import SERVICE_POLICIES, topics_for
 from .models import GLOSSARY_SLUG, POLICIES_SLUG, RULINGS_SLUG, Document, Game, Ruling, Section
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
 RULINGS_NAME = "Judges' rulings"
-POLICIES_NAME = "Service policies"
+POLICIES_NAME = SERVICE_POLICIES
 # The service's own rules where the rulebooks are silent: one page of the docs, so the lookup
 # and the documentation cannot disagree.
 POLICIES_PATH = Path(settings.BASE_DIR) / "docs" / "policies.md"
@@ -147,12 +148,15 @@ def policies_load(path: Path = POLICIES_PATH) -> ImportReport | None:
     """
     text = path.read_text(encoding="utf-8")
     parsed = parse_rulebook(text, source_format=SourceFormat.MARKDOWN)
+    # The topic index (rules.core.topics) is compared too: a new topic is loaded on next start.
     stored = list(
         Section.objects.filter(document__slug=POLICIES_SLUG).values_list(
-            "anchor", "heading", "body"
+            "anchor", "heading", "body", "topics"
         )
     )
-    if stored == [(p.anchor, p.heading, p.body) for p in parsed]:
+    if stored == [
+        (p.anchor, p.heading, p.body, topics_for(POLICIES_NAME, p.heading)) for p in parsed
+    ]:
         return None
     return _replace_document(
         name=POLICIES_NAME,
@@ -219,6 +223,7 @@ def _replace_document(
             anchor=p.anchor,
             body=p.body,
             line=lines[i] if lines else None,
+            topics=topics_for(name, p.heading),
         )
         for i, p in enumerate(parsed)
     ]

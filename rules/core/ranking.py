@@ -4,8 +4,9 @@ The database's full-text index finds the candidate sections (every section match
 question's terms, rules.search); this module orders them. Keeping the scoring here, in Python,
 means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
 
-- BM25F: a term counts more in the section's heading than in its heading path (the parents'
-  titles), and more there than in the body; the body's count is normalised by its length.
+- BM25F: a term counts more in the section's heading than in its topics (the topic index:
+  what it answers, in players' words), more there than in its heading path (the parents'
+  titles) and its body; the body's count is normalised by its length.
 - Concepts: a question's word and the game's words it stands for (rules.core.synonyms) are one
   concept; a section answers it through any of them, the player's own word weighing less.
 - Coverage: a section holding more of the question's (rarity-weighted) concepts scores more
@@ -31,6 +32,9 @@ from .parsing import words_of
 HEADING_WEIGHT = 3.0
 PATH_WEIGHT = 1.0
 BODY_WEIGHT = 1.0
+# The section's topics (rules.core.topics): what it answers in players' words. Above the body,
+# since each topic is a whole answer the section gives, below the heading, which names it.
+TOPICS_WEIGHT = 1.5
 K1 = 1.2
 B = 0.75
 # score × (1 + COVERAGE_BONUS × share²), share = the matched terms' share of the question's IDF
@@ -61,6 +65,7 @@ class Entry:
     path: tuple[str, ...]
     body: tuple[str, ...]
     factor: float = 1.0
+    topics: tuple[str, ...] = ()
     positions: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -131,6 +136,7 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
             tf = (
                 HEADING_WEIGHT * _count(entry.heading, term)
                 + PATH_WEIGHT * _count(entry.path, term)
+                + TOPICS_WEIGHT * _count(entry.topics, term)
                 + BODY_WEIGHT * len(hits) / norm
             )
             if tf <= 0:
@@ -191,6 +197,11 @@ def document_frequencies(
     found = dict.fromkeys(wanted, 0)
     for entry in entries:
         for term in wanted:
-            if _body_hits(entry, term) or _count(entry.heading, term) or _count(entry.path, term):
+            if (
+                _body_hits(entry, term)
+                or _count(entry.heading, term)
+                or _count(entry.path, term)
+                or _count(entry.topics, term)
+            ):
                 found[term] += 1
     return found

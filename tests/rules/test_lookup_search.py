@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from rules.core.parsing import MAX_QUESTION
+from rules.core.topics import CORE_RULEBOOK
 from rules.models import Document, Synonym
 from rules.selectors import rules_search
 from rules.services import glossary_load, policies_load, rulebook_import
@@ -270,3 +271,18 @@ def test_the_page_labels_service_policies_as_the_services_rules(client, db):
     page = client.get("/rules/service-policies/concession/").content.decode()
     assert "This service's rule, not the game's" in searched
     assert "This service's rules, not the game's." in page
+
+
+def test_ranking_finds_a_section_by_its_topics_which_are_never_shown(db):
+    # given: a book filed under the Core Rulebook's name, whose Pinned section never says
+    # "immobile" (the topic index, rules.core.topics, lists it among Pinned's topics)
+    rulebook_import(
+        text="# Book\n## Pinned\nIt stays on its spot.\n## Push\nMove it one spot away.\n",
+        name=CORE_RULEBOOK,
+    )
+    # when
+    results = rules_search(query="what does immobile mean")
+    # then: found by its topics, stored with it, and quoted from its own text only
+    assert [r.section.heading for r in results] == ["Pinned"]
+    assert "immobile" in results[0].section.topics
+    assert "immobile" not in results[0].snippet.as_html()
