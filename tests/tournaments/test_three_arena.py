@@ -213,3 +213,14 @@ def test_a_three_arena_event_is_refused_by_export_not_cut_short(running_pod):
     event, _ = running_pod
     refused = api("org").get(f"/api/tournaments/{event}/export/")
     assert (refused.status_code, refused.json()["code"]) == (409, "three_arena_export")
+
+
+@pytest.mark.django_db
+def test_the_pairings_page_shows_each_pod_with_its_arenas(running_pod, client):
+    event, pod = running_pod
+    page = client.get(f"/events/{event}/rounds/1/pairings/").content.decode()
+    assert f"Table 1: {' · '.join(pod['teams'])}" in page
+    a, _, c = pod["teams"]
+    first_of = {name: players[0] for name, players in TEAMS.items()}
+    assert f"Arena 1: {first_of[a]} ({a}) v {first_of[c]} ({c})" in page
+    assert "Playing" in page
