@@ -1,15 +1,19 @@
 """REST endpoints of events for every game (docs/api.md, docs/events.md): match settings, limited
-events' pools and decks, and Titans of Eden teams. Views parse, call a service, and render;
+events' pools and decks, Titans of Eden teams and Three-Arena pods. Views parse, call a service, and render;
 permissions are checked in the services."""
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from genesis.errors import NotFound
+
 from . import read_models, selectors, services
-from .api import _tournament
+from .api import _round, _tournament
+from .models import Pod
 from .serializers import RegistrationSerializer, TournamentSerializer
 from .services.pools import read_cards
 
@@ -181,3 +185,52 @@ class Teams(APIView):
             seats=seats,
         )
         return Response(_rows(tournament, request.user, [team])[0], status=status.HTTP_201_CREATED)
+
+
+class PodResultBody(serializers.Serializer):
+    winner = serializers.CharField(allow_null=True, max_length=60)
+
+
+def _pod(pk: int) -> Pod:
+    try:
+        return selectors.pod_get(pod_id=pk)
+    except Pod.DoesNotExist:
+        raise NotFound("No pod has that id.") from None
+
+
+class RoundPods(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="A Three-Arena round's pods: three teams, who sits in which arena, the result",
+    )
+    def get(self, request, pk, number):
+        round = _round(_tournament(pk), number)
+        return Response([read_models.pod_row(p) for p in selectors.round_pods(round=round)])
+
+
+class PodDetail(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="One Three-Arena pod")
+    def get(self, request, pk):
+        return Response(read_models.pod_row(_pod(pk)))
+
+
+class PodResult(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PodResultBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Report which team won a pod (a team member, once per team) or record it "
+        "(a judge; null: no team won)",
+    )
+    def post(self, request, pk):
+        data = PodResultBody(data=request.data)
+        data.is_valid(raise_exception=True)
+        pod = services.pod_result_report(
+            pod=_pod(pk), actor=request.user, winner=data.validated_data["winner"]
+        )
+        return Response(read_models.pod_row(_pod(pod.pk)))

@@ -2,7 +2,7 @@
 lock here first (select_for_update), inside its transaction, so two requests at once are
 ordered by the database and never double or lose a write."""
 
-from .models import Match, Registration, Round, Tournament
+from .models import Match, Pod, Registration, Round, Tournament
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -26,4 +26,14 @@ def lock_registration(registration: Registration) -> Registration:
         Registration.objects.select_for_update(of=("self",))
         .select_related("player")
         .get(pk=registration.pk)
+    )
+
+
+def lock_pod(pod: Pod) -> Pod:
+    return (
+        Pod.objects.select_for_update(of=("self",))
+        .select_related(
+            "round__tournament", "team_a__player", "team_b__player", "team_c__player", "winner"
+        )
+        .get(pk=pod.pk)
     )

@@ -35,12 +35,13 @@ class Tournament(models.Model):
         ALL = "all", "Published"
 
     class TeamPlay(models.TextChoices):
-        """Titans of Eden's team modes: teams of players, one seat per arena; a team is one
-        entrant (a registration) for pairings and standings. Three-Arena games seat three
-        teams at once, which two-sided Swiss pairing cannot do (docs/events.md)."""
+        """Titans of Eden's team modes: teams of players with two seats each; a team is one
+        entrant (a registration) for pairings and standings. A Two-Arena game is two teams (a
+        Match); a Three-Arena game seats three teams at once (a Pod, docs/events.md)."""
 
         NONE = "", "Players, one against one"
         TWO_ARENA = "two_arena", "Two-Arena teams"
+        THREE_ARENA = "three_arena", "Three-Arena teams"
 
     name = models.CharField(max_length=120)
     # What players see on the event list and page before they come.
@@ -284,6 +285,75 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round} table {self.table}"
+
+
+class Pod(models.Model):
+    """A Titans of Eden Three-Arena game: three teams at one table, in standings order (A, B, C),
+    each seated in two of its three arenas (tournaments.core.pairing.POD_ARENAS). A two-sided
+    Match cannot hold it. The result is the winning team, or none (a judge's entry when the
+    game was stopped without a winner); the rulebook defines no placements (L365, L398)."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", "Playing"
+        DISPUTED = "disputed", "Reports disagree: waiting for a judge"
+        CONFIRMED = "confirmed", "Confirmed"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pods")
+    table = models.PositiveIntegerField()
+    team_a = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    team_b = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    team_c = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    explanation = models.CharField(max_length=300, blank=True)
+    repeats = models.PositiveSmallIntegerField(default=0)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # Set once confirmed; None then means no team won.
+    winner = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="pod_unique_table"),
+            models.UniqueConstraint(fields=["round", "team_a"], name="pod_unique_team_a"),
+            models.UniqueConstraint(fields=["round", "team_b"], name="pod_unique_team_b"),
+            models.UniqueConstraint(fields=["round", "team_c"], name="pod_unique_team_c"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} pod {self.table}"
+
+    @property
+    def teams(self) -> tuple[Registration, Registration, Registration]:
+        return (self.team_a, self.team_b, self.team_c)
+
+    @property
+    def team_ids(self) -> tuple[int, int, int]:
+        return (self.team_a_id, self.team_b_id, self.team_c_id)
+
+
+class PodReport(models.Model):
+    """What one team says won its pod (a team member reports for the team). One report per team
+    (unique): a teammate's second report is refused, never counted as another team's."""
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="reports")
+    team = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    reporter = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    winner = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pod", "created_at"]
+        constraints = [
+            models.UniqueConstraint(fields=["pod", "team"], name="pod_report_unique_team"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team} on {self.pod}"
 
 
 class Report(models.Model):

@@ -12,7 +12,7 @@ from typing import Any
 from genesis.errors import Forbidden
 from rules.core.match import Seat
 
-from .models import Judge, Match, Registration, TeamSeat, Tournament
+from .models import Judge, Match, Pod, Registration, TeamSeat, Tournament
 
 
 def is_organizer(tournament: Tournament, user: Any) -> bool:
@@ -60,6 +60,18 @@ def seat_of(match: Match, user: Any) -> Seat | None:
         if entrant is not None and entrant.is_team and in_team(entrant, user):
             return seat  # type: ignore[return-value]
     return None
+
+
+def team_in_pod(pod: Pod, user: Any) -> Registration | None:
+    """The team `user` plays for in this Three-Arena pod, if any."""
+    if not user.is_authenticated:
+        return None
+    team_id = (
+        TeamSeat.objects.filter(team_id__in=pod.team_ids, player=user)
+        .values_list("team_id", flat=True)
+        .first()
+    )
+    return next((team for team in pod.teams if team.pk == team_id), None)
 
 
 def in_team(team: Registration, user: Any) -> bool:

@@ -17,10 +17,11 @@ from django.urls import reverse
 from rules.core import match as protocol
 from rules.core.formats import FORMATS
 from rules.core.games import GAMES
+from tournaments.core.pairing import POD_ARENAS
 from tournaments.core.standings import format_tiebreaker
 
 from . import permissions, selectors
-from .models import Match, Penalty, Registration, Tournament
+from .models import Match, Penalty, Pod, Registration, Tournament
 from .services import match_settings
 
 
@@ -115,6 +116,29 @@ def pairing_row(match: Match) -> dict[str, Any]:
         "a_wins": match.a_wins,
         "b_wins": match.b_wins,
         "draws": match.draws,
+    }
+
+
+def pod_row(pod: Pod) -> dict[str, Any]:
+    """A Three-Arena pod: its three teams in standings order, each arena with the two players
+    who face each other there (tournaments.core.pairing.POD_ARENAS), and the result."""
+    teams = pod.teams
+
+    def sitter(side: tuple[int, int]) -> dict[str, Any]:
+        team, seat = teams[side[0]], side[1]
+        player = next((s for s in team.seats.all() if s.arena == seat), None)
+        return {"team": team.name, "player": player.name if player else None}
+
+    return {
+        "table": pod.table,
+        "pod": pod.pk,
+        "teams": [team.name for team in teams],
+        "team_registrations": list(pod.team_ids),
+        "arenas": [{"arena": arena, "sides": [sitter(x), sitter(y)]} for arena, x, y in POD_ARENAS],
+        "explanation": pod.explanation,
+        "repeats": pod.repeats,
+        "status": pod.status,
+        "winner": pod.winner.name if pod.winner else None,
     }
 
 

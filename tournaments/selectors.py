@@ -18,9 +18,9 @@ from tournaments.core.placings import (
     compute_placings,
     is_finished,
 )
-from tournaments.core.standings import MatchResult, Standing, compute_standings
+from tournaments.core.standings import MatchResult, PodResult, Standing, compute_standings
 
-from .models import EngineGame, Match, Penalty, Registration, Round, Tournament
+from .models import EngineGame, Match, Penalty, Pod, Registration, Round, Tournament
 
 # --- tournaments, rounds, matches ----------------------------------------------------------------
 
@@ -55,6 +55,25 @@ def round_pairings(*, round: Round) -> QuerySet[Match]:
         round.matches.select_related("player_a__player", "player_b__player")
         .defer(*PAIRING_DEFERRED)
         .order_by("table")
+    )
+
+
+def round_pods(*, round: Round) -> QuerySet[Pod]:
+    """A Three-Arena round's pods, with each team's seats (who sits in which arena)."""
+    return (
+        round.pods.select_related("team_a", "team_b", "team_c", "winner")
+        .prefetch_related("team_a__seats__player", "team_b__seats__player", "team_c__seats__player")
+        .order_by("table")
+    )
+
+
+def pod_get(*, pod_id: int) -> Pod:
+    return (
+        Pod.objects.select_related(
+            "round__tournament", "team_a__player", "team_b__player", "team_c__player", "winner"
+        )
+        .prefetch_related("team_a__seats__player", "team_b__seats__player", "team_c__seats__player")
+        .get(pk=pod_id)
     )
 
 
@@ -120,6 +139,19 @@ def confirmed_results(*, tournament: Tournament) -> list[MatchResult]:
     return results
 
 
+def confirmed_pods(*, tournament: Tournament) -> list[PodResult]:
+    """Every confirmed Three-Arena game, between team registration ids (none for other events)."""
+    if tournament.team_play != Tournament.TeamPlay.THREE_ARENA:
+        return []
+    pods = Pod.objects.filter(round__tournament=tournament, status=Pod.Status.CONFIRMED)
+    return [
+        PodResult((str(a), str(b), str(c)), str(winner) if winner else None, number)
+        for number, a, b, c, winner in pods.values_list(
+            "round__number", "team_a_id", "team_b_id", "team_c_id", "winner_id"
+        )
+    ]
+
+
 def standings(*, tournament: Tournament) -> list[Standing]:
     """Standings from confirmed results only, in a constant number of queries; `player` is the
     registration id."""
@@ -135,6 +167,7 @@ def named_standings(*, tournament: Tournament) -> tuple[list[Standing], dict[str
     )
     lines = compute_standings(
         confirmed_results(tournament=tournament),
+        pods=confirmed_pods(tournament=tournament),
         players=[str(pk) for pk, *_ in players],
         dropped=[str(pk) for pk, dropped, *_ in players if dropped is not None],
     )

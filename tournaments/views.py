@@ -598,6 +598,10 @@ def pairings(request, pk: int, number: int):
             "round": round,
             "round_name": round_name(round),
             "pairings": pages_selectors.pairings_matching(round=round, query=query),
+            # A Three-Arena round's games are pods of three teams; its byes stay pairings.
+            "pods": [read_models.pod_row(p) for p in selectors.round_pods(round=round)]
+            if tournament.team_play == Tournament.TeamPlay.THREE_ARENA
+            else [],
             "query": query,
             "round_numbers": list(
                 tournament.rounds.order_by("number").values_list("number", flat=True)

@@ -45,7 +45,8 @@ def test_an_event_without_a_game_is_a_genesis_event_as_before():
         ({"game": "grand-archive", "best_of": 4}, "invalid_best_of"),
         ({"game": "grand-archive", "copy_limit": 2}, "invalid_copy_limit"),
         ({"game": "grand-archive", "team_play": "two_arena"}, "invalid_team_play"),
-        ({"game": "titans-of-eden", "team_play": "three_arena"}, "invalid_team_play"),
+        ({"game": "grand-archive", "team_play": "three_arena"}, "invalid_team_play"),
+        ({"game": "titans-of-eden", "team_play": "four_arena"}, "invalid_team_play"),
         ({"game": "grand-archive", "automated": True}, "invalid_automated"),
     ],
 )

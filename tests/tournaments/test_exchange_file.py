@@ -198,7 +198,13 @@ def test_every_refusal_code_and_top_level_field_is_documented():
     text = DOC.read_text()
     service = Path("tournaments/services/exchange.py").read_text()
     codes = set(re.findall(r'code="([a-z_]+)"', service)) - {"not_organizer"}
-    assert codes == {"invalid_export", "unknown_cards", "already_imported", "inconsistent_export"}
+    assert codes == {
+        "invalid_export",
+        "unknown_cards",
+        "already_imported",
+        "inconsistent_export",
+        "three_arena_export",
+    }
     for code in codes:
         assert f"`{code}`" in text, code
     for field in schema()["properties"]:

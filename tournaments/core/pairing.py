@@ -1,4 +1,5 @@
-"""Swiss pairings, the single-elimination top cut, and how many Swiss rounds to run.
+"""Swiss pairings, the single-elimination top cut, how many Swiss rounds to run, and the pods of
+three teams of a Titans of Eden Three-Arena round (`pair_pods`, at the end of the module).
 
 This module does the maths on plain frozen dataclasses, the way Tabbycat's draw generators do.
 The tournaments services load the players, call `pair_round` or `top_cut_pairings`, and save
@@ -90,8 +91,9 @@ maximum-weight matching baseline at 256 and 512 players.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 
 # Rounds with at most this many players (the bye counts as one) are solved exactly. Beyond
 # that the dynamic programme's work grows about threefold for every two more players.
@@ -821,3 +823,173 @@ def next_top_cut_round(
             zip(advancing[::2], advancing[1::2], strict=True), start=1
         )
     )
+
+
+# --- Three-Arena pods -------------------------------------------------------------------------
+#
+# A Titans of Eden Three-Arena game seats three teams at one table in three arenas (Titans of
+# Eden Rulebook › Three-Arena Games › Setup, L331), so a Swiss round of such an event groups
+# the teams into pods of three instead of pairs. The criteria, each outranking the ones after
+# it, follow `pair_round`'s:
+#
+# 1. The team count modulo 3 teams get a bye: the lowest-ranked teams without one, then (only
+#    if everyone has had one) the lowest-ranked teams. A game needs three teams: the rulebook's
+#    smaller games (3-4 players) are still three teams (L402-404), and a pod of two would be a
+#    Two-Arena game, a different game with other temple rules. So a leftover team sits out
+#    with a bye rather than playing something else, as a leftover player does in Swiss.
+# 2. As few repeat opponents as possible: a pair of teams in one pod that have met before.
+# 3. The sum of squared point differences between the teams of each pod is as small as
+#    possible, so pods are made within score groups, and across the nearest ones.
+#
+# Ties are broken by a seeded shuffle within each score group (round one is a random draw, and
+# every round is reproducible from its seed). Fields of up to `POD_EXACT_LIMIT` teams (after
+# the byes) are solved exactly by a dynamic programme over every grouping into pods; larger
+# fields are solved exactly one window of `POD_EXACT_LIMIT` consecutive teams (in seeded
+# standings order) at a time, which keeps the work linear. `proven_optimal` says when the
+# fewest repeats is proven: an exact solve, or no repeat at all.
+
+POD_SIZE = 3
+POD_EXACT_LIMIT = 12  # a multiple of POD_SIZE
+
+# Where a pod's teams sit. The pod's teams are in standings order (A, B, C), and each team has
+# two seats (its first and second player, or one player twice on a one-person team). Each arena
+# is (arena, (team, seat), (team, seat)). This is the rulebook's figure: Team 1 Player 1 plays
+# in Arena 1 against Team 3 Player 1 (L349); Team 1 wins when Team 3 Player 1 and Team 2
+# Player 1 have no temples (L365); Team 1 plays in Arenas 1 and 2, Team 2 in Arenas 2 and 3,
+# Team 3 in Arenas 1 and 3 (L388, L398).
+POD_ARENAS: tuple[tuple[int, tuple[int, int], tuple[int, int]], ...] = (
+    (1, (0, 1), (2, 1)),
+    (2, (0, 2), (1, 1)),
+    (3, (1, 2), (2, 2)),
+)
+
+
+@dataclass(frozen=True)
+class Pod:
+    """One Three-Arena table of three teams in standings order, or a bye (one team, no table)."""
+
+    table: int | None
+    teams: tuple[str, ...]
+    explanation: str
+    repeats: int = 0  # pairs of teams in this pod that have met before
+
+    @property
+    def is_bye(self) -> bool:
+        return len(self.teams) == 1
+
+
+@dataclass(frozen=True)
+class PodPairingResult:
+    """A Swiss round of pods: the tables in order, then the byes."""
+
+    seed: int
+    pods: tuple[Pod, ...]
+    repeats: int
+    proven_optimal: bool  # the fewest repeats is proven (exact solve, or none at all)
+
+    @property
+    def byes(self) -> tuple[str, ...]:
+        return tuple(p.teams[0] for p in self.pods if p.is_bye)
+
+
+def pair_pods(teams: Iterable[PlayerRecord], *, seed: int) -> PodPairingResult:
+    """Group one Swiss round of the teams who have not dropped into pods of three (see the
+    section comment above). A team's `opponents` lists both other teams of each pod it played."""
+    return _pods(teams, seed=seed, exact_limit=POD_EXACT_LIMIT)
+
+
+def _pods(teams: Iterable[PlayerRecord], *, seed: int, exact_limit: int) -> PodPairingResult:
+    active = [t for t in teams if not t.dropped]
+    ids = [t.id for t in active]
+    if len(set(ids)) != len(ids):
+        duplicate = next(i for i in ids if ids.count(i) > 1)
+        raise PairingError(f"team {duplicate!r} is listed twice")
+    for team in active:
+        if team.id in team.opponents:
+            raise PairingError(f"team {team.id!r} is listed as their own opponent")
+    active.sort(key=lambda t: (t.rank, t.id))
+    met: set[frozenset[str]] = set()
+    for team in active:
+        met |= {frozenset((team.id, o)) for o in team.opponents}
+
+    # 1. Byes: the lowest-ranked teams without one, then the lowest-ranked.
+    bye_count = len(active) % POD_SIZE
+    from_bottom = [t for t in reversed(active) if not t.had_bye]
+    from_bottom += [t for t in reversed(active) if t.had_bye]
+    byes = from_bottom[:bye_count]
+    bye_ids = {t.id for t in byes}
+    playing = [t for t in active if t.id not in bye_ids]
+
+    # Seeded order: score groups top down, shuffled within each.
+    rng = random.Random(seed)
+    order: list[PlayerRecord] = []
+    for points in sorted({t.points for t in playing}, reverse=True):
+        group = sorted((t for t in playing if t.points == points), key=lambda t: t.id)
+        rng.shuffle(group)
+        order += group
+
+    def cost(pod: Sequence[PlayerRecord]) -> tuple[int, int]:
+        pairs = [(x, y) for i, x in enumerate(pod) for y in pod[i + 1 :]]
+        repeats = sum(frozenset((x.id, y.id)) in met for x, y in pairs)
+        return repeats, sum((x.points - y.points) ** 2 for x, y in pairs)
+
+    exact = len(order) <= exact_limit
+    grouped: list[tuple[int, ...]] = []
+    for start in range(0, len(order), exact_limit):
+        window = order[start : start + exact_limit]
+        grouped += [tuple(start + i for i in pod) for pod in _best_pods(window, cost)]
+
+    grouped.sort(key=min)  # pods in standings order of their best-placed team
+    pods = []
+    for table, members in enumerate(grouped, start=1):
+        pod = [order[i] for i in sorted(members)]
+        repeats, _ = cost(pod)
+        pods.append(Pod(table, tuple(t.id for t in pod), _pod_explanation(pod, repeats), repeats))
+    for team in reversed(byes):  # the byes, in standings order
+        why = (
+            "bye: the lowest-ranked team without a bye"
+            if not team.had_bye
+            else "bye: every team has had one; the lowest-ranked"
+        )
+        pods.append(Pod(None, (team.id,), f"{why} ({len(active)} teams do not fill pods of 3)"))
+    total = sum(p.repeats for p in pods)
+    return PodPairingResult(seed, tuple(pods), total, proven_optimal=exact or total == 0)
+
+
+def _best_pods(
+    window: Sequence[PlayerRecord],
+    cost: Callable[[Sequence[PlayerRecord]], tuple[int, int]],
+) -> list[tuple[int, int, int]]:
+    """Every grouping of the window into pods of three, searched by a dynamic programme: the
+    best-placed team left always heads a pod, with each pair of the others in turn."""
+    size = len(window)
+
+    @cache
+    def solve(left: int) -> tuple[tuple[int, int], tuple[tuple[int, int, int], ...]]:
+        if not left:
+            return (0, 0), ()
+        members = [i for i in range(size) if left >> i & 1]
+        head, rest = members[0], members[1:]
+        best: tuple[tuple[int, int], tuple[tuple[int, int, int], ...]] | None = None
+        for j_at, j in enumerate(rest):
+            for k in rest[j_at + 1 :]:
+                here = cost((window[head], window[j], window[k]))
+                below, pods = solve(left & ~(1 << head | 1 << j | 1 << k))
+                total = (here[0] + below[0], here[1] + below[1])
+                if best is None or total < best[0]:
+                    best = (total, ((head, j, k), *pods))
+        assert best is not None  # `left` always holds a multiple of three teams
+        return best
+
+    return list(solve((1 << size) - 1)[1])
+
+
+def _pod_explanation(pod: Sequence[PlayerRecord], repeats: int) -> str:
+    points = " v ".join(str(t.points) for t in pod)
+    if len({t.points for t in pod}) == 1:
+        text = f"3 teams on {pod[0].points} points"
+    else:
+        text = f"pod across score groups ({points} points)"
+    if repeats:
+        text += f"; {repeats} pair(s) of teams have met before: no pod without a repeat found"
+    return text

@@ -21,6 +21,12 @@ the standings, and it never touches the database. The rules it follows:
   in their own record, and like a bye it is not an opponent.
 - Dropped players keep their place in the standings and still count in their opponents'
   tiebreakers.
+- A Titans of Eden Three-Arena game (a pod of three teams, `PodResult`) is one round for each
+  team, scored as a one-game match: the winning team wins it (3 match points, a 1-0 game), the
+  other two lose it (0-1), and a game stopped without a winner is a draw for all three (1 point,
+  a drawn game). The rulebook defines a win or a loss per team and no placements (Titans of
+  Eden Rulebook, L365 and L398), so second and third place score the same. Each team's
+  opponents, for OMW% and OGW%, are the two other teams of the pod.
 
 Every percentage is an exact `Fraction`, so ties are real ties and summing in a different
 order cannot change a rank. Use `format_tiebreaker` to show one.
@@ -91,6 +97,23 @@ class MatchResult:
     @classmethod
     def late_entry_loss(cls, player: str, round: int) -> MatchResult:
         return cls(player, None, *LATE_ENTRY_GAMES, 0, round, late_entry=True)
+
+
+@dataclass(frozen=True)
+class PodResult:
+    """One confirmed Three-Arena game: three teams and the winner (None: no team won)."""
+
+    teams: tuple[str, str, str]
+    winner: str | None
+    round: int
+
+    def __post_init__(self) -> None:
+        if self.round < 1:
+            raise ResultError(f"round numbers start at 1, not {self.round}")
+        if len(set(self.teams)) != len(self.teams) or len(self.teams) != 3:
+            raise ResultError(f"round {self.round}: a pod is three different teams")
+        if self.winner is not None and self.winner not in self.teams:
+            raise ResultError(f"round {self.round}: {self.winner!r} did not play in this pod")
 
 
 @dataclass(frozen=True)
@@ -182,13 +205,15 @@ def _id_order(player: str) -> tuple[int, int, str]:
 def compute_standings(
     results: Iterable[MatchResult],
     *,
+    pods: Iterable[PodResult] = (),
     players: Iterable[str] = (),
     dropped: Iterable[str] = (),
 ) -> list[Standing]:
     """The standings from confirmed results.
 
-    `players` adds registered players who have no result yet, and `dropped` marks players who
-    have left. Everyone who appears in a result is included as well.
+    `pods` are Three-Arena games (entrants are teams). `players` adds registered players who
+    have no result yet, and `dropped` marks players who have left. Everyone who appears in a
+    result is included as well.
     """
     dropped = set(dropped)
     records: dict[str, _Record] = {player: _Record() for player in (*players, *dropped)}
@@ -207,6 +232,15 @@ def compute_standings(
             records.setdefault(result.player_b, _Record()).add(
                 result.b_wins, result.a_wins, result.draws, result.player_a
             )
+    for pod in pods:
+        for team in pod.teams:
+            if (team, pod.round) in seen:
+                raise ResultError(f"{team!r} has two results in round {pod.round}")
+            seen.add((team, pod.round))
+            # One game: won 1-0, lost 0-1, or drawn by all three when no team won.
+            won, lost = (int(pod.winner == team), int(pod.winner not in (team, None)))
+            records.setdefault(team, _Record()).add(won, lost, int(pod.winner is None), None)
+            records[team].opponents += [other for other in pod.teams if other != team]
 
     mw = {p: match_win_percentage(r.points, r.rounds) for p, r in records.items()}
     gw = {p: game_win_percentage(r.game_points, r.games) for p, r in records.items()}

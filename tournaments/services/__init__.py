@@ -37,6 +37,7 @@ from .matches import (
     match_state,
 )
 from .penalties import penalty_give
+from .pods import pod_result_report
 from .pools import deck_submit, pool_set, pools_generate
 from .registrations import (
     next_swiss_round,
@@ -92,6 +93,7 @@ __all__ = [
     "places_left",
     "player_drop",
     "player_reinstate",
+    "pod_result_report",
     "pool_set",
     "pools_generate",
     "registration_add",

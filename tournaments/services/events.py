@@ -164,6 +164,18 @@ def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
         raise Conflict(
             "An event needs at least 2 registered players to start.", code="too_few_players"
         )
+    if tournament.team_play == Tournament.TeamPlay.THREE_ARENA:
+        # A Three-Arena game is three teams (Titans of Eden Rulebook, L331), and a bracket of
+        # two-team matches is a different game: the event is Swiss only.
+        if players < 3:
+            raise Conflict(
+                "A Three-Arena event needs at least 3 teams to start.", code="too_few_players"
+            )
+        if tournament.top_cut:
+            raise Conflict(
+                "A Three-Arena event has no top cut: its games are three teams, not a bracket.",
+                code="no_top_cut",
+            )
     if tournament.top_cut and players < tournament.top_cut:
         raise Conflict(
             f"A top {tournament.top_cut} needs at least {tournament.top_cut} players.",

@@ -58,6 +58,14 @@ def _when(value: datetime | None) -> str | None:
 
 def event_document(*, tournament: Tournament) -> dict[str, Any]:
     """The export file of an event (no permission check: for the management command)."""
+    if tournament.team_play == Tournament.TeamPlay.THREE_ARENA:
+        # The export format (event-export.schema.json) holds two-sided matches only; a
+        # Three-Arena round's pods would be lost, so such an event is refused, not cut short.
+        raise Conflict(
+            "Three-Arena events cannot be exported: the export format has no pods of three "
+            "teams yet.",
+            code="three_arena_export",
+        )
     t = Tournament.objects.select_related("organizer").get(pk=tournament.pk)
     event = {
         "id": t.pk,

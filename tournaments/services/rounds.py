@@ -21,13 +21,14 @@ from tournaments.core.pairing import (
     PlayerRecord,
     TopCutMatch,
     next_top_cut_round,
+    pair_pods,
     pair_round,
     top_cut_pairings,
 )
 
 from .. import metrics, permissions, selectors
 from ..locking import lock_round, lock_tournament
-from ..models import EngineGame, Match, Registration, Report, Round, Tournament
+from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
 
@@ -123,14 +124,21 @@ def round_pair(*, round_id: int) -> Round | None:
     started = time.perf_counter()
     tournament = found.tournament
     registrations = {r.pk: r for r in tournament.registrations.select_related("player")}
-    if found.kind == Round.Kind.SWISS:
+    if tournament.team_play == Tournament.TeamPlay.THREE_ARENA:
+        # Three teams a game: the round is pods (and byes), never two-sided matches. A
+        # Three-Arena event has no top cut (tournament_start), so every round is Swiss.
+        pairings = _swiss_pods(tournament, found, registrations)
+    elif found.kind == Round.Kind.SWISS:
         pairings = _swiss_pairings(tournament, found, registrations)
     else:
         pairings = _top_cut_pairings(tournament, found, registrations)
     chi = _chi_table()
+    # A Three-Arena round's pods hold tables 1 to n; its byes are numbered after them.
+    three_arena = tournament.team_play == Tournament.TeamPlay.THREE_ARENA
+    first_table = found.pods.count() + 1 if three_arena else 1
     matches = [
         _new_match(found, table, a, b, explanation, is_rematch, chi)
-        for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=1)
+        for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=first_table)
     ]
     Match.objects.bulk_create(matches)
     if tournament.automated:
@@ -194,6 +202,25 @@ def _new_match(
 def _swiss_pairings(
     tournament: Tournament, round: Round, registrations: dict[int, Registration]
 ) -> list[Pairing]:
+    active = _entrant_records(tournament, round, registrations)
+    result = pair_round(active, seed=round.seed)
+    round.rematches, round.pair_downs = result.rematches, result.pair_downs
+    return [
+        (
+            registrations[int(p.player_a)],
+            registrations[int(p.player_b)] if p.player_b else None,
+            p.explanation,
+            p.is_rematch,
+        )
+        for p in result.pairings
+    ]
+
+
+def _entrant_records(
+    tournament: Tournament, round: Round, registrations: dict[int, Registration]
+) -> list[PlayerRecord]:
+    """Every entrant who plays this round as the pairing sees them: standings place, points,
+    everyone met (in matches, and both other teams of each Three-Arena pod) and byes."""
     standings = selectors.standings(tournament=tournament)
     rank = {s.player: s.rank for s in standings}
     points = {s.player: s.points for s in standings}
@@ -207,6 +234,12 @@ def _swiss_pairings(
         else:
             opponents[str(a)].append(str(b))
             opponents[str(b)].append(str(a))
+    pods = Pod.objects.filter(round__tournament=tournament)
+    if tournament.team_play != Tournament.TeamPlay.THREE_ARENA:
+        pods = pods.none()  # only a Three-Arena event has pods: no query for the others
+    for pod in pods.values_list("team_a_id", "team_b_id", "team_c_id"):
+        for team in pod:
+            opponents[str(team)] += [str(other) for other in pod if other != team]
     active = [
         PlayerRecord(
             id=str(pk),
@@ -220,16 +253,34 @@ def _swiss_pairings(
     ]
     if not active:
         raise Conflict("No active players are left to pair.", code="no_players")
-    result = pair_round(active, seed=round.seed)
-    round.rematches, round.pair_downs = result.rematches, result.pair_downs
-    return [
-        (
-            registrations[int(p.player_a)],
-            registrations[int(p.player_b)] if p.player_b else None,
-            p.explanation,
-            p.is_rematch,
+    return active
+
+
+def _swiss_pods(
+    tournament: Tournament, round: Round, registrations: dict[int, Registration]
+) -> list[Pairing]:
+    """Save the round's pods (tables 1 to n) and return its byes, which are ordinary bye
+    matches after the pods' tables: a bye is the same 2-0 win whether the event pairs teams
+    two or three at a time."""
+    result = pair_pods(_entrant_records(tournament, round, registrations), seed=round.seed)
+    round.rematches = result.repeats
+    games = [p for p in result.pods if not p.is_bye]
+    Pod.objects.bulk_create(
+        Pod(
+            round=round,
+            table=table,  # pair_pods numbers the pods 1 to n in this order
+            team_a=registrations[int(pod.teams[0])],
+            team_b=registrations[int(pod.teams[1])],
+            team_c=registrations[int(pod.teams[2])],
+            explanation=pod.explanation,
+            repeats=pod.repeats,
         )
-        for p in result.pairings
+        for table, pod in enumerate(games, start=1)
+    )
+    return [
+        (registrations[int(p.teams[0])], None, p.explanation, False)
+        for p in result.pods
+        if p.is_bye
     ]
 
 
@@ -276,6 +327,8 @@ def has_results(round: Round) -> bool:
         or matches.filter(status=Match.Status.CONFIRMED).exists()
         or any((m.state or {}).get("games") for m in matches.only("state").iterator(chunk_size=500))
         or round.matches.filter(penalties__isnull=False).exists()
+        or PodReport.objects.filter(pod__round=round).exists()
+        or round.pods.filter(status=Pod.Status.CONFIRMED).exists()
     )
 
 
@@ -345,6 +398,12 @@ def round_swap(
     if round.kind != Round.Kind.SWISS:
         raise Conflict(
             "Top-cut matches follow the bracket: they cannot be swapped.", code="top_cut"
+        )
+    if tournament.team_play == Tournament.TeamPlay.THREE_ARENA:
+        raise Conflict(
+            "A Three-Arena round's teams sit in pods of three: take the round back and pair "
+            "it again instead.",
+            code="pod_round",
         )
     first = registration_get(tournament=tournament, registration_id=registration_a)
     second = registration_get(tournament=tournament, registration_id=registration_b)
@@ -419,7 +478,11 @@ def finish_round_if_complete(round: Round) -> None:
     # then sees the first one's confirmation.
     Round.objects.select_for_update().filter(pk=round.pk).first()
     tournament = round.tournament
-    if round.matches.exclude(status=Match.Status.CONFIRMED).exists():
+    open_games = round.matches.exclude(status=Match.Status.CONFIRMED).exists() or (
+        tournament.team_play == Tournament.TeamPlay.THREE_ARENA
+        and round.pods.exclude(status=Pod.Status.CONFIRMED).exists()
+    )
+    if open_games:
         if round.status == Round.Status.FINISHED:  # a judge reopened a result
             round.status = Round.Status.PAIRED
             round.save(update_fields=["status"])

@@ -1,4 +1,4 @@
-"""Titans of Eden team play (Two-Arena): teams of players, seated per arena, each with the
+"""Titans of Eden team play (Two-Arena and Three-Arena): teams of players, seated per arena, each with the
 spellbook they play there.
 
 A team is one entrant: one registration (named by the team's name), which Swiss pairing,
@@ -22,7 +22,10 @@ from ..models import Registration, TeamSeat, Tournament
 from .registrations import MAX_GUEST_NAME, account_named, insert_registration, require_legal
 
 # Two-Arena games: two teams, two arenas (Titans of Eden Rulebook › Two-Arena Games › Setup).
-ARENAS = {Tournament.TeamPlay.TWO_ARENA: (1, 2)}
+# Three-Arena games: each team plays in two of the three arenas (L388), so a team has two seats
+# too, its first and second; which arenas they are depends on the team's place in its pod
+# (tournaments.core.pairing.POD_ARENAS), so `arena` is the seat's number there.
+ARENAS = {Tournament.TeamPlay.TWO_ARENA: (1, 2), Tournament.TeamPlay.THREE_ARENA: (1, 2)}
 
 
 @dataclass(frozen=True)
