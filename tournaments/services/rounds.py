@@ -289,13 +289,23 @@ def _top_cut_pairings(
 ) -> list[Pairing]:
     previous = tournament.rounds.filter(kind=Round.Kind.TOP_CUT, number__lt=round.number)
     last = previous.order_by("-number").first()
+    # The seeds are the Swiss standings, which the top cut leaves as they are (they count Swiss
+    # rounds only); each later bracket round keeps them, so the better seed stays player A.
+    seeds = [s.player for s in selectors.standings(tournament=tournament)]
     if last is None:
-        seeds = [s.player for s in selectors.standings(tournament=tournament)]
         bracket = top_cut_pairings(seeds, tournament.top_cut)
     else:
+        seed_of = {player: number for number, player in enumerate(seeds, start=1)}
         matches = list(selectors.round_pairings(round=last))
         bracket_matches = [
-            TopCutMatch(m.table, 0, str(m.player_a_id), 0, str(m.player_b_id)) for m in matches
+            TopCutMatch(
+                m.table,
+                seed_of[str(m.player_a_id)],
+                str(m.player_a_id),
+                seed_of[str(m.player_b_id)],
+                str(m.player_b_id),
+            )
+            for m in matches
         ]
         winners = [
             str(m.player_a_id if (m.a_wins or 0) > (m.b_wins or 0) else m.player_b_id)
