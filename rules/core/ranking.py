@@ -189,19 +189,28 @@ def rank(
     return kept
 
 
+def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
+    """Whether the term (stemmed) occurs in any field of the entry (the topics too, unless not)."""
+    return bool(
+        _body_hits(entry, term)
+        or _count(entry.heading, term)
+        or _count(entry.path, term)
+        or (topics and _count(entry.topics, term))
+    )
+
+
 def document_frequencies(
     entries: Iterable[Entry], terms: Iterable[str]
 ) -> dict[tuple[str, ...], int]:
-    """In how many entries each term (stemmed) occurs, in any field."""
+    """In how many entries each term (stemmed) occurs in the text: heading, path or body.
+
+    Not the topics: they are written in players' words about the game, so a game word
+    ("exert") is in many sections' topics, and counting them would make it common, and a rare
+    word beside it ("stop") would decide the ranking alone."""
     wanted = {stems(t) for t in terms} - {()}
     found = dict.fromkeys(wanted, 0)
     for entry in entries:
         for term in wanted:
-            if (
-                _body_hits(entry, term)
-                or _count(entry.heading, term)
-                or _count(entry.path, term)
-                or _count(entry.topics, term)
-            ):
+            if holds(entry, term, topics=False):
                 found[term] += 1
     return found
