@@ -309,6 +309,9 @@ def _corpus() -> _Corpus:
             body=ranking.stems(texts[pk]),
             factor=factor,
             topics=ranking.stems(topics[pk]),
+            topic_phrases=tuple(
+                phrase for topic in topics[pk].split(",") if (phrase := ranking.stems(topic))
+            ),
         )
     searchable = [e for e in entries.values() if e.body]
     corpus = _Corpus(
