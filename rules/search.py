@@ -1,18 +1,18 @@
 """The rules search backend: questions in, ranked sections out, on PostgreSQL or SQLite.
 
-Both databases rank the same way, BM25-style: a section scores the sum, over the question's
-terms, of the term's rarity (inverse document frequency) times how well it matches, headings
-counting more than body text and the ancestors' headings less. Words are stemmed by the
-database (PostgreSQL's "english" configuration; SQLite FTS5's porter tokenizer).
+Both databases search and rank alike, in Python: every section is stemmed once per process
+(_corpus, kept until a section changes), the candidates are the sections in scope holding any
+of the question's terms, and rules.core.ranking scores them (BM25F over heading, topics, path
+and body, with coverage and proximity). The candidates were once the full-text index's, but
+PostgreSQL's "english" configuration and SQLite FTS5's porter tokenizer stem and drop a few
+words differently, so the two databases ranked slightly different sections.
 
-- PostgreSQL: a stored tsvector (heading A, body B, ancestors C, topics D) with a GIN index; per term
-  ts_rank, weighted by an IDF computed in the same request; pg_trgm finds misspelt names.
-- SQLite: an FTS5 table (migrations rules/0003 and 0007, kept in sync by triggers) ranked by bm25() with
-  column weights; misspelt names are matched in process with pg_trgm's measure.
-
-A question word that occurs nowhere (df = 0) is taken for a misspelling and replaced by the most
-similar word of a heading or card name ("paralize" → "paralyze"). Snippets are cut and marked in
-Python (rules.core.parsing.make_snippet), so they read the same on both databases.
+The full-text indexes stay in step with the sections (PostgreSQL: a stored tsvector, heading A,
+body B, ancestors C, topics D, with a GIN index; SQLite: the FTS5 table of migrations
+rules/0003 and 0007, kept by triggers). A question word that occurs nowhere is taken for a
+misspelling and replaced by the most similar word of a heading or card name ("paralize" →
+"paralyze": pg_trgm on PostgreSQL, its measure in process on SQLite). Snippets are cut and
+marked in Python (rules.core.parsing.make_snippet), so they read the same on both databases.
 """
 
 import math
@@ -38,17 +38,6 @@ from .core.synonyms import TOURNAMENT_WORDS
 from .models import Document, Game, Section, Synonym, card_model
 
 CONFIG = "english"
-# ts_rank weights for D, C, B, A: ancestors' headings (C), body (B), the heading (A). ts_rank
-# counts a term's best-weighted occurrence in full and each further one less and less, so a
-# heading word already wins at A = 0.5 against B = 0.4; at 1.0 one heading word outweighed any
-# number of body words and short glossary entries crowded out the answering sections.
-PG_WEIGHTS = [0.1, 0.2, 0.4, 0.6]
-# ts_rank normalisation 1: divide by 1 + log(length), as BM25 favours the shorter section.
-PG_NORMALIZATION = 0
-# bm25() weights of the FTS5 columns heading, context (ancestors), body. bm25 multiplies the
-# term frequency by the weight before saturating it, which makes 2 : 1 about as strong as the
-# 0.5 : 0.4 above. tests/rules/test_lookup_questions.py holds both to the same questions.
-FTS_WEIGHTS = (2.0, 0.5, 1.0)
 # An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
 # this share of what the same match scores in the current rules, so that it never outranks
 # them on a question both answer, and still answers what only it covers.

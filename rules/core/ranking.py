@@ -1,7 +1,7 @@
 """Ranking of rules sections for a question: the same scores on every database.
 
-The database's full-text index finds the candidate sections (every section matching one of the
-question's terms, rules.search); this module orders them. Keeping the scoring here, in Python,
+rules.search finds the candidate sections (every section in scope holding one of the question's
+terms, in the same stemmed fields this module scores); this module orders them. Keeping the scoring here, in Python,
 means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
 
 - BM25F: a term counts more in the section's heading than in its topics (the topic index:
