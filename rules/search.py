@@ -1,32 +1,29 @@
 """The rules search backend: questions in, ranked sections out, on PostgreSQL or SQLite.
 
-Both databases rank the same way, BM25-style: a section scores the sum, over the question's
-terms, of the term's rarity (inverse document frequency) times how well it matches, headings
-counting more than body text and the ancestors' headings less. Words are stemmed by the
-database (PostgreSQL's "english" configuration; SQLite FTS5's porter tokenizer).
+Both databases search and rank alike, in Python: every section is stemmed once per process
+(_corpus, kept until a section changes), the candidates are the sections in scope holding any
+of the question's terms, and rules.core.ranking scores them (BM25F over heading, topics, path
+and body, with coverage and proximity). The candidates were once the full-text index's, but
+PostgreSQL's "english" configuration and SQLite FTS5's porter tokenizer stem and drop a few
+words differently, so the two databases ranked slightly different sections.
 
-- PostgreSQL: a stored tsvector (heading A, body B, ancestors C, topics D) with a GIN index; per term
-  ts_rank, weighted by an IDF computed in the same request; pg_trgm finds misspelt names.
-- SQLite: an FTS5 table (migrations rules/0003 and 0007, kept in sync by triggers) ranked by bm25() with
-  column weights; misspelt names are matched in process with pg_trgm's measure.
-
-A question word that occurs nowhere (df = 0) is taken for a misspelling and replaced by the most
-similar word of a heading or card name ("paralize" → "paralyze"). Snippets are cut and marked in
-Python (rules.core.parsing.make_snippet), so they read the same on both databases.
+The full-text indexes stay in step with the sections (PostgreSQL: a stored tsvector, heading A,
+body B, ancestors C, topics D, with a GIN index; SQLite: the FTS5 table of migrations
+rules/0003 and 0007, kept by triggers). A question word that occurs nowhere is taken for a
+misspelling and replaced by the most similar word of a heading or card name ("paralize" →
+"paralyze": pg_trgm on PostgreSQL, its measure in process on SQLite). Snippets are cut and
+marked in Python (rules.core.parsing.make_snippet), so they read the same on both databases.
 """
 
 import math
 from dataclasses import dataclass
-from functools import reduce
-from operator import or_
 
 from django.contrib.postgres.search import (
-    SearchQuery,
     SearchVector,
     TrigramWordSimilarity,
 )
 from django.db import connection
-from django.db.models import Case, Count, F, Max, Q, QuerySet, Sum, Value, When
+from django.db.models import Case, Count, F, Max, QuerySet, Sum, Value, When
 
 from .core import ranking
 from .core.parsing import (
@@ -41,17 +38,6 @@ from .core.synonyms import TOURNAMENT_WORDS
 from .models import Document, Game, Section, Synonym, card_model
 
 CONFIG = "english"
-# ts_rank weights for D, C, B, A: ancestors' headings (C), body (B), the heading (A). ts_rank
-# counts a term's best-weighted occurrence in full and each further one less and less, so a
-# heading word already wins at A = 0.5 against B = 0.4; at 1.0 one heading word outweighed any
-# number of body words and short glossary entries crowded out the answering sections.
-PG_WEIGHTS = [0.1, 0.2, 0.4, 0.6]
-# ts_rank normalisation 1: divide by 1 + log(length), as BM25 favours the shorter section.
-PG_NORMALIZATION = 0
-# bm25() weights of the FTS5 columns heading, context (ancestors), body. bm25 multiplies the
-# term frequency by the weight before saturating it, which makes 2 : 1 about as strong as the
-# 0.5 : 0.4 above. tests/rules/test_lookup_questions.py holds both to the same questions.
-FTS_WEIGHTS = (2.0, 0.5, 1.0)
 # An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
 # this share of what the same match scores in the current rules, so that it never outranks
 # them on a question both answer, and still answers what only it covers.
@@ -99,13 +85,13 @@ def search(
     if not asked.terms:
         return []
     backend = _Postgres() if connection.vendor == "postgresql" else _Sqlite()
-    concepts = _searched_concepts(backend, asked.concepts)
+    corpus = _corpus()
+    concepts = _searched_concepts(backend, corpus, asked.concepts)
     terms = tuple(term for concept in concepts for term, _ in concept)
     if not terms:
         return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
-    found = backend.candidates(terms, scope=scope)
-    corpus = _corpus()
+    found = _candidates(corpus, terms, scope=scope)
     # Searching every document, the service's own game comes first on a close call: a question
     # that names no game is about Genesis unless only another game's rulebook has its words.
     home = Game.GENESIS if document is None and not game else ""
@@ -127,9 +113,14 @@ class _Scope:
 Concepts = tuple[tuple[tuple[str, float], ...], ...]
 
 
-def _searched_concepts(backend: "_Backend", concepts: Concepts) -> Concepts:
-    """The terms worth searching for, by concept: those in the index, misspellings put right."""
-    frequencies = backend.document_frequencies(tuple(t for c in concepts for t, _ in c))
+def _searched_concepts(backend: "_Backend", corpus: "_Corpus", concepts: Concepts) -> Concepts:
+    """The terms worth searching for, by concept: those in the index, misspellings put right.
+
+    How many sections hold a term is counted in the stemmed corpus the ranking reads, as the
+    candidates are (_candidates): the two databases' stemmers differ on a few words, and the
+    terms kept must not depend on the database."""
+    total = len(corpus.searchable)
+    frequencies = _frequencies(corpus, tuple(t for c in concepts for t, _ in c))
     known: list[tuple[tuple[str, float], ...]] = []
     corrected = False
     for concept in concepts:
@@ -147,13 +138,13 @@ def _searched_concepts(backend: "_Backend", concepts: Concepts) -> Concepts:
             known.append(((word, 1.0),))
             corrected = True
     if corrected:
-        frequencies = backend.document_frequencies(tuple(t for c in known for t, _ in c))
+        frequencies = _frequencies(corpus, tuple(t for c in known for t, _ in c))
     # A word in most sections ("cards") scores next to nothing (BM25 gives it the least IDF),
     # so it is not searched for unless the question has nothing rarer: it would only add rows.
     telling = [
         kept
         for c in known
-        if (kept := tuple((t, w) for t, w in c if _idf(backend.total, frequencies[t]) > MIN_IDF))
+        if (kept := tuple((t, w) for t, w in c if _idf(total, frequencies[t]) > MIN_IDF))
     ]
     return tuple(telling or known)
 
@@ -173,21 +164,8 @@ def index_sections(sections: QuerySet[Section]) -> None:
         )
 
 
-def _searchable() -> QuerySet[Section]:
-    # A heading with no text of its own ("Attack Abilities") has nothing to quote.
-    return Section.objects.exclude(body="")
-
-
 class _Backend:
-    total = 0  # sections in the index, set by document_frequencies
-
-    def document_frequencies(self, terms: tuple[str, ...]) -> dict[str, int]:
-        """How many sections each term is in (BM25's document frequency)."""
-        raise NotImplementedError
-
-    def candidates(self, terms: tuple[str, ...], *, scope: _Scope) -> list[int]:
-        """The ids of the sections in scope matching any of the terms (the full-text index)."""
-        raise NotImplementedError
+    """What each database does its own way: finding the names a misspelt word may stand for."""
 
     def names_like(self, word: str) -> list[str]:
         """Headings and card names that may hold the word a misspelt `word` stands for."""
@@ -195,38 +173,6 @@ class _Backend:
 
 
 class _Postgres(_Backend):
-    def __init__(self) -> None:
-        self.frequencies: dict[str, int] = {}
-
-    @staticmethod
-    def _query(term: str) -> SearchQuery:
-        return SearchQuery(term, config=CONFIG, search_type="phrase")
-
-    def document_frequencies(self, terms):
-        # One round trip; each count is a GIN index scan, not a pass over every section.
-        counts = [
-            f"(SELECT count(*) FROM rules_section WHERE body <> '' AND search_vector @@ "
-            f"phraseto_tsquery('{CONFIG}', %s))"
-            for _ in terms
-        ]
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT (SELECT count(*) FROM rules_section WHERE body <> ''), {', '.join(counts)}",
-                list(terms),
-            )
-            total, *found = cursor.fetchone()
-        self.total = total
-        self.frequencies.update(zip(terms, found, strict=True))
-        return {term: self.frequencies[term] for term in terms}
-
-    def candidates(self, terms, *, scope):
-        found = _searchable().filter(search_vector=reduce(or_, map(self._query, terms)))
-        if scope.document_id is not None:
-            found = found.filter(document_id=scope.document_id)
-        if scope.game:
-            found = found.filter(Q(document__game=scope.game) | Q(document__game=""))
-        return list(found.values_list("pk", flat=True))
-
     def names_like(self, word):
         headings = (
             Section.objects.annotate(likeness=TrigramWordSimilarity(word, "heading"))
@@ -247,41 +193,6 @@ class _Postgres(_Backend):
 class _Sqlite(_Backend):
     TABLE = "rules_section_fts"
     _vocabulary: tuple[tuple, list[str]] = ((), [])
-
-    @staticmethod
-    def _match(terms) -> str:
-        # Terms are lower-case words and digits (rules.core.parsing.words_of), safe inside quotes.
-        return " OR ".join(f'"{term}"' for term in terms)
-
-    def document_frequencies(self, terms):
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT count(*) FROM {self.TABLE}")
-            self.total = cursor.fetchone()[0]
-            frequencies = {}
-            for term in terms:
-                cursor.execute(
-                    f"SELECT count(*) FROM {self.TABLE} WHERE {self.TABLE} MATCH %s",
-                    [self._match([term])],
-                )
-                frequencies[term] = cursor.fetchone()[0]
-        return frequencies
-
-    def candidates(self, terms, *, scope):
-        where, params = "", []
-        if scope.document_id is not None:
-            where += " AND s.document_id = %s"
-            params.append(scope.document_id)
-        if scope.game:
-            where += " AND (d.game = %s OR d.game = '')"
-            params.append(scope.game)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                f"SELECT s.id FROM {self.TABLE} JOIN rules_section s ON s.id = {self.TABLE}.rowid "
-                "JOIN rules_document d ON d.id = s.document_id "
-                f"WHERE {self.TABLE} MATCH %s AND s.body != ''{where}",
-                [self._match(terms), *params],
-            )
-            return [pk for (pk,) in cursor.fetchall()]
 
     def names_like(self, word):
         # The words of every heading and card name, kept per process until a write changes them.
@@ -320,6 +231,8 @@ class _Corpus:
     entries: dict[int, ranking.Entry]
     parents: dict[int, int | None]
     games: dict[int, str]  # each section's document's game ("" for the service's own)
+    documents: dict[int, int]  # each section's document
+    searchable: list[int]  # the sections with text of their own, in reading order
     texts: dict[int, str]  # the text a section is quoted from (its subsections', if none)
     rolled_up: set[int]  # headings answered by their subsections' text
     policies: set[int]  # the Service policies' sections
@@ -385,6 +298,9 @@ def _corpus() -> _Corpus:
             body=ranking.stems(texts[pk]),
             factor=factor,
             topics=ranking.stems(topics[pk]),
+            topic_phrases=tuple(
+                phrase for topic in topics[pk].split(",") if (phrase := ranking.stems(topic))
+            ),
         )
     searchable = [e for e in entries.values() if e.body]
     corpus = _Corpus(
@@ -392,6 +308,8 @@ def _corpus() -> _Corpus:
         entries=entries,
         parents={row[0]: row[7] for row in rows},
         games={row[0]: row[10] for row in rows},
+        documents={row[0]: row[1] for row in rows},
+        searchable=[row[0] for row in rows if row[6]],
         texts=texts,
         rolled_up=rolled_up,
         policies={row[0] for row in rows if row[9] == Document.Kind.POLICIES},
@@ -399,6 +317,39 @@ def _corpus() -> _Corpus:
     )
     _cache[:] = [corpus]
     return corpus
+
+
+def _frequencies(corpus: _Corpus, terms: tuple[str, ...]) -> dict[str, int]:
+    """In how many sections with text each term occurs, in any field (topics too)."""
+    entries = [corpus.entries[pk] for pk in corpus.searchable]
+    return {
+        term: sum(1 for entry in entries if ranking.holds(entry, wanted))
+        if (wanted := ranking.stems(term))
+        else 0
+        for term in terms
+    }
+
+
+def _candidates(corpus: _Corpus, terms: tuple[str, ...], *, scope: _Scope) -> list[int]:
+    """The sections in scope holding any of the terms, in reading order.
+
+    Found in the stemmed corpus the ranking scores, not by the database's full-text index:
+    PostgreSQL's and SQLite's stemmers and stop words differ on a few words and phrases
+    (topic phrases most), so the two indexes found slightly different candidates and ranked
+    differently. Here both databases rank the same sections, and every section the scorer
+    would give a score is one (the corpus is in memory already, so this costs no query)."""
+    wanted = [ranking.stems(term) for term in terms]
+    wanted = [term for term in wanted if term]
+    found = []
+    for pk in corpus.searchable:
+        if scope.document_id is not None and corpus.documents[pk] != scope.document_id:
+            continue
+        if scope.game and corpus.games[pk] not in (scope.game, ""):
+            continue
+        entry = corpus.entries[pk]
+        if any(ranking.holds(entry, term) for term in wanted):
+            found.append(pk)
+    return found
 
 
 def _ancestors(corpus: _Corpus, pk: int) -> list[int]:

@@ -454,7 +454,10 @@ def _source_lines(text: str) -> list[str]:
 # --- questions -------------------------------------------------------------------------------
 
 # Words that carry no meaning in a rules question. Includes PostgreSQL's English stop words, so
-# that no search term is empty on one database and not on the other.
+# that no search term is empty on one database and not on the other, and light verbs ("get",
+# "happen", "go") that players use for any move or result: rare in the rulebook, they would
+# count as telling words ("each card that can go into…" outranked the deck-building rules).
+# A synonym phrase is matched before they are dropped ("go first" still finds leading player).
 _STOPWORD_TEXT = """
 a about above after again against all am an and any are aren't as at be because been before
 being below between both but by can can't cannot could couldn't did didn't do does doesn't
@@ -469,7 +472,7 @@ where where's which while who who's whom why why's will with won't would wouldn'
 you'll you're you've your yours yourself yourselves s t just now also get gets got happen
 happens happened work works way ok okay still allowed able anything something someone anyone
 thing things really actually exactly mean means rule rules say says said tell know want
-wanted need needs use using used many much
+wanted need needs use using used many much go goes going went
 """
 STOPWORDS = frozenset(_STOPWORD_TEXT.split())
 MAX_QUESTION = 300

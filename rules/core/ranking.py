@@ -1,7 +1,7 @@
 """Ranking of rules sections for a question: the same scores on every database.
 
-The database's full-text index finds the candidate sections (every section matching one of the
-question's terms, rules.search); this module orders them. Keeping the scoring here, in Python,
+rules.search finds the candidate sections (every section in scope holding one of the question's
+terms, in the same stemmed fields this module scores); this module orders them. Keeping the scoring here, in Python,
 means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
 
 - BM25F: a term counts more in the section's heading than in its topics (the topic index:
@@ -66,6 +66,9 @@ class Entry:
     body: tuple[str, ...]
     factor: float = 1.0
     topics: tuple[str, ...] = ()
+    # The topics one by one ("summons take their own turn"): a topic holding several of the
+    # question's words is one answer to them, as a sentence of the body holding them is.
+    topic_phrases: tuple[tuple[str, ...], ...] = ()
     positions: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -125,6 +128,7 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
     matched = 0.0
     whole = 0.0
     body_hits = []
+    in_topic = [0] * len(entry.topic_phrases)  # per topic, the concepts it holds
     norm = 1 - B + B * len(entry.body) / max(avg_body, 1.0)
     for concept in concepts:
         whole += max(weight for _, weight in concept)
@@ -151,14 +155,23 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
         matched += best
         if hits_here:
             body_hits.append(hits_here)
+        for i, phrase in enumerate(entry.topic_phrases):
+            if any(_count(phrase, term) for term, _ in concept):
+                in_topic[i] += 1
     if total <= 0:
         return 0.0
     share = matched / whole
     total *= 1 + COVERAGE_BONUS * share * share
+    # Proximity: the question's words in one sentence of the body, or in one topic.
+    together = 0.0
     if len(body_hits) >= 2:
         span = _shortest_span(body_hits)
         closeness = min(1.0, PROXIMITY_WINDOW / max(span, 1))
-        total *= 1 + PROXIMITY_BONUS * closeness * (len(body_hits) - 1) / (len(concepts) - 1)
+        together = closeness * (len(body_hits) - 1)
+    if max(in_topic, default=0) >= 2:
+        together = max(together, max(in_topic) - 1.0)
+    if together:
+        total *= 1 + PROXIMITY_BONUS * together / (len(concepts) - 1)
     return total * entry.factor
 
 
@@ -189,19 +202,28 @@ def rank(
     return kept
 
 
+def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
+    """Whether the term (stemmed) occurs in any field of the entry (the topics too, unless not)."""
+    return bool(
+        _body_hits(entry, term)
+        or _count(entry.heading, term)
+        or _count(entry.path, term)
+        or (topics and _count(entry.topics, term))
+    )
+
+
 def document_frequencies(
     entries: Iterable[Entry], terms: Iterable[str]
 ) -> dict[tuple[str, ...], int]:
-    """In how many entries each term (stemmed) occurs, in any field."""
+    """In how many entries each term (stemmed) occurs in the text: heading, path or body.
+
+    Not the topics: they are written in players' words about the game, so a game word
+    ("exert") is in many sections' topics, and counting them would make it common, and a rare
+    word beside it ("stop") would decide the ranking alone."""
     wanted = {stems(t) for t in terms} - {()}
     found = dict.fromkeys(wanted, 0)
     for entry in entries:
         for term in wanted:
-            if (
-                _body_hits(entry, term)
-                or _count(entry.heading, term)
-                or _count(entry.path, term)
-                or _count(entry.topics, term)
-            ):
+            if holds(entry, term, topics=False):
                 found[term] += 1
     return found
