@@ -245,10 +245,16 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
-# Pending work is resent every 15 s (tournaments.services.recovery): run one beat
+# Pending work (tournaments.services.recovery) is looked for every WORK_RESEND_EVERY seconds
+# and resent once it is older than ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an
+# engine game, which may take up to tournaments.tasks.GAME_TIME_LIMIT, 90 s). Keep the
+# defaults in production; the fault tests shorten them to watch a recovery sooner. Run one beat
 # (`celery -A genesis beat`, or `worker -B` where there is a single worker).
+WORK_RESEND_EVERY = float(os.environ.get("WORK_RESEND_EVERY", "15"))
+ROUND_STALE_SECONDS = float(os.environ.get("ROUND_STALE_SECONDS", "30"))
+GAME_STALE_SECONDS = float(os.environ.get("GAME_STALE_SECONDS", "100"))
 CELERY_BEAT_SCHEDULE = {
-    "resend-pending-work": {"task": "tournaments.resend_pending", "schedule": 15.0},
+    "resend-pending-work": {"task": "tournaments.resend_pending", "schedule": WORK_RESEND_EVERY},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 

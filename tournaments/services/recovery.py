@@ -11,6 +11,7 @@ every worker's start, and when an organizer presses "retry" on an event's page.
 from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.utils import timezone
 
 from genesis.broker import send
@@ -19,13 +20,14 @@ from rules.core import match as protocol
 from .. import permissions
 from ..models import Match, Round, Tournament
 
-RESEND_EVERY = 15  # seconds between sweeps
+RESEND_EVERY = settings.WORK_RESEND_EVERY  # seconds between sweeps (15 by default)
 # Work older than this is resent. A pairing takes well under a second; an engine game at most
-# tournaments.tasks.GAME_TIME_LIMIT (90 s), so a game is only resent once it cannot still be
-# running. With the sweep interval, work stranded by any single fault is done within about two
-# minutes of the broker and a worker being up again.
-ROUND_STALE = timedelta(seconds=30)
-GAME_STALE = timedelta(seconds=100)
+# tournaments.tasks.GAME_TIME_LIMIT (90 s), so by default (100 s) a game is only resent once it
+# cannot still be running. With the sweep interval, work stranded by any single fault is done
+# within about two minutes of the broker and a worker being up again. Settings, so the fault
+# tests can shorten them (genesis/settings/base.py).
+ROUND_STALE = timedelta(seconds=settings.ROUND_STALE_SECONDS)
+GAME_STALE = timedelta(seconds=settings.GAME_STALE_SECONDS)
 
 
 def stuck_rounds(*, older_than: timedelta = ROUND_STALE, tournament: Tournament | None = None):
