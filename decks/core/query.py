@@ -13,6 +13,9 @@ Pure Python: decks.selectors turns the tree into a database filter. The grammar:
 import re
 from dataclasses import dataclass
 
+from rules.core.game_cards import GRAND_ARCHIVE_TYPES, TITANS_SPECIES, TITANS_TYPES
+from rules.core.games import GAMES
+
 MAX_QUERY_LENGTH = 500
 MAX_TERMS = 50
 MAX_NESTING = 10  # parentheses inside parentheses
@@ -71,20 +74,9 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "type": ("champion", "spell", "technique", "summon", "alteration", "enchantment"),
     # Other games' types, tried when a value matches no Genesis type (so Genesis prefixes such
     # as `t:su` keep their meaning): Grand Archive's, then Titans of Eden's.
-    "other_type": (
-        "ally",
-        "action",
-        "attack",
-        "weapon",
-        "domain",
-        "item",
-        "phantasia",
-        "elemental",
-        "basic",
-        "subversion",
-    ),
-    "game": ("genesis", "grand-archive", "titans-of-eden"),
-    "species": ("warrior", "beast", "dragon", "titan"),
+    "other_type": tuple(t for t in (*GRAND_ARCHIVE_TYPES, *TITANS_TYPES) if t != "champion"),
+    "game": tuple(GAMES),
+    "species": TITANS_SPECIES,
     "supertype": ("regalia", "unique"),
     "speed": ("action", "swift", "immediate", "trigger", "continuous"),
     "cost": ("aura", "energy", "hp", "exert", "discard"),
