@@ -68,25 +68,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
         card_set.name, card_set.description = card_file.set_name, card_file.set_description
         card_set.save(update_fields=["name", "description", "imported_at"])
 
-    existing = {
-        key: (pk, set_id, content_hash)
-        for key, pk, set_id, content_hash in Card.objects.filter(game=GENESIS.slug).values_list(
-            "name_key", "pk", "card_set_id", "content_hash"
-        )
-    }
-    other_sets = dict(CardSet.objects.values_list("pk", "code"))
-    conflicts = [
-        Problem(
-            f"the name already belongs to set {other_sets[existing[key][1]]}",
-            index,
-            entry.card.name,
-            "name",
-        )
-        for index, entry in enumerate(card_file.entries)
-        if (key := name_key(entry.card.name)) in existing and existing[key][1] != card_set.pk
-    ]
-    if conflicts:
-        raise CardFileError(conflicts)
+    existing = _cards_of_game(card_set, [entry.card.name for entry in card_file.entries])
 
     affiliations = _affiliations_for(card_file.entries)
     report = ImportReport(set_code=card_set.code)
@@ -136,6 +118,27 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     return report
 
 
+def _cards_of_game(card_set: CardSet, names: list[str]) -> dict[str, tuple[int, int, str]]:
+    """The stored cards of the set's game by name_key, as (pk, set id, content hash). Raises
+    CardFileError, writing nothing, when one of `names` belongs to another set of that game:
+    names are unique within a game."""
+    existing = {
+        key: (pk, set_id, content_hash)
+        for key, pk, set_id, content_hash in Card.objects.filter(game=card_set.game).values_list(
+            "name_key", "pk", "card_set_id", "content_hash"
+        )
+    }
+    other_sets = dict(CardSet.objects.filter(game=card_set.game).values_list("pk", "code"))
+    conflicts = [
+        Problem(f"the name already belongs to set {other_sets[existing[key][1]]}", i, name, "name")
+        for i, name in enumerate(names)
+        if (key := name_key(name)) in existing and existing[key][1] != card_set.pk
+    ]
+    if conflicts:
+        raise CardFileError(conflicts)
+    return existing
+
+
 @transaction.atomic
 def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
     """Write a checked card file of a game other than Genesis, as `card_set_import` does: by
@@ -146,25 +149,7 @@ def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
         code=card_file.set_code,
         defaults={"name": card_file.set_name, "description": card_file.set_description},
     )
-    existing = {
-        key: (pk, set_id, content_hash)
-        for key, pk, set_id, content_hash in Card.objects.filter(game=game).values_list(
-            "name_key", "pk", "card_set_id", "content_hash"
-        )
-    }
-    other_sets = dict(CardSet.objects.filter(game=game).values_list("pk", "code"))
-    conflicts = [
-        Problem(
-            f"the name already belongs to set {other_sets[existing[key][1]]}",
-            index,
-            entry.card.name,
-            "name",
-        )
-        for index, entry in enumerate(card_file.entries)
-        if (key := name_key(entry.card.name)) in existing and existing[key][1] != card_set.pk
-    ]
-    if conflicts:
-        raise CardFileError(conflicts)
+    existing = _cards_of_game(card_set, [entry.card.name for entry in card_file.entries])
     report = ImportReport(set_code=card_set.code)
     for entry in card_file.entries:
         key = name_key(entry.card.name)
