@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from genesis.errors import Refusal
-from rules.core.engine import GameLog, LogVersionError
-from rules.core.engine.viewer import position
+from rules.core.engine import LogVersionError
+from rules.replays import replay_position
 
 from . import matchup_selectors, matchup_services, selectors
 from .models import Deck, Matchup, MatchupGame
@@ -104,12 +104,14 @@ def matchup_replay(request, pk: int, number: int):
         game = matchup_selectors.matchup_game_get(matchup=job, number=number - 1)
     except MatchupGame.DoesNotExist:
         raise Http404(f"Game {number} of this matchup was not kept for replay.") from None
-    step = request.GET.get("step", "0")
-    if not re.fullmatch(r"[0-9]{1,7}", step) or int(step) > game.actions:
-        raise Http404(f"A step of this game is a number from 0 to {game.actions}.")
     context = {"job": job, "game": game, "number": number}
     try:
-        log = GameLog.loads(game.log)
+        context["view"] = replay_position(
+            log=game.log,
+            actions=game.actions,
+            step=request.GET.get("step", "0"),
+            cards=selectors.card_index(),
+        )
     except LogVersionError as refused:
         # Recorded before a change of the engine's rules (docs/engine.md, The game log).
         return render(
@@ -118,5 +120,4 @@ def matchup_replay(request, pk: int, number: int):
             {**context, "reason": str(refused)},
             status=410,
         )
-    context["view"] = position(log, selectors.card_index(), int(step))
     return render(request, "decks/matchup_replay.html", context)

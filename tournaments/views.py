@@ -10,7 +10,6 @@ is shown as its plain-English detail with its status code, never as a 500: "not 
 
 import hashlib
 import json
-import re
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -31,8 +30,8 @@ from genesis.errors import Forbidden, NotFound, Refusal
 from rules.core import match as protocol
 from rules.core.cards import name_key
 from rules.core.decklist import decklist_from_json, format_decklist
-from rules.core.engine import GameLog, LogVersionError
-from rules.core.engine.viewer import position
+from rules.core.engine import LogVersionError
+from rules.replays import replay_position
 
 from . import forms, pages_selectors, permissions, read_models, selectors, services
 from .core.pairing import recommended_rounds
@@ -892,11 +891,13 @@ def game_replay(request, pk: int, match_id: int, number: int):
         raise Http404(f"Game {number} of this match has not been played.") from None
     if not game.log:
         raise Http404("This game ran out of time: there is no log to replay.")
-    step = request.GET.get("step", "0")
-    if not re.fullmatch(r"[0-9]{1,7}", step) or int(step) > game.actions:
-        raise Http404(f"A step of this game is a number from 0 to {game.actions}.")
     try:
-        log = GameLog.loads(game.log)
+        view = replay_position(
+            log=game.log,
+            actions=game.actions,
+            step=request.GET.get("step", "0"),
+            cards=card_index(),
+        )
     except LogVersionError as refused:
         # Recorded before a change of the engine's rules: the result stands, the steps cannot
         # be shown again (docs/engine.md, The game log).
@@ -906,7 +907,6 @@ def game_replay(request, pk: int, match_id: int, number: int):
             {"tournament": tournament, "match": match, "game": game, "reason": str(refused)},
             status=410,
         )
-    view = position(log, card_index(), int(step))
     return render(
         request,
         "tournaments/replay.html",
