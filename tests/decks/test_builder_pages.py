@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from decks.models import Deck
 from tests.conftest import ROOT
+from tests.decks.test_games import GA_MAIN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -403,26 +404,6 @@ def test_a_sample_hand_is_dealt_then_drawn_on_then_dealt_anew(
     page.click("#new-hand")
     expect(page.locator(".sample-hand ol.draws li")).to_have_count(0)
     expect(page.locator(".sample-hand ol.hand").first.locator("li")).to_have_count(5)
-
-
-# docs/games.md, Building decks: a legal Grand Archive Standard deck (tests/decks/test_games.py).
-GA_MAIN = [
-    "Ember Squire",
-    "Ember Lancer",
-    "Kiln Hound",
-    "Pyre Duelist",
-    "Flashing Cut",
-    "Searing Thrust",
-    "Rally the Ranks",
-    "Stoke the Forge",
-    "Tide Apprentice",
-    "Mist Scholar",
-    "Undertow",
-    "Frost Sigil",
-    "Gale Courier",
-    "Wind Step",
-    "Field Ration",
-]
 
 
 def test_a_grand_archive_deck_is_built_in_the_builder(live_server, page, bundled_cards, users):

@@ -4,7 +4,7 @@ decks are validated against the players' pools."""
 
 import pytest
 
-from tests.decks.test_games import GA_DECK, SPELLBOOK
+from tests.decks.test_games import GA_DECK, GA_MAIN, SPELLBOOK
 from tests.tournaments.conftest import api, pair_next_round
 from tournaments.models import Match, Registration, Tournament
 
@@ -201,19 +201,7 @@ def test_a_teammate_cannot_confirm_their_own_teams_report(card_sets):
 POOL = GA_DECK.replace("Material\n", "").replace("Sideboard\n", "")  # every card, in one list
 SEALED_DECK = (
     "Main\n"
-    + "".join(
-        f"4 {name}\n"
-        for name in [
-            "Ember Squire",
-            "Ember Lancer",
-            "Kiln Hound",
-            "Pyre Duelist",
-            "Flashing Cut",
-            "Searing Thrust",
-            "Rally the Ranks",
-            "Stoke the Forge",
-        ]
-    )
+    + "".join(f"4 {name}\n" for name in GA_MAIN[:8])
     + "Material\n1 Emberwake Spirit\n1 Varo, Ashen Recruit\n1 Varo, Ashen Captain\n1 Cinder Crown\n"
 )
 
