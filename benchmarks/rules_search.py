@@ -1,8 +1,9 @@
 """Rules lookup: import all five rulebooks in ../shared/seeds, then ask questions.
 
 Prints how long the imports take, then the accuracy of the question set
-(tests/support/lookup_questions.py) and of the held-out set (tests/support/lookup_heldout.py): the
-top-1 and top-3 rates searching Core Rulebook 5.2 only and searching every document, and then the median/p95 of questions asked through
+(tests/support/lookup_questions.py) and of the four held-out sets (tests/support/lookup_heldout.py,
+lookup_fresh.py, lookup_fourth.py, lookup_fifth.py): the top-1 and top-3 rates searching Core
+Rulebook 5.2 only and searching every document, and then the median/p95 of questions asked through
 GET /api/rules/search/ (the whole stack: synonyms, ranking, snippets, JSON), 20 questions × N
 runs, over every document and narrowed to the Core Rulebook. Target: under 50 ms median.
 
@@ -86,7 +87,12 @@ def main() -> None:
         for rates in (fourth.in_core, fourth.everywhere):
             print(f"  {rates}")
         print(f"  older Genesis text above the answer: {len(fourth.older_above)}")
-        for line in report.misses + heldout.misses + fresh.misses + fourth.misses:
+        fifth = lookup_questions.ask_fifth()
+        print("accuracy of the fifth held-out set (tests/support/lookup_fifth.py):")
+        for rates in (fifth.in_core, fifth.everywhere):
+            print(f"  {rates}")
+        print(f"  older Genesis text above the answer: {len(fifth.older_above)}")
+        for line in report.misses + heldout.misses + fresh.misses + fourth.misses + fifth.misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):

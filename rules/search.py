@@ -42,6 +42,9 @@ CONFIG = "english"
 # this share of what the same match scores in the current rules, so that it never outranks
 # them on a question both answer, and still answers what only it covers.
 SUPERSEDED_WEIGHT = 0.2
+# And it never ranks above a section of the current rules that holds this share of what it holds
+# of the question (by the terms' rarity): there the current rules answer it too.
+OLDER_COVERED_SHARE = 0.5
 # The service policies answer what the rulebooks leave open; where a rulebook answers too, it
 # comes first (the policy on the first round's draw must not outrank Beginning of Round).
 POLICIES_WEIGHT = 0.7
@@ -96,7 +99,9 @@ def search(
     # that names no game is about Genesis unless only another game's rulebook has its words.
     home = Game.GENESIS if document is None and not game else ""
     about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
-    ranked = _rank(corpus, found, concepts, home=home, about_events=about_events)[:limit]
+    ranked = _rank(
+        corpus, found, concepts, typed=asked.typed, home=home, about_events=about_events
+    )[:limit]
     sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
     return [
         Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
@@ -236,6 +241,7 @@ class _Corpus:
     texts: dict[int, str]  # the text a section is quoted from (its subsections', if none)
     rolled_up: set[int]  # headings answered by their subsections' text
     policies: set[int]  # the Service policies' sections
+    superseded: set[int]  # the sections of older texts (Document.superseded)
     avg_body: float
 
     def text(self, pk: int) -> str:
@@ -301,6 +307,7 @@ def _corpus() -> _Corpus:
             topic_phrases=tuple(
                 phrase for topic in topics[pk].split(",") if (phrase := ranking.stems(topic))
             ),
+            names=() if derived else ranking.heading_names(heading),
         )
     searchable = [e for e in entries.values() if e.body]
     corpus = _Corpus(
@@ -313,6 +320,7 @@ def _corpus() -> _Corpus:
         texts=texts,
         rolled_up=rolled_up,
         policies={row[0] for row in rows if row[9] == Document.Kind.POLICIES},
+        superseded={row[0] for row in rows if row[8]},
         avg_body=sum(len(e.body) for e in searchable) / max(len(searchable), 1),
     )
     _cache[:] = [corpus]
@@ -361,11 +369,49 @@ def _ancestors(corpus: _Corpus, pk: int) -> list[int]:
     return found
 
 
+def _older_below_current(
+    corpus: _Corpus,
+    ranked: list[tuple[ranking.Entry, float]],
+    concepts: Concepts,
+    weights: list[float],
+) -> list[tuple[ranking.Entry, float]]:
+    """An older text's section ranks below every section of its game's current rules that holds
+    most of what it holds of the question (OLDER_COVERED_SHARE of its concepts' weight).
+
+    SUPERSEDED_WEIGHT alone cannot promise it: a short worked example of the quickstart guide,
+    dense with the question's words, can score five times what the current section does. Where
+    the older text holds what the current rules do not (a term they dropped, such as the
+    quickstart's "energy endurance"), it still ranks by its score."""
+    if not any(entry.key in corpus.superseded for entry, _ in ranked):
+        return ranked
+    held = {entry.key: ranking.concepts_held(entry, concepts) for entry, _ in ranked}
+    current = [(entry.key, score) for entry, score in ranked if entry.key not in corpus.superseded]
+    placed = []
+    for entry, score in ranked:
+        if entry.key in corpus.superseded:
+            game, own = corpus.games[entry.key], held[entry.key]
+            need = OLDER_COVERED_SHARE * sum(weights[i] for i in own)
+            cap = min(
+                (
+                    other
+                    for key, other in current
+                    if corpus.games[key] == game
+                    and sum(weights[i] for i in own & held[key]) >= need
+                ),
+                default=None,
+            )
+            if cap is not None and cap <= score:
+                score = cap * 0.999
+        placed.append((entry, score))
+    return placed
+
+
 def _rank(
     corpus: _Corpus,
     found: list[int],
     concepts: Concepts,
     *,
+    typed: tuple[str, ...] = (),
     home: str = "",
     about_events: bool = False,
 ) -> list[tuple[int, float]]:
@@ -377,12 +423,14 @@ def _rank(
                 candidates[above] = None
     searchable = [e for e in corpus.entries.values() if e.body]
     terms = [term for concept in concepts for term, _ in concept]
+    frequency = ranking.document_frequencies(searchable, terms)
     ranked = ranking.rank(
         [corpus.entries[pk] for pk in candidates],
         concepts,
-        frequency=ranking.document_frequencies(searchable, terms),
+        frequency=frequency,
         total=len(searchable),
         avg_body=corpus.avg_body,
+        typed=typed,
     )
     if home:
         ranked = [
@@ -402,6 +450,14 @@ def _rank(
             )
             for entry, score in ranked
         ]
+    weights = [
+        max(
+            weight * ranking.idf(len(searchable), frequency.get(ranking.stems(term), 0))
+            for term, weight in concept
+        )
+        for concept in concepts
+    ]
+    ranked = _older_below_current(corpus, ranked, concepts, weights)
     ranked.sort(key=lambda pair: -pair[1])
     # A heading answered by its subsections and those subsections are one answer: the page of
     # either shows it. The better ranked of them stands for the family.

@@ -12,6 +12,10 @@ means PostgreSQL and SQLite rank alike, and it can use what an FTS rank cannot:
 - Coverage: a section holding more of the question's (rarity-weighted) concepts scores more
   than the sum of its parts, since a question is answered where its words meet.
 - Proximity: the question's words close together in the body (one sentence) count extra.
+- Naming: a section whose heading the question's own words name ("what does being exerted stop
+  you from doing" names Exert) scores more, by the share of the question those words are: a
+  question's subject is often a common word of the rulebook, and a rarer word beside it would
+  otherwise decide alone.
 - Precedence: an older text of a game and the service's own policies score a share of the
   same match in the current rulebook (the factor is the document's, given by the caller).
 
@@ -20,13 +24,14 @@ stems them.
 """
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 import snowballstemmer  # type: ignore[import-untyped]  # ships no type hints
 
-from .parsing import words_of
+from .parsing import STOPWORDS, words_of
 
 # BM25F field weights: own heading, heading path (ancestors), body.
 HEADING_WEIGHT = 3.0
@@ -69,6 +74,9 @@ class Entry:
     # The topics one by one ("summons take their own turn"): a topic holding several of the
     # question's words is one answer to them, as a sentence of the body holding them is.
     topic_phrases: tuple[tuple[str, ...], ...] = ()
+    # What the heading names, each a set of stemmed words (heading_names): "The Hand
+    # (Thoughts)" names {hand} and {thought}.
+    names: tuple[frozenset[str], ...] = ()
     positions: dict[str, list[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
@@ -182,11 +190,13 @@ def rank(
     frequency: dict[tuple[str, ...], int],
     total: int,
     avg_body: float,
+    typed: Sequence[str] = (),
 ) -> list[tuple[Entry, float]]:
     """The entries with a score above zero, best first (ties keep the given order).
 
     `concepts`: what the question asks, each a group of (term, weight) alternatives
-    (rules.core.parsing.SearchTerms.concepts)."""
+    (rules.core.parsing.SearchTerms.concepts); `typed`: its content words as typed, which
+    name a section when they hold all the words of its heading (NAMED_BONUS)."""
     weighted: list[Concept] = []
     for concept in concepts:
         group = [
@@ -196,10 +206,57 @@ def rank(
         ]
         if group:
             weighted.append(group)
-    scored = [(entry, score(entry, weighted, avg_body)) for entry in entries]
+    said = {stem(word) for word in typed}
+    scored = [
+        (entry, score(entry, weighted, avg_body) * (1 + NAMED_BONUS * _named_share(entry, said)))
+        for entry in entries
+    ]
     kept = [(entry, s) for entry, s in scored if s > 0]
     kept.sort(key=lambda pair: -pair[1])
     return kept
+
+
+# A section a question names by its heading ("what does being exerted stop…" names Exert) scores
+# this much more: it is the definition of the question's subject.
+NAMED_BONUS = 0.5
+
+
+def _named_share(entry: Entry, said: set[str]) -> float:
+    """The share of the question's words that name the section's heading (0 if they do not name
+    it): a question all about Exert names it more than one that mentions a deck in passing.
+
+    Only the words as typed name a section, not the game's words a synonym adds: "side out"
+    stands for Lock and Show, and does not ask what Lock is."""
+    named = [len(name) for name in entry.names if name <= said]
+    return max(named) / len(said) if named else 0.0
+
+
+def heading_names(heading: str) -> tuple[frozenset[str], ...]:
+    """The subjects a heading names, as sets of stemmed content words: the heading without its
+    parenthesis, and the parenthesis ("The Hand (Thoughts)": {hand}, {thought}); words split
+    by a slash are alternatives ("Died/Dies"); a placeholder such as [X] is not a word."""
+    plain = re.sub(r"\[[^\]]*\]", " ", heading)
+    parts = [
+        re.sub(r"\([^)]*\)", " ", plain),
+        *re.findall(r"\(([^)]*)\)", plain),
+        plain.replace("(", " ").replace(")", " "),
+    ]
+    names = []
+    for part in parts:
+        for alternative in _alternatives(part):
+            words = frozenset(stem(w) for w in words_of(alternative) if w not in STOPWORDS)
+            if words and words not in names:
+                names.append(words)
+    return tuple(names)
+
+
+def _alternatives(text: str) -> list[str]:
+    """ "Died/Dies" → ["Died", "Dies"]; "Move/Moving Phase" → ["Move Phase", "Moving Phase"]."""
+    match = re.search(r"(\S+)/(\S+)", text)
+    if not match:
+        return [text]
+    before, after = text[: match.start()], text[match.end() :]
+    return [f"{before}{word}{after}" for word in match.groups()]
 
 
 def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
@@ -209,6 +266,15 @@ def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
         or _count(entry.heading, term)
         or _count(entry.path, term)
         or (topics and _count(entry.topics, term))
+    )
+
+
+def concepts_held(entry: Entry, concepts: Sequence[Sequence[tuple[str, float]]]) -> frozenset[int]:
+    """Which of the question's concepts (by position) the entry holds, through any term."""
+    return frozenset(
+        i
+        for i, concept in enumerate(concepts)
+        if any((term := stems(word)) and holds(entry, term) for word, _ in concept)
     )
 
 

@@ -5,8 +5,9 @@ All five rulebooks in ../shared/seeds are imported (they are the publishers' tex
 this repository), with the built-in glossary and service policies. The targets are: every Core
 question in the top 3 when searching Core Rulebook 5.2, the README's examples 1st, 95% in the
 top 3 when searching every document, and the older Genesis texts never above Core Rulebook 5.2.
-Not all are met yet (docs/benchmarks.md has the rates): this test holds the lookup to the
-floors below, which are what both databases reach today, so that a change can only raise them.
+All are met (docs/benchmarks.md has the rates). The held-out sets, which measure how the lookup
+does on questions nobody tuned it on, are held to floors at what both databases reach today, so
+that a change can only raise them.
 
 The whole set runs in one test per database: here on PostgreSQL, and in a child pytest on a
 SQLite database (below), so that ./scripts/test checks both rankings. Each run prints its rates.
@@ -24,21 +25,24 @@ from django.db import connection
 from tests.support import lookup_questions as questions
 from tests.support import seeds
 
-# Floors: the share of questions answered in the top 3 (docs/benchmarks.md, 2026-11-25, fifth
+# Floors: the share of questions answered in the top 3 (docs/benchmarks.md, 2026-11-27, sixth
 # round). Both databases rank the same candidates with the same Python scorer (rules.search:
 # candidates from the stemmed corpus, not the FTS index), so they share the floors.
-CORE_FLOOR = 0.98  # searching Core Rulebook 5.2 only: 79/80 (the target: all of them)
-EVERYWHERE_FLOOR = 0.98  # searching every document: 86/87 (the target, 95%, met)
+CORE_FLOOR = 1.0  # searching Core Rulebook 5.2 only: 80/80 (the target: all of them)
+EVERYWHERE_FLOOR = 1.0  # searching every document: 87/87 (the target: 95%)
 OTHER_FLOOR = 0.85  # the older texts' and other games' questions, in their own document
 MAX_OLDER_ABOVE = 0  # Core questions where an older text outranks the answer (the target)
-# The held-out sets (tests/support/lookup_heldout.py, lookup_fresh.py, lookup_fourth.py), never
-# tuned on: top 3.
+# The held-out sets (tests/support/lookup_heldout.py, lookup_fresh.py, lookup_fourth.py), each
+# never tuned on before it was measured: top 3.
 HELDOUT_CORE_FLOOR = 0.9  # 29/32
 HELDOUT_EVERYWHERE_FLOOR = 0.91  # 32/35
 FRESH_CORE_FLOOR = 0.91  # 23/25
 FRESH_EVERYWHERE_FLOOR = 0.89  # 27/30
 FOURTH_CORE_FLOOR = 0.72  # 18/25
 FOURTH_EVERYWHERE_FLOOR = 0.76  # 23/30
+# The fifth set (tests/support/lookup_fifth.py), by a separate author, never tuned on: top 3.
+FIFTH_CORE_FLOOR = 0.8  # 32/40
+FIFTH_EVERYWHERE_FLOOR = 0.75  # 36/48
 
 
 @pytest.mark.django_db
@@ -54,6 +58,7 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
     heldout = questions.ask_heldout()
     fresh = questions.ask_fresh()
     fourth = questions.ask_fourth()
+    fifth = questions.ask_fifth()
     # then
     with capsys.disabled():
         print(f"\nrules lookup on {connection.vendor}:")
@@ -65,6 +70,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
             print(f"  fresh held-out {rates}")
         for rates in (fourth.in_core, fourth.everywhere):
             print(f"  fourth held-out {rates}")
+        for rates in (fifth.in_core, fifth.everywhere):
+            print(f"  fifth held-out {rates}")
         for line in report.misses + report.not_first + report.older_above:
             print(f"  missed: {line}")
     assert len(questions.CORE_CASES) + len(questions.POLICY_CASES) >= 60
@@ -79,6 +86,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
     assert fresh.everywhere.top3 >= FRESH_EVERYWHERE_FLOOR * fresh.everywhere.asked
     assert fourth.in_core.top3 >= FOURTH_CORE_FLOOR * fourth.in_core.asked, fourth.misses
     assert fourth.everywhere.top3 >= FOURTH_EVERYWHERE_FLOOR * fourth.everywhere.asked
+    assert fifth.in_core.top3 >= FIFTH_CORE_FLOOR * fifth.in_core.asked, fifth.misses
+    assert fifth.everywhere.top3 >= FIFTH_EVERYWHERE_FLOOR * fifth.everywhere.asked
 
 
 def test_the_same_questions_and_ranking_tests_pass_on_sqlite(tmp_path, capsys):

@@ -10,6 +10,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from rules import search
+from rules.core import ranking
 from rules.core.parsing import MAX_QUESTION
 from rules.core.topics import CORE_RULEBOOK
 from rules.models import Document, Synonym
@@ -286,3 +288,102 @@ def test_ranking_finds_a_section_by_its_topics_which_are_never_shown(db):
     assert [r.section.heading for r in results] == ["Pinned"]
     assert "immobile" in results[0].section.topics
     assert "immobile" not in results[0].snippet.as_html()
+
+
+TETHER_RULES = """# Kite Rules
+
+## Tether
+A tethered kite stays on its spot and cannot turn or dive until its tether is cut.
+
+## Diving
+A diving kite drops two spots. Only a gust stops a dive early.
+
+## Gusts
+A gust moves every kite one spot, a tethered kite too.
+
+## Spools
+Each player brings a spool of string for the round; a tethered kite's spool stays in hand.
+
+## Colours
+A kite may be any colour. Colours mean nothing in play.
+
+## Wind
+The wind blows from the north unless a card says otherwise.
+
+## Tails
+A kite with a long tail turns slowly.
+
+## Scoring
+The highest kite at the end of the round scores a point.
+"""
+
+
+@pytest.mark.parametrize(("bonus", "first"), [(1.5, "Tether"), (0.0, "Diving")])
+def test_ranking_lifts_the_section_a_question_names(db, monkeypatch, bonus, first):
+    # given: "tethered" is in three sections, "stops" in one (Diving), and the question is about
+    # Tether: the case of "what does being exerted stop you from doing" in Core 5.2, where the
+    # rare word outweighs the subject. (The default bonus is measured on the real rulebook by
+    # tests/rules/test_lookup_questions.py; here a bonus large enough for this small book.)
+    rulebook_import(text=TETHER_RULES, name="Kite Rules", version="1")
+    monkeypatch.setattr(ranking, "NAMED_BONUS", bonus)
+    # when
+    found = headings("what does being tethered stop you from doing", document="kite-rules")
+    # then: with the bonus the section named by the question's subject leads; without it the
+    # rare word decides
+    assert found[0] == first
+
+
+KITE_CURRENT = """# Kite Rules 2
+
+## Climbing
+Each kite starts the game with ten wind in its pool. Climbing one spot costs one wind, and a
+dive costs nothing. Wind that is paid goes to the sky pile, face down, and stays there until
+the end of the game: no card, gust or rule puts it in the pool again.
+
+## Spools
+Each player brings a spool.
+
+## Colours
+A kite may be any colour, on its front and its back.
+
+## Tails
+A long tail turns a kite slowly back into the wind.
+
+## Scoring
+The highest kite scores a point; the kite furthest back scores none.
+"""
+
+KITE_OLDER = """# Kite Starter Guide
+
+## Example
+You pay 3 wind with a 4 wind card and get 1 wind back.
+
+## Gale Endurance
+Gale endurance lowers what a climb costs.
+"""
+
+
+def test_an_older_text_never_outranks_the_current_rules_on_what_they_answer(db, monkeypatch):
+    # given: the older guide's short example holds the question's words closer together than
+    # the current rules' long section, which answers it; the older text's weight is lifted to
+    # its full score, as a dense enough example of Core 5.2's quickstart guide outscores it
+    monkeypatch.setattr(search, "SUPERSEDED_WEIGHT", 1.0)
+    monkeypatch.setattr(search, "_cache", [])
+    rulebook_import(text=KITE_CURRENT, name="Kite Rules 2", version="2")
+    rulebook_import(text=KITE_OLDER, name="Kite Starter Guide", version="1", superseded=True)
+    # when
+    found = rules_search(query="can I get my wind back")
+    # then: below both current sections holding the question's words (without the rule, at the
+    # older text's full score, the example ranks first)
+    order = [r.section.heading for r in found]
+    assert order.index("Example") > max(order.index("Climbing"), order.index("Tails"))
+
+
+def test_an_older_text_still_answers_what_only_it_holds(db):
+    # given: only the older guide has "endurance"
+    rulebook_import(text=KITE_CURRENT, name="Kite Rules 2", version="2")
+    rulebook_import(text=KITE_OLDER, name="Kite Starter Guide", version="1", superseded=True)
+    # when
+    found = rules_search(query="what is gale endurance")
+    # then
+    assert found[0].section.heading == "Gale Endurance"
