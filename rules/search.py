@@ -384,8 +384,15 @@ def _older_below_current(
     quickstart's "energy endurance"), it still ranks by its score."""
     if not any(entry.key in corpus.superseded for entry, _ in ranked):
         return ranked
-    held = {entry.key: ranking.concepts_held(entry, concepts) for entry, _ in ranked}
-    current = [(entry.key, score) for entry, score in ranked if entry.key not in corpus.superseded]
+    stemmed = ranking.stemmed_concepts(concepts)
+    held = {entry.key: ranking.concepts_held(entry, stemmed) for entry, _ in ranked}
+    # The current sections' lowest score for each game and set of concepts held (a question
+    # has a handful of concepts, so a few dozen sets at most).
+    lowest: dict[tuple[str, frozenset[int]], float] = {}
+    for entry, score in ranked:
+        if entry.key not in corpus.superseded:
+            key = (corpus.games[entry.key], held[entry.key])
+            lowest[key] = min(score, lowest.get(key, score))
     placed = []
     for entry, score in ranked:
         if entry.key in corpus.superseded:
@@ -394,9 +401,8 @@ def _older_below_current(
             cap = min(
                 (
                     other
-                    for key, other in current
-                    if corpus.games[key] == game
-                    and sum(weights[i] for i in own & held[key]) >= need
+                    for (other_game, other_held), other in lowest.items()
+                    if other_game == game and sum(weights[i] for i in own & other_held) >= need
                 ),
                 default=None,
             )

@@ -269,12 +269,18 @@ def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
     )
 
 
-def concepts_held(entry: Entry, concepts: Sequence[Sequence[tuple[str, float]]]) -> frozenset[int]:
-    """Which of the question's concepts (by position) the entry holds, through any term."""
+def stemmed_concepts(
+    concepts: Sequence[Sequence[tuple[str, float]]],
+) -> list[list[tuple[str, ...]]]:
+    """The question's concepts as stemmed terms, for concepts_held."""
+    return [[term for word, _ in concept if (term := stems(word))] for concept in concepts]
+
+
+def concepts_held(entry: Entry, concepts: Sequence[Sequence[tuple[str, ...]]]) -> frozenset[int]:
+    """Which of the question's concepts (by position; stemmed_concepts) the entry holds, through
+    any of its terms."""
     return frozenset(
-        i
-        for i, concept in enumerate(concepts)
-        if any((term := stems(word)) and holds(entry, term) for word, _ in concept)
+        i for i, concept in enumerate(concepts) if any(holds(entry, term) for term in concept)
     )
 
 
