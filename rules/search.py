@@ -243,6 +243,8 @@ class _Corpus:
     policies: set[int]  # the Service policies' sections
     superseded: set[int]  # the sections of older texts (Document.superseded)
     avg_body: float
+    index: ranking.Index  # which sections hold a term
+    with_text: set[int]  # the sections (and rolled-up headings) with text to rank
 
     def text(self, pk: int) -> str:
         return self.texts[pk]
@@ -322,6 +324,8 @@ def _corpus() -> _Corpus:
         policies={row[0] for row in rows if row[9] == Document.Kind.POLICIES},
         superseded={row[0] for row in rows if row[8]},
         avg_body=sum(len(e.body) for e in searchable) / max(len(searchable), 1),
+        index=ranking.Index(entries.values()),
+        with_text={e.key for e in searchable},
     )
     _cache[:] = [corpus]
     return corpus
@@ -329,13 +333,8 @@ def _corpus() -> _Corpus:
 
 def _frequencies(corpus: _Corpus, terms: tuple[str, ...]) -> dict[str, int]:
     """In how many sections with text each term occurs, in any field (topics too)."""
-    entries = [corpus.entries[pk] for pk in corpus.searchable]
-    return {
-        term: sum(1 for entry in entries if ranking.holds(entry, wanted))
-        if (wanted := ranking.stems(term))
-        else 0
-        for term in terms
-    }
+    searchable = set(corpus.searchable)
+    return {term: len(corpus.index.holding(ranking.stems(term)) & searchable) for term in terms}
 
 
 def _candidates(corpus: _Corpus, terms: tuple[str, ...], *, scope: _Scope) -> list[int]:
@@ -346,17 +345,16 @@ def _candidates(corpus: _Corpus, terms: tuple[str, ...], *, scope: _Scope) -> li
     (topic phrases most), so the two indexes found slightly different candidates and ranked
     differently. Here both databases rank the same sections, and every section the scorer
     would give a score is one (the corpus is in memory already, so this costs no query)."""
-    wanted = [ranking.stems(term) for term in terms]
-    wanted = [term for term in wanted if term]
+    holding = frozenset().union(*(corpus.index.holding(ranking.stems(term)) for term in terms))
     found = []
     for pk in corpus.searchable:
+        if pk not in holding:
+            continue
         if scope.document_id is not None and corpus.documents[pk] != scope.document_id:
             continue
         if scope.game and corpus.games[pk] not in (scope.game, ""):
             continue
-        entry = corpus.entries[pk]
-        if any(ranking.holds(entry, term) for term in wanted):
-            found.append(pk)
+        found.append(pk)
     return found
 
 
@@ -384,8 +382,8 @@ def _older_below_current(
     quickstart's "energy endurance"), it still ranks by its score."""
     if not any(entry.key in corpus.superseded for entry, _ in ranked):
         return ranked
-    stemmed = ranking.stemmed_concepts(concepts)
-    held = {entry.key: ranking.concepts_held(entry, stemmed) for entry, _ in ranked}
+    held_by = corpus.index.concepts_held(concepts)
+    held = {entry.key: held_by(entry.key) for entry, _ in ranked}
     # The current sections' lowest score for each game and set of concepts held (a question
     # has a handful of concepts, so a few dozen sets at most).
     lowest: dict[tuple[str, frozenset[int]], float] = {}
@@ -427,14 +425,14 @@ def _rank(
         for above in _ancestors(corpus, pk):
             if above in corpus.rolled_up:
                 candidates[above] = None
-    searchable = [e for e in corpus.entries.values() if e.body]
     terms = [term for concept in concepts for term, _ in concept]
-    frequency = ranking.document_frequencies(searchable, terms)
+    frequency = corpus.index.text_frequencies(terms, corpus.with_text)
+    total = len(corpus.with_text)
     ranked = ranking.rank(
         [corpus.entries[pk] for pk in candidates],
         concepts,
         frequency=frequency,
-        total=len(searchable),
+        total=total,
         avg_body=corpus.avg_body,
         typed=typed,
     )
@@ -458,7 +456,7 @@ def _rank(
         ]
     weights = [
         max(
-            weight * ranking.idf(len(searchable), frequency.get(ranking.stems(term), 0))
+            weight * ranking.idf(total, frequency.get(ranking.stems(term), 0))
             for term, weight in concept
         )
         for concept in concepts

@@ -25,7 +25,7 @@ stems them.
 
 import math
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -269,33 +269,56 @@ def holds(entry: Entry, term: tuple[str, ...], *, topics: bool = True) -> bool:
     )
 
 
-def stemmed_concepts(
-    concepts: Sequence[Sequence[tuple[str, float]]],
-) -> list[list[tuple[str, ...]]]:
-    """The question's concepts as stemmed terms, for concepts_held."""
-    return [[term for word, _ in concept if (term := stems(word))] for concept in concepts]
+class Index:
+    """Which entries hold a term, from word postings: what candidates and rarity are read from.
 
+    Scanning every section for every term of every question made those reads most of a
+    search's time; postings per word answer a word at once, and a phrase from the entries
+    holding all its words."""
 
-def concepts_held(entry: Entry, concepts: Sequence[Sequence[tuple[str, ...]]]) -> frozenset[int]:
-    """Which of the question's concepts (by position; stemmed_concepts) the entry holds, through
-    any of its terms."""
-    return frozenset(
-        i for i, concept in enumerate(concepts) if any(holds(entry, term) for term in concept)
-    )
+    def __init__(self, entries: Iterable[Entry]) -> None:
+        self.entries = {entry.key: entry for entry in entries}
+        self._text: dict[str, set[int]] = {}  # heading, path or body
+        self._topics: dict[str, set[int]] = {}
+        for entry in self.entries.values():
+            for word in (*entry.heading, *entry.path, *entry.body):
+                self._text.setdefault(word, set()).add(entry.key)
+            for word in entry.topics:
+                self._topics.setdefault(word, set()).add(entry.key)
 
+    def holding(self, term: tuple[str, ...], *, topics: bool = True) -> frozenset[int]:
+        """The keys of the entries holding the term (stemmed: a word or a phrase) in any field,
+        the topics too unless not."""
+        if not term:
+            return frozenset()
+        found: set[int] | None = None
+        for word in set(term):
+            with_word = self._text.get(word, set())
+            if topics:
+                with_word = with_word | self._topics.get(word, set())
+            found = with_word if found is None else found & with_word
+        if found is None or len(term) == 1:
+            return frozenset(found or ())
+        # A phrase: its words must stand together in one field.
+        return frozenset(key for key in found if holds(self.entries[key], term, topics=topics))
 
-def document_frequencies(
-    entries: Iterable[Entry], terms: Iterable[str]
-) -> dict[tuple[str, ...], int]:
-    """In how many entries each term (stemmed) occurs in the text: heading, path or body.
+    def text_frequencies(self, terms: Iterable[str], among: set[int]) -> dict[tuple[str, ...], int]:
+        """In how many of the entries `among` each term (stemmed) occurs in the text: heading,
+        path or body.
 
-    Not the topics: they are written in players' words about the game, so a game word
-    ("exert") is in many sections' topics, and counting them would make it common, and a rare
-    word beside it ("stop") would decide the ranking alone."""
-    wanted = {stems(t) for t in terms} - {()}
-    found = dict.fromkeys(wanted, 0)
-    for entry in entries:
-        for term in wanted:
-            if holds(entry, term, topics=False):
-                found[term] += 1
-    return found
+        Not the topics: they are written in players' words about the game, so a game word
+        ("exert") is in many sections' topics, and counting them would make it common, and a
+        rare word beside it ("stop") would decide the ranking alone."""
+        wanted = {stems(t) for t in terms} - {()}
+        return {term: len(self.holding(term, topics=False) & among) for term in wanted}
+
+    def concepts_held(
+        self, concepts: Sequence[Sequence[tuple[str, float]]]
+    ) -> Callable[[int], frozenset[int]]:
+        """For an entry's key, which of the question's concepts (by position) it holds through
+        any of their terms."""
+        holders = [
+            frozenset().union(*(self.holding(stems(word)) for word, _ in concept))
+            for concept in concepts
+        ]
+        return lambda key: frozenset(i for i, keys in enumerate(holders) if key in keys)
