@@ -1,9 +1,9 @@
 """Rules lookup: import all five rulebooks in ../shared/seeds, then ask questions.
 
 Prints how long the imports take, then the accuracy of the question set
-(tests/support/lookup_questions.py) and of the four held-out sets (tests/support/lookup_heldout.py,
-lookup_fresh.py, lookup_fourth.py, lookup_fifth.py): the top-1 and top-3 rates searching Core
-Rulebook 5.2 only and searching every document, and then the median/p95 of questions asked through
+(tests/support/lookup_questions.py) and of the held-out sets (lookup_questions.HELD_OUT): the
+top-1 and top-3 rates searching Core Rulebook 5.2 only and searching every document, and then
+the median/p95 of questions asked through
 GET /api/rules/search/ (the whole stack: synonyms, ranking, snippets, JSON), 20 questions × N
 runs, over every document and narrowed to the Core Rulebook. Target: under 50 ms median.
 
@@ -72,27 +72,15 @@ def main() -> None:
             f"  README examples not first: {len(report.not_first)}; Core questions where an "
             f"older Genesis text outranks the answer: {len(report.older_above)}"
         )
-        heldout = lookup_questions.ask_heldout()
-        print("accuracy of the held-out set (tests/support/lookup_heldout.py):")
-        for rates in (heldout.in_core, heldout.everywhere, heldout.in_own_document):
-            print(f"  {rates}")
-        print(f"  older Genesis text above the answer: {len(heldout.older_above)}")
-        fresh = lookup_questions.ask_fresh()
-        print("accuracy of the fresh held-out set (tests/support/lookup_fresh.py):")
-        for rates in (fresh.in_core, fresh.everywhere):
-            print(f"  {rates}")
-        print(f"  older Genesis text above the answer: {len(fresh.older_above)}")
-        fourth = lookup_questions.ask_fourth()
-        print("accuracy of the fourth held-out set (tests/support/lookup_fourth.py):")
-        for rates in (fourth.in_core, fourth.everywhere):
-            print(f"  {rates}")
-        print(f"  older Genesis text above the answer: {len(fourth.older_above)}")
-        fifth = lookup_questions.ask_fifth()
-        print("accuracy of the fifth held-out set (tests/support/lookup_fifth.py):")
-        for rates in (fifth.in_core, fifth.everywhere):
-            print(f"  {rates}")
-        print(f"  older Genesis text above the answer: {len(fifth.older_above)}")
-        for line in report.misses + heldout.misses + fresh.misses + fourth.misses + fifth.misses:
+        misses = list(report.misses)
+        for name, about in lookup_questions.HELD_OUT.items():
+            asked = lookup_questions.ask_held_out(name)
+            print(f"accuracy of the held-out set {name} (tests/support/{about}):")
+            for rates in (asked.in_core, asked.everywhere):
+                print(f"  {rates}")
+            print(f"  older Genesis text above the answer: {len(asked.older_above)}")
+            misses += asked.misses
+        for line in misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
         for label, scope in (("every document", {}), ("Core Rulebook only", {"document": CORE})):

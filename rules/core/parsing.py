@@ -530,6 +530,33 @@ def _trimmed(phrase: str) -> str:
     return " ".join(words)
 
 
+# Phrases that only frame a question, dropped as stop words are: "does turning count as moving"
+# asks about turning and moving, not about Count (the keyword that puts counters on a card),
+# and "count" is rare enough in the rulebook to outweigh the words that matter.
+LIGHT_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("count", "as"),
+    ("counts", "as"),
+    ("counted", "as"),
+    ("count", "toward"),
+    ("count", "towards"),
+    ("counts", "toward"),
+    ("counts", "towards"),
+)
+
+
+def _without_light_phrases(words: list[str]) -> list[str]:
+    kept: list[str] = []
+    i = 0
+    while i < len(words):
+        phrase = next((p for p in LIGHT_PHRASES if tuple(words[i : i + len(p)]) == p), None)
+        if phrase:
+            i += len(phrase)
+            continue
+        kept.append(words[i])
+        i += 1
+    return kept
+
+
 def search_terms(
     question: str, synonyms: Mapping[tuple[str, ...], tuple[str, ...]] | None = None
 ) -> SearchTerms:
@@ -539,7 +566,7 @@ def search_terms(
     stop words are dropped. A replacement that is a phrase stays one term ("lock and show").
     The words as typed stay in the search at TYPED_WEIGHT beside their replacements.
     """
-    words = words_of(question)
+    words = _without_light_phrases(words_of(question))
     synonyms = synonyms or {}
     # Keys match as typed first, then by stem ("creatures" finds the row of "creature"), except
     # that a single word of the game's own vocabulary is never translated by its stem alone

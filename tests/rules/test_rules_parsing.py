@@ -364,3 +364,15 @@ def test_a_game_word_is_not_translated_by_its_stem_alone():
     # then: "summons" stays itself; "creatures" is still found through its stem
     assert asked.concepts[0] == (("summons", 1.0),)
     assert search_terms("creatures", table).concepts == ((("summon", 1.0), ("creatures", 0.5)),)
+
+
+def test_count_as_only_frames_a_question():
+    # "does turning count as moving" asks about turning and moving, not the Count keyword
+    assert search_terms("does turning my champion count as moving").typed == (
+        "turning",
+        "champion",
+        "moving",
+    )
+    assert search_terms("do tokens count towards my chi").typed == ("tokens", "chi")
+    # the keyword itself is still searched for
+    assert search_terms("what does count do").typed == ("count",)
