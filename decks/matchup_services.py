@@ -18,7 +18,8 @@ from rest_framework import status
 
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
 from rules.core.cards import Card as CardValue
-from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
+from rules.core.cards import name_key
+from rules.core.decklist import Decklist, Section, decklist_from_json, decklist_to_json
 from rules.core.engine import (
     ENGINE_VERSION,
     DeckRefused,
@@ -215,6 +216,15 @@ def matchup_start(
         "bot": bot,
         "engine": ENGINE_VERSION,
         "format": fmt.slug,
+        # The cards' rules as the index holds them now: after a re-import that changes a card
+        # of either side, the same decklists are a new request (new games), not the kept job.
+        "cards": core.cards_digest(
+            cards[key]
+            for key in sorted(
+                _card_keys([decklist, *(decklist_from_json(o["decklist"]) for o in opponents)])
+            )
+            if key in cards
+        ),
     }
     key = core.request_key({**games_part, "deck_id": deck.pk, "version": deck.version})
 
@@ -255,6 +265,15 @@ def matchup_start(
     _enqueue_chunks(job)
     logger.info("matchup_started", matchup_id=job.pk, deck=deck.key, games=games, bot=bot)
     return job, True
+
+
+def _card_keys(decklists: list[Decklist]) -> set[str]:
+    """The name keys of every card the decklists name (champions, every section)."""
+    keys = {name_key(d.champion) for d in decklists if d.champion}
+    for decklist in decklists:
+        for section in Section:
+            keys.update(name_key(entry.name) for entry in decklist.entries(section))
+    return keys
 
 
 def _live_job(actor, key: str) -> Matchup | None:

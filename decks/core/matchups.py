@@ -6,6 +6,8 @@ Everything here is a function of its arguments, so a job played again on the sam
 versions gives the same seeds, the same opponents and the same chunks: the same numbers.
 """
 
+import dataclasses
+import enum
 import hashlib
 import json
 import math
@@ -65,6 +67,29 @@ def request_key(parts: Mapping[str, object]) -> str:
     """The hex digest that names a request (for "the same request returns the same job")."""
     text = json.dumps(parts, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+def cards_digest(cards: Iterable[object]) -> str:
+    """A digest of the rules of these cards (frozen dataclasses, rules.core.cards.Card), the same
+    in every process, so that a request names the cards its games are played with: a re-import
+    that changes a card's rules makes the same decklists a new request."""
+    return request_key({"cards": [_plain(card) for card in cards]})
+
+
+def _plain(value: object) -> object:
+    """A value as JSON can hold it, sets sorted: their order follows Python's string hashing,
+    which differs from one process to the next."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return _plain(value.value)
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(item) for item in value), key=lambda item: json.dumps(item))
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {str(key): _plain(item) for key, item in value.items()}
+    return value
 
 
 def game_seed(seed: int, number: int) -> int:

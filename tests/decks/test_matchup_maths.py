@@ -2,11 +2,16 @@
 published values and against the score test it inverts, its bounds as properties, and the
 seeds, chunks and tallies."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from decks.core import matchups as core
+from rules.core.cards import Card, CardType
 
 
 @pytest.mark.parametrize(
@@ -145,3 +150,35 @@ def test_endings_are_listed_in_the_engines_order_with_words():
     ]
     assert summary.average_rounds == pytest.approx(27 / 4)
     assert summary.win_rate == 0.5
+
+
+def test_the_cards_digest_is_the_same_in_every_process():
+    # given: a card whose affiliations are a set, which Python orders by string hashes that
+    # differ from one process to the next
+    script = (
+        "from rules.core.cards import Card, CardType\n"
+        "from decks.core.matchups import cards_digest\n"
+        "card = Card(name='Prism', type=CardType.SPELL, chi=3,"
+        " affiliations=frozenset({'Axon', 'Chaos', 'Tessaryn', 'Verdance'}))\n"
+        "print(cards_digest([card]))\n"
+    )
+    # when
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": str(seed)},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in (1, 2, 3)
+    }
+    # then
+    assert len(digests) == 1
+
+
+def test_the_cards_digest_changes_with_a_cards_rules():
+    card = Card(name="Prism", type=CardType.SPELL, chi=3, affiliations=frozenset({"Axon"}))
+    cheaper = Card(name="Prism", type=CardType.SPELL, chi=2, affiliations=frozenset({"Axon"}))
+    assert core.cards_digest([card]) == core.cards_digest([card])
+    assert core.cards_digest([card]) != core.cards_digest([cheaper])

@@ -6,6 +6,7 @@ edit. The chunk tasks run in this process here; tests/decks/test_matchup_browser
 worker."""
 
 import io
+import json
 from datetime import timedelta
 from pathlib import Path
 
@@ -167,6 +168,30 @@ def test_the_same_request_gives_the_same_numbers_and_an_edit_new_ones(enqueued_t
     assert 'id="matchup-lab"' in html
     assert "Version 1 v Sample: orrin-thistlebrand-wild-menagerie" in html
     assert "Version 2 v Sample: orrin-thistlebrand-wild-menagerie" in html
+
+
+def test_a_reimport_that_changes_a_card_makes_the_same_request_new_games(enqueued_tasks, tmp_path):
+    # given: a finished job of ann's deck against a sample
+    ann = deck("ann")
+    first = start("ann", ann, {"sample": "hedra-voss-iron-bastion"}).json()
+    run_chunks(enqueued_tasks)
+    sent = len(enqueued_tasks)
+    # when a card of her deck is re-imported with other rules (Arc Relay deals 4, not 3)
+    demo = json.loads(Path("decks/cardsets/demo.json").read_text())
+    relay = next(c for c in demo["cards"] if c["name"] == "Arc Relay")
+    relay["abilities"][0]["name"] = "Range Electric Attack [4]"
+    changed = tmp_path / "demo.json"
+    changed.write_text(json.dumps(demo))
+    call_command("import_cards", str(changed), stdout=io.StringIO())
+    # then: the same request is played again on the new cards, not answered by the kept job
+    after = start("ann", ann, {"sample": "hedra-voss-iron-bastion"}).json()
+    assert after["id"] != first["id"]
+    assert after["started"] is True
+    assert len(enqueued_tasks) > sent
+    # and a re-import that changes nothing keeps the job
+    call_command("import_cards", str(changed), stdout=io.StringIO())
+    again = start("ann", ann, {"sample": "hedra-voss-iron-bastion"}).json()
+    assert (again["id"], again["started"]) == (after["id"], False)
 
 
 def test_a_matchup_is_cancelled_by_its_owner_only(enqueued_tasks):
