@@ -209,22 +209,18 @@ def matchup_start(
     opponents, opponent_deck = _opponents(
         choice=opponent, deck=deck, actor=actor, cards=cards, fmt=fmt
     )
+    opponent_lists = [entry["decklist"] for entry in opponents]
+    cards_digest = _cards_digest(cards, [decklist_to_json(decklist), *opponent_lists])
     games_part = {
         "deck": decklist_to_json(decklist),
-        "opponents": [entry["decklist"] for entry in opponents],
+        "opponents": opponent_lists,
         "games": games,
         "bot": bot,
         "engine": ENGINE_VERSION,
         "format": fmt.slug,
         # The cards' rules as the index holds them now: after a re-import that changes a card
         # of either side, the same decklists are a new request (new games), not the kept job.
-        "cards": core.cards_digest(
-            cards[key]
-            for key in sorted(
-                _card_keys([decklist, *(decklist_from_json(o["decklist"]) for o in opponents)])
-            )
-            if key in cards
-        ),
+        "cards": cards_digest,
     }
     key = core.request_key({**games_part, "deck_id": deck.pk, "version": deck.version})
 
@@ -255,6 +251,7 @@ def matchup_start(
                 bot=bot,
                 seed=core.base_seed(games_part),
                 engine_version=ENGINE_VERSION,
+                cards_digest=cards_digest,
                 request_key=key,
             )
     except IntegrityError:
@@ -267,13 +264,16 @@ def matchup_start(
     return job, True
 
 
-def _card_keys(decklists: list[Decklist]) -> set[str]:
-    """The name keys of every card the decklists name (champions, every section)."""
-    keys = {name_key(d.champion) for d in decklists if d.champion}
-    for decklist in decklists:
+def _cards_digest(cards: Mapping[str, CardValue], decklists: list[object]) -> str:
+    """The digest of the rules of every card these decklists (JSON) name, champions and every
+    section, as `cards` (the card index) holds them."""
+    keys: set[str] = set()
+    for decklist in map(decklist_from_json, decklists):
+        if decklist.champion:
+            keys.add(name_key(decklist.champion))
         for section in Section:
             keys.update(name_key(entry.name) for entry in decklist.entries(section))
-    return keys
+    return core.cards_digest(cards[key] for key in sorted(keys) if key in cards)
 
 
 def _live_job(actor, key: str) -> Matchup | None:
@@ -364,7 +364,9 @@ def matchup_chunk_play(*, matchup_id: int, index: int) -> str:
     and their numbers, so a chunk played again (a worker lost, a message delivered twice) plays
     the same games. Recording is one transaction that locks the job: a chunk already recorded,
     or a job cancelled meanwhile, records nothing. The chunk that completes the job marks it
-    done. Returns "recorded", "already_recorded", "cancelled" or "gone".
+    done. A chunk that finds the cards' rules changed since the job started (a re-import) fails
+    the job instead: its games would not all be played on the same cards. Returns "recorded",
+    "already_recorded", "cancelled", "cards_changed" or "gone".
     """
     job = Matchup.objects.filter(pk=matchup_id).first()
     if job is None:
@@ -378,8 +380,14 @@ def matchup_chunk_play(*, matchup_id: int, index: int) -> str:
     )
     fmt = get_format(job.deck.format)
     cards = selectors.card_index()
+    tested_list = _tested_decklist(job)
+    if job.cards_digest and job.cards_digest != _cards_digest(
+        cards, [tested_list, *(entry["decklist"] for entry in job.opponents)]
+    ):
+        matchup_fail(matchup_id=job.pk, reason=CARDS_CHANGED)
+        return "cards_changed"
     # Checked playable when the job started; built once for the chunk's games.
-    tested = deck_from_decklist(decklist_from_json(_tested_decklist(job)), cards, "a")
+    tested = deck_from_decklist(decklist_from_json(tested_list), cards, "a")
     opponents = [
         deck_from_decklist(decklist_from_json(entry["decklist"]), cards, "b")
         for entry in job.opponents
@@ -412,6 +420,12 @@ def matchup_chunk_play(*, matchup_id: int, index: int) -> str:
                 )
             )
     return _chunk_record(job.pk, index, core.tally(played), kept)
+
+
+CARDS_CHANGED = (
+    "The cards of these decks were re-imported with other rules while the job was playing; "
+    "test again to play every game on the new cards."
+)
 
 
 def _tested_decklist(job: Matchup) -> object:

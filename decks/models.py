@@ -280,6 +280,10 @@ class Matchup(models.Model):
     bot = models.CharField(max_length=20, choices=Bot.choices)
     seed = models.BigIntegerField()
     engine_version = models.PositiveIntegerField()
+    # The rules of the cards both sides name, when the job started (decks.core.matchups.
+    # cards_digest): a chunk that finds them changed by a re-import fails the job rather than
+    # mix games on the old cards with games on the new. Blank on jobs from before it was kept.
+    cards_digest = models.CharField(max_length=64, blank=True)
     request_key = models.CharField(max_length=64)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     error = models.CharField(max_length=500, blank=True)

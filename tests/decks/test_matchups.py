@@ -192,6 +192,14 @@ def test_a_reimport_that_changes_a_card_makes_the_same_request_new_games(enqueue
     call_command("import_cards", str(changed), stdout=io.StringIO())
     again = start("ann", ann, {"sample": "hedra-voss-iron-bastion"}).json()
     assert (again["id"], again["started"]) == (after["id"], False)
+    # when the card changes back while that job waits for its workers
+    call_command("import_cards", "decks/cardsets/demo.json", stdout=io.StringIO())
+    run_chunks(enqueued_tasks, sent)
+    # then: it fails with the reason instead of playing on other cards than it started with
+    failed = api("ann").get(f"/api/matchups/{after['id']}/").json()
+    assert failed["status"] == "failed"
+    assert "re-imported" in failed["error"]
+    assert not MatchupChunk.objects.filter(matchup_id=after["id"]).exists()
 
 
 def test_a_matchup_is_cancelled_by_its_owner_only(enqueued_tasks):
