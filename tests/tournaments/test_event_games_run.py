@@ -319,3 +319,25 @@ def test_a_team_event_and_a_sealed_pool_survive_export_and_import(card_sets, tmp
         for doc in (again, document):
             doc["placings"] = doc["placings"] or []  # none before the event starts
         assert _without_ids(again) == _without_ids(document)
+
+
+def test_an_import_naming_a_card_the_games_index_lacks_is_refused(card_sets, tmp_path):
+    import json
+
+    from django.core.management.base import CommandError
+
+    from tests.tournaments.test_exchange import _export, _import
+
+    # given: a sealed Grand Archive event's file whose pool names a card nobody has
+    sealed = create(game="grand-archive", format="grand-archive-sealed")
+    api("org").post(f"/api/tournaments/{sealed}/pools/", {"pool": POOL, "guest": "Ann"})
+    document = json.loads(_export(sealed))
+    Tournament.objects.filter(pk=sealed).delete()
+    document["registrations"][0]["pool"]["main"].append({"count": 1, "name": "Phantom Slime"})
+    # when it is imported
+    with pytest.raises(CommandError, match="Phantom Slime") as refused:
+        _import(tmp_path, json.dumps(document))
+    # then: refused with the card's place in the file, nothing written
+    assert "unknown_cards" in str(refused.value)
+    assert "$.registrations[0].pool.main" in str(refused.value)
+    assert not Tournament.objects.filter(name=document["event"]["name"]).exists()

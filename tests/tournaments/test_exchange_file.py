@@ -209,3 +209,21 @@ def test_every_refusal_code_and_top_level_field_is_documented():
         assert f"`{code}`" in text, code
     for field in schema()["properties"]:
         assert f"| `{field}` |" in text, field
+
+
+def test_missing_cards_are_looked_for_in_every_section_pool_and_spellbook():
+    # given: another game's sections, a limited pool and a team seat's spellbook
+    doc = document()
+    registration = doc["registrations"][0]
+    registration["decklist"] = {"main": [{"count": 4, "name": "Slime King"}]}
+    registration["pool"] = {"main": [{"count": 1, "name": "Phantom Pool Card"}]}
+    registration["seats"] = [
+        {"arena": 1, "spellbook": {"spellbook": [{"count": 1, "name": "Phantom Spell"}]}}
+    ]
+    # when
+    missing = missing_cards(doc, lambda key: key == "slime king")
+    # then (the second registration's Genesis cards are unknown here too)
+    assert [(m.name, m.path) for m in missing if "registrations[0]" in m.path] == [
+        ("Phantom Pool Card", "$.registrations[0].pool.main[0].name"),
+        ("Phantom Spell", "$.registrations[0].seats[0].spellbook.spellbook[0].name"),
+    ]

@@ -201,16 +201,32 @@ class MissingCard:
 
 
 def card_names(document: Mapping[str, Any]) -> list[tuple[str, str, str]]:
-    """Every card a decklist of the file names: (card name, the player's name, JSON path)."""
+    """Every card the file names: (card name, the player's or team's name, JSON path), from
+    each registration's decklist (every section: Genesis's, Grand Archive's, Titans of Eden's),
+    its limited pool and its team seats' spellbooks."""
     found: list[tuple[str, str, str]] = []
     for index, registration in enumerate(document["registrations"]):
         who = registration["player"] or registration["guest_name"]
-        decklist = registration["decklist"]
-        where = f"$.registrations[{index}].decklist"
-        if decklist.get("champion"):
-            found.append((decklist["champion"], who, f"{where}.champion"))
-        for section in ("timeline", "forethoughts", "subconscious"):
-            for e_index, entry in enumerate(decklist.get(section, [])):
+        where = f"$.registrations[{index}]"
+        found += _names_in(registration["decklist"], who, f"{where}.decklist")
+        if isinstance(registration.get("pool"), Mapping):
+            found += _names_in(registration["pool"], who, f"{where}.pool")
+        for s_index, seat in enumerate(registration.get("seats") or []):
+            if isinstance(seat, Mapping) and isinstance(seat.get("spellbook"), Mapping):
+                found += _names_in(seat["spellbook"], who, f"{where}.seats[{s_index}].spellbook")
+    return found
+
+
+def _names_in(decklist: Mapping[str, Any], who: str, where: str) -> list[tuple[str, str, str]]:
+    """The cards of a decklist's JSON form: its champion and every section's entries."""
+    found: list[tuple[str, str, str]] = []
+    if decklist.get("champion"):
+        found.append((decklist["champion"], who, f"{where}.champion"))
+    for section, entries in decklist.items():
+        if not isinstance(entries, list):
+            continue
+        for e_index, entry in enumerate(entries):
+            if isinstance(entry, Mapping) and isinstance(entry.get("name"), str):
                 found.append((entry["name"], who, f"{where}.{section}[{e_index}].name"))
     return found
 

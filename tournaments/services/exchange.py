@@ -18,8 +18,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.models.functions import Lower
 
-from decks.selectors import card_index
+from decks.selectors import card_index, game_card_index
 from genesis.errors import Conflict, Forbidden, Refusal
+from rules.core.games import GENESIS
 
 from .. import permissions, read_models
 from ..core import exchange
@@ -309,7 +310,8 @@ def _accounts(names: set[str]) -> tuple[dict[str, Any], list[str]]:
 
 
 def _refuse_unknown_cards(document: Mapping[str, Any]) -> None:
-    index = card_index()
+    game = document["event"].get("game", GENESIS.slug)
+    index = card_index() if game == GENESIS.slug else game_card_index(game=game)
     missing = exchange.missing_cards(document, lambda key: key in index)
     if missing:
         raise Refusal(
