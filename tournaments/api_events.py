@@ -189,6 +189,7 @@ class Teams(APIView):
 
 class PodResultBody(serializers.Serializer):
     winner = serializers.CharField(allow_null=True, max_length=60)
+    note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
 
 
 def _pod(pk: int) -> Pod:
@@ -231,6 +232,9 @@ class PodResult(APIView):
         data = PodResultBody(data=request.data)
         data.is_valid(raise_exception=True)
         pod = services.pod_result_report(
-            pod=_pod(pk), actor=request.user, winner=data.validated_data["winner"]
+            pod=_pod(pk),
+            actor=request.user,
+            winner=data.validated_data["winner"],
+            note=data.validated_data["note"],
         )
         return Response(read_models.pod_row(_pod(pod.pk)))

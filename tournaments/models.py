@@ -402,6 +402,25 @@ class ResultOverride(models.Model):
         return f"{self.actor} changed {self.match}"
 
 
+class PodOverride(models.Model):
+    """The log of every Three-Arena pod result a judge or the organizer entered or changed (a
+    pod is not a Match, so ResultOverride cannot hold it)."""
+
+    pod = models.ForeignKey(Pod, on_delete=models.CASCADE, related_name="overrides")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # {"status", "winner"}: the winning team's name, or None (no result yet, or no team won)
+    before = models.JSONField()
+    after = models.JSONField()
+    note = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.actor} entered {self.pod}"
+
+
 class Penalty(models.Model):
     """A penalty a judge or the organizer gave, on the MTR / IPG ladder. A game or match loss
     goes through the match protocol; a disqualification also drops the player."""

@@ -18,6 +18,7 @@ from .models import (
     EngineGame,
     Judge,
     Match,
+    PodOverride,
     Registration,
     Report,
     ResultOverride,
@@ -141,6 +142,15 @@ def override_log(*, tournament: Tournament) -> QuerySet[ResultOverride]:
         .select_related(
             "actor", "match__round", "match__player_a__player", "match__player_b__player"
         )
+        .order_by("-created_at", "-id")
+    )
+
+
+def pod_override_log(*, tournament: Tournament) -> QuerySet[PodOverride]:
+    """The Three-Arena pod results judges entered, newest first (the judge page's second log)."""
+    return (
+        PodOverride.objects.filter(pod__round__tournament=tournament)
+        .select_related("actor", "pod__round", "pod__team_a", "pod__team_b", "pod__team_c")
         .order_by("-created_at", "-id")
     )
 

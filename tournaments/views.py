@@ -1126,6 +1126,9 @@ def judge(request, pk: int):
             ),
         )
     overrides = Paginator(pages_selectors.override_log(tournament=tournament), OVERRIDES_PER_PAGE)
+    pod_entries = Paginator(
+        pages_selectors.pod_override_log(tournament=tournament), OVERRIDES_PER_PAGE
+    )
     return render(
         request,
         "tournaments/judge.html",
@@ -1135,6 +1138,7 @@ def judge(request, pk: int):
             "open_matches": pages_selectors.open_matches(tournament=tournament),
             "latest_round": pages_selectors.round_with_progress(tournament=tournament),
             "overrides": overrides.get_page(request.GET.get("page")),
+            "pod_entries": pod_entries.get_page(request.GET.get("pods_page")),
             "extend_form": forms.ExtendForm(),
         },
     )

@@ -8,7 +8,7 @@ from django.db import connection
 from tests.decks.test_games import SPELLBOOK
 from tests.tournaments.conftest import api, pair_next_round
 from tests.tournaments.test_concurrency import run_at_once
-from tournaments.models import Pod, PodReport, Tournament
+from tournaments.models import Pod, PodOverride, PodReport, Tournament
 
 
 def create(**fields) -> int:
@@ -224,3 +224,38 @@ def test_the_pairings_page_shows_each_pod_with_its_arenas(running_pod, client):
     first_of = {name: players[0] for name, players in TEAMS.items()}
     assert f"Arena 1: {first_of[a]} ({a}) v {first_of[c]} ({c})" in page
     assert "Playing" in page
+
+
+@pytest.mark.django_db
+def test_a_judges_pod_entries_are_logged_and_shown_on_the_judge_page(running_pod, client):
+    from django.contrib.auth import get_user_model
+
+    event, pod = running_pod
+    # given: a team has reported; the teams' own reports are not judges' entries
+    assert report(pod, "Storm", "Storm").status_code == 200
+    assert not PodOverride.objects.exists()
+    # when a judge records the result, then corrects it
+    url = f"/api/pods/{pod['pod']}/result/"
+    first = api("judge1").post(url, {"winner": "Storm", "note": "table call"}, format="json")
+    assert first.status_code == 200, first.json()
+    api("judge1").post(url, {"winner": None, "note": "time, no winner"}, format="json")
+    # then both entries are logged with what they replaced
+    entries = list(PodOverride.objects.order_by("pk").values("before", "after", "note"))
+    assert entries == [
+        {
+            "before": {"status": "playing", "winner": None},
+            "after": {"status": "confirmed", "winner": "Storm"},
+            "note": "table call",
+        },
+        {
+            "before": {"status": "confirmed", "winner": "Storm"},
+            "after": {"status": "confirmed", "winner": None},
+            "note": "time, no winner",
+        },
+    ]
+    # and the judge page shows them
+    client.force_login(get_user_model().objects.get(username="judge1"))
+    page = client.get(f"/events/{event}/judge/").content.decode()
+    assert "Pod results entered by judges" in page
+    assert "time, no winner" in page
+    assert "table call" in page

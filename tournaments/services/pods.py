@@ -20,7 +20,7 @@ from genesis.errors import Conflict, Forbidden, Refusal
 
 from .. import permissions
 from ..locking import lock_pod
-from ..models import Pod, PodReport, Registration
+from ..models import Pod, PodOverride, PodReport, Registration
 from .rounds import finish_round_if_complete
 
 
@@ -35,8 +35,9 @@ def pod_winner(pod: Pod, winner: str | None) -> Registration | None:
 
 
 @transaction.atomic
-def pod_result_report(*, pod: Pod, actor: Any, winner: str | None) -> Pod:
-    """A team member reports which team won (once per team), or a judge records it."""
+def pod_result_report(*, pod: Pod, actor: Any, winner: str | None, note: str = "") -> Pod:
+    """A team member reports which team won (once per team), or a judge records it: a judge's
+    entry is logged (PodOverride) with what it replaced and the judge's note."""
     pod = lock_pod(pod)
     team = permissions.team_in_pod(pod, actor)
     if team is None and not permissions.is_judge(pod.round.tournament, actor):
@@ -46,7 +47,11 @@ def pod_result_report(*, pod: Pod, actor: Any, winner: str | None) -> Pod:
         )
     won = pod_winner(pod, winner)
     if team is None:
+        before = _result(pod)
         _confirm(pod, won)
+        PodOverride.objects.create(
+            pod=pod, actor=actor, before=before, after=_result(pod), note=note[:300]
+        )
         return pod
     if pod.status == Pod.Status.CONFIRMED:
         raise Conflict("This pod's result is already confirmed.", code="pod_over")
@@ -69,6 +74,10 @@ def pod_result_report(*, pod: Pod, actor: Any, winner: str | None) -> Pod:
     elif pod.reports.count() == len(pod.teams):
         _confirm(pod, won)
     return pod
+
+
+def _result(pod: Pod) -> dict[str, Any]:
+    return {"status": pod.status, "winner": pod.winner.name if pod.winner else None}
 
 
 def _confirm(pod: Pod, winner: Registration | None) -> None:
