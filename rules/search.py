@@ -457,11 +457,8 @@ def _rank(
             for entry, score in ranked
         ]
     weights = [
-        max(
-            weight * ranking.idf(total, frequency.get(ranking.stems(term), 0))
-            for term, weight in concept
-        )
-        for concept in concepts
+        ranking.concept_weight(group)
+        for group in ranking.weigh(concepts, frequency=frequency, total=total)
     ]
     ranked = _older_below_current(corpus, ranked, concepts, weights)
     ranked.sort(key=lambda pair: -pair[1])

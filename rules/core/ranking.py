@@ -139,7 +139,7 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
     in_topic = [0] * len(entry.topic_phrases)  # per topic, the concepts it holds
     norm = 1 - B + B * len(entry.body) / max(avg_body, 1.0)
     for concept in concepts:
-        whole += max(weight for _, weight in concept)
+        whole += concept_weight(concept)
         parts = []
         hits_here: list[int] = []
         best = 0.0
@@ -183,6 +183,29 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
     return total * entry.factor
 
 
+def weigh(
+    concepts: Sequence[Sequence[tuple[str, float]]],
+    *,
+    frequency: dict[tuple[str, ...], int],
+    total: int,
+) -> list[list[tuple[tuple[str, ...], float]]]:
+    """The question's concepts, in order, as their stemmed terms with weight × IDF (a concept
+    none of whose terms has a word is empty)."""
+    return [
+        [
+            (stems(term), weight * idf(total, frequency.get(stems(term), 0)))
+            for term, weight in concept
+            if stems(term)
+        ]
+        for concept in concepts
+    ]
+
+
+def concept_weight(concept: Concept) -> float:
+    """What a concept counts for in a section's coverage: its best term's weight."""
+    return max((weight for _, weight in concept), default=0.0)
+
+
 def rank(
     entries: Iterable[Entry],
     concepts: Sequence[Sequence[tuple[str, float]]],
@@ -197,15 +220,7 @@ def rank(
     `concepts`: what the question asks, each a group of (term, weight) alternatives
     (rules.core.parsing.SearchTerms.concepts); `typed`: its content words as typed, which
     name a section when they hold all the words of its heading (NAMED_BONUS)."""
-    weighted: list[Concept] = []
-    for concept in concepts:
-        group = [
-            (stems(term), weight * idf(total, frequency.get(stems(term), 0)))
-            for term, weight in concept
-            if stems(term)
-        ]
-        if group:
-            weighted.append(group)
+    weighted = [group for group in weigh(concepts, frequency=frequency, total=total) if group]
     said = {stem(word) for word in typed}
     scored = [
         (entry, score(entry, weighted, avg_body) * (1 + NAMED_BONUS * _named_share(entry, said)))
