@@ -19,7 +19,12 @@ from rest_framework import status
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
 from rules.core.cards import Card as CardValue
 from rules.core.cards import name_key
-from rules.core.decklist import Decklist, Section, decklist_from_json, decklist_to_json
+from rules.core.decklist import (
+    ALL_CARD_SECTIONS,
+    Decklist,
+    decklist_from_json,
+    decklist_to_json,
+)
 from rules.core.engine import (
     ENGINE_VERSION,
     DeckRefused,
@@ -271,7 +276,7 @@ def _cards_digest(cards: Mapping[str, CardValue], decklists: list[object]) -> st
     for decklist in map(decklist_from_json, decklists):
         if decklist.champion:
             keys.add(name_key(decklist.champion))
-        for section in Section:
+        for section in ALL_CARD_SECTIONS:
             keys.update(name_key(entry.name) for entry in decklist.entries(section))
     return core.cards_digest(cards[key] for key in sorted(keys) if key in cards)
 
