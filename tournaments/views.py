@@ -1126,8 +1126,11 @@ def judge(request, pk: int):
             ),
         )
     overrides = Paginator(pages_selectors.override_log(tournament=tournament), OVERRIDES_PER_PAGE)
-    pod_entries = Paginator(
-        pages_selectors.pod_override_log(tournament=tournament), OVERRIDES_PER_PAGE
+    # Only a Three-Arena event has pods, and the page shows their log only there.
+    pod_entries = (
+        Paginator(pages_selectors.pod_override_log(tournament=tournament), OVERRIDES_PER_PAGE)
+        if tournament.team_play == Tournament.TeamPlay.THREE_ARENA
+        else None
     )
     return render(
         request,
@@ -1138,7 +1141,9 @@ def judge(request, pk: int):
             "open_matches": pages_selectors.open_matches(tournament=tournament),
             "latest_round": pages_selectors.round_with_progress(tournament=tournament),
             "overrides": overrides.get_page(request.GET.get("page")),
-            "pod_entries": pod_entries.get_page(request.GET.get("pods_page")),
+            "pod_entries": pod_entries.get_page(request.GET.get("pods_page"))
+            if pod_entries
+            else None,
             "extend_form": forms.ExtendForm(),
         },
     )
