@@ -10,6 +10,7 @@ harmless: every task is idempotent.
 
 from typing import Any
 
+from celery import current_app
 from django.db import transaction
 from kombu.exceptions import OperationalError
 from rest_framework import status
@@ -25,10 +26,15 @@ class BrokerUnavailable(Refusal):
     default_code = "broker_unavailable"
 
 
-def send(task: Any, *args: Any) -> None:
-    """Send `task(*args)` now; BrokerUnavailable (503) when the broker cannot take it."""
+def send(task: str, *args: Any) -> None:
+    """Send the task named `task` (its `name=`) with `args` now; BrokerUnavailable (503) when
+    the broker cannot take it.
+
+    Tasks are sent by name, so a service that enqueues work never imports the tasks module
+    that calls it back (tasks import services, never the other way). The queue comes from
+    settings.CELERY_TASK_ROUTES."""
     try:
-        task.apply_async(args=args, retry=True, retry_policy=RETRY_POLICY)
+        current_app.send_task(task, args=args, retry=True, retry_policy=RETRY_POLICY)
     except (OperationalError, ConnectionError, OSError) as exc:
         raise BrokerUnavailable(
             "The task queue is not answering. The work is saved and will start by itself as "
@@ -37,6 +43,6 @@ def send(task: Any, *args: Any) -> None:
         ) from exc
 
 
-def send_after_commit(task: Any, *args: Any) -> None:
-    """Send `task(*args)` once the current transaction commits (at once outside of one)."""
+def send_after_commit(task: str, *args: Any) -> None:
+    """Send the task named `task` with `args` once the current transaction commits (at once outside of one)."""
     transaction.on_commit(lambda: send(task, *args))

@@ -72,12 +72,14 @@ def enqueued_tasks(request, monkeypatch):
     sent: list[tuple[str, tuple, dict]] = []
     if request.node.get_closest_marker("integration"):
         return sent
-    from celery.app.task import Task
+    from celery import Celery
 
-    def record(task, args=None, kwargs=None, **options):
-        sent.append((task.name, tuple(args or ()), dict(kwargs or {})))
+    # Every send goes through Celery.send_task: genesis.broker's sends by name, and a task's
+    # own apply_async/delay.
+    def record(app, name, args=None, kwargs=None, **options):
+        sent.append((name, tuple(args or ()), dict(kwargs or {})))
 
-    monkeypatch.setattr(Task, "apply_async", record)
+    monkeypatch.setattr(Celery, "send_task", record)
     return sent
 
 

@@ -6,7 +6,7 @@ real worker are in tests/test_faults.py."""
 from datetime import timedelta
 
 import pytest
-from celery.app.task import Task
+from celery import Celery
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -26,10 +26,10 @@ def bundled(card_sets):
 
 @pytest.fixture
 def broker_down(monkeypatch):
-    def refuse(task, *args, **kwargs):
+    def refuse(app, name, *args, **kwargs):
         raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
 
-    monkeypatch.setattr(Task, "apply_async", refuse)
+    monkeypatch.setattr(Celery, "send_task", refuse)
 
 
 def age(queryset, seconds: int, field: str = "created_at") -> None:
@@ -56,10 +56,10 @@ def test_pairing_while_the_broker_is_down_is_a_503_and_the_round_is_paired_once_
     monkeypatch.undo()
     sent_before = len(enqueued_tasks)
     monkeypatch.setattr(
-        Task,
-        "apply_async",
-        lambda task, args=None, kwargs=None, **o: enqueued_tasks.append(
-            (task.name, tuple(args or ()), dict(kwargs or {}))
+        Celery,
+        "send_task",
+        lambda app, name, args=None, kwargs=None, **o: enqueued_tasks.append(
+            (name, tuple(args or ()), dict(kwargs or {}))
         ),
     )
     assert recovery.work_resend() == {"rounds": 0, "games": 0}  # too young yet

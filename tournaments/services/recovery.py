@@ -64,16 +64,14 @@ def work_resend(
 ) -> dict[str, int]:
     """Resend every piece of stuck work (of one event, or all). Raises BrokerUnavailable (503)
     if the broker cannot take it; nothing is lost, the next sweep tries again."""
-    from ..tasks import adjudicate_game_task, round_pair_task
-
     rounds = list(
         stuck_rounds(older_than=round_after, tournament=tournament).values_list("pk", flat=True)
     )
     games = stuck_games(older_than=game_after, tournament=tournament)
     for pk in rounds:
-        send(round_pair_task, pk)
+        send("tournaments.round_pair", pk)
     for match_id, number in games:
-        send(adjudicate_game_task, match_id, number)
+        send("tournaments.adjudicate_game", match_id, number)
     return {"rounds": len(rounds), "games": len(games)}
 
 

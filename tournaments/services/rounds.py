@@ -98,11 +98,9 @@ def round_start(*, tournament: Tournament, actor: Any) -> Round:
             )
     except IntegrityError:
         raise Conflict(f"Round {number} is already being paired.", code="round_exists") from None
-    from ..tasks import round_pair_task
-
     # If the broker is down the request answers 503 and the round waits, pending, for the
     # resend (tournaments.services.recovery).
-    send_after_commit(round_pair_task, round.pk)
+    send_after_commit("tournaments.round_pair", round.pk)
     return round
 
 
@@ -511,6 +509,4 @@ def finish_round_if_complete(round: Round) -> None:
 
 
 def enqueue_game(match_id: int, number: int) -> None:
-    from ..tasks import adjudicate_game_task
-
-    send_after_commit(adjudicate_game_task, match_id, number)
+    send_after_commit("tournaments.adjudicate_game", match_id, number)
