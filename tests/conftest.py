@@ -47,6 +47,35 @@ def write_card_set(tmp_path):
     return write
 
 
+# --- shared data, written once per session (tests/support/snapshots.py) ----------------------
+
+BUNDLED_CARD_SETS = sorted(ROOT.joinpath("decks/cardsets").glob("*.json"))
+
+
+@pytest.fixture(scope="session")
+def bundled_cards_snapshot(django_db_setup, django_db_blocker):
+    """The bundled card sets, imported once for the whole session."""
+    from django.core.management import call_command
+
+    from tests.support import snapshots
+
+    def write():
+        call_command("import_cards", *BUNDLED_CARD_SETS, verbosity=0)
+
+    with django_db_blocker.unblock():
+        return snapshots.take("bundled_cards", write)
+
+
+@pytest.fixture
+def bundled_cards(db, bundled_cards_snapshot):
+    """Every bundled card set (decks/cardsets/), as `import_cards` writes them, in this test's
+    database: copied back from the session's snapshot in a few milliseconds."""
+    from tests.support import snapshots
+
+    if not snapshots.present(bundled_cards_snapshot):
+        snapshots.put_back(bundled_cards_snapshot)
+
+
 @pytest.fixture(autouse=True)
 def fresh_cache():
     """Each test starts with an empty cache: rate limits counted in one test must not refuse

@@ -26,7 +26,6 @@ from tests.support.worker import worker_process
 from tests.test_faults import call, kill, redis_env, redis_server, site, wait_until
 from tests.tournaments.conftest import (  # noqa: F401  (fixtures)
     api,
-    card_sets,
     event_with_players,
     sample_text,
 )
@@ -239,7 +238,7 @@ def test_pairing_time_is_measured_per_round(event_with_players):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_adjudicated_games_are_counted_with_their_durations(card_sets, enqueued_tasks):  # noqa: F811
+def test_adjudicated_games_are_counted_with_their_durations(bundled_cards, enqueued_tasks):
     event = automated_event(2, bot="random")
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))
     played = sample("genesis_games_adjudicated_total", bot="random", outcome="played")

@@ -514,7 +514,7 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
 
 
 @pytest.mark.django_db(transaction=True)  # the engine's games are enqueued on commit
-def test_an_automated_events_engine_games_survive_the_trip(card_sets, enqueued_tasks, tmp_path):
+def test_an_automated_events_engine_games_survive_the_trip(bundled_cards, enqueued_tasks, tmp_path):
     # given an automated event of 3 bots (so a bye), one round played by the engine
     org = api("org")
     created = org.post(

@@ -16,12 +16,7 @@ from tournaments.models import EngineGame, Match, Round
 from tournaments.services import recovery
 from tournaments.tasks import adjudicate_game_task, resend_on_start
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def bundled(card_sets):
-    """The bundled card sets."""
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bundled_cards")]
 
 
 @pytest.fixture
