@@ -97,12 +97,22 @@ def shared_rows(django_db_blocker) -> Iterator[None]:
     rolled back after it and the next test starts from the shared rows again; the shared rows
     go at the end. As Django's TestCase.setUpTestData does for a class.
 
-    Only for tests that use `db`: a transactional test would flush the tables under it."""
+    Only for tests that use `db`: a transactional test run while the block is open would run
+    inside its transaction, and tests/conftest.py fails such a test at once; keep transactional
+    tests in a module of their own."""
+    global open_shared_rows
     with django_db_blocker.unblock():
         atomic = transaction.atomic()
         atomic.__enter__()
+        open_shared_rows += 1
         try:
             yield
         finally:
+            open_shared_rows -= 1
             transaction.set_rollback(True)
             atomic.__exit__(None, None, None)
+
+
+# How many shared_rows blocks are open now (a module's fixture keeps its block open until the
+# module's last test has run).
+open_shared_rows = 0
