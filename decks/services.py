@@ -33,8 +33,8 @@ from rules.core.formats import (
 )
 from rules.core.game_cardfile import GameCardEntry, GameCardFile
 from rules.core.game_cards import GameCard as GameCardValue
-from rules.core.keywords import parse_ability_name
 from rules.core.games import GENESIS, UnknownGameError, get_game
+from rules.core.keywords import parse_ability_name
 from rules.core.timeline import Validation
 from rules.core.validation import validate
 
