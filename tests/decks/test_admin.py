@@ -5,9 +5,11 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from decks.models import Card
 from decks.services import SEARCH_COLUMNS
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -85,8 +87,9 @@ def test_editing_a_card_in_the_admin_recomputes_its_search_columns(staff, cards)
     # given
     bolt = Card.objects.get(name="Bolt Volley")
     url = f"/admin/decks/card/{bolt.pk}/change/"
-    data = dict(admin_form(staff, url).fields)
-    lists = {"affiliations": [v for k, v in admin_form(staff, url).fields if k == "affiliations"]}
+    fields = admin_form(staff, url).fields
+    data = dict(fields)
+    lists = {"affiliations": [v for k, v in fields if k == "affiliations"]}
     # when: renamed, a new text, its ability now a continuous Flight paid with aura
     data |= {
         "name": "Bolt Barrage",
@@ -114,3 +117,19 @@ def test_editing_a_card_in_the_admin_recomputes_its_search_columns(staff, cards)
     assert bolt.keyword_index == "|flight|"
     (ability,) = bolt.abilities.all()
     assert [term["keyword"] for term in ability.keywords] == ["flight"]
+
+
+def test_editing_another_games_card_recomputes_its_search_text(staff):
+    # given: a Grand Archive card, whose classes live only in its index column
+    call_command("import_cards", str(ROOT / "decks/cardsets/grand-archive-demo.json"), verbosity=0)
+    spirit = Card.objects.get(name="Emberwake Spirit")
+    url = f"/admin/decks/card/{spirit.pk}/change/"
+    fields = admin_form(staff, url).fields
+    # when
+    response = staff.post(url, dict(fields) | {"text": "Wakes in cinders.", "_save": "Save"})
+    # then
+    assert response.status_code == 302, response.content.decode()[:2000]
+    spirit.refresh_from_db()
+    assert "wakes in cinders." in spirit.search_text
+    assert "spirit" in spirit.search_text.split()
+    assert spirit.class_index == "|spirit|"
