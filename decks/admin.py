@@ -7,7 +7,7 @@ from rules.core.cards import name_key
 from rules.core.keywords import KeywordError, parse_ability_name
 
 from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
-from .services import SEARCH_COLUMNS, card_recompute
+from .services import SEARCH_COLUMNS, card_index_lock, card_recompute, deck_legality_refresh
 
 
 class AbilityForm(forms.ModelForm):
@@ -63,6 +63,17 @@ class CardAdmin(admin.ModelAdmin):
     # not edited, and written again from the card's fields on every save; the content hash is
     # the importer's record of the file's card.
     readonly_fields = [*SEARCH_COLUMNS, "content_hash"]
+
+    def save_model(self, request, obj, form, change):
+        # The card index's lock before the card's row (services.card_index_lock).
+        card_index_lock(shared=False)
+        super().save_model(request, obj, form, change)
+
+    def delete_model(self, request, obj):
+        card_index_lock(shared=False)
+        game, name = obj.game, obj.name
+        super().delete_model(request, obj)
+        deck_legality_refresh(game=game, names=[name])
 
     def save_related(self, request, form, formsets, change):
         # After the abilities and affiliations are saved: the columns are computed from them.

@@ -3,7 +3,7 @@
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -44,6 +44,24 @@ from .selectors import index_value
 
 BATCH = 1000
 
+# The advisory lock of the card index ("cards" in ASCII): held exclusively by a write to the cards
+# (an import, an admin edit) and shared by a deck save, until their transactions end. A deck saved
+# while the cards change is then judged on the cards as they end up: either the save waits for
+# the change and validates with the new cards, or the change waits for the save and judges the
+# saved list again (deck_legality_refresh). Without it, a save could validate with the old cards
+# and commit after the change had looked for the decks naming them.
+CARD_INDEX_LOCK = 0x6361726473
+
+
+def card_index_lock(*, shared: bool) -> None:
+    """Take CARD_INDEX_LOCK until the transaction ends: exclusively before writing cards, shared
+    before saving a deck, and before any row lock (so that no two writers wait on each other)."""
+    # PostgreSQL's lock; SQLite (./scripts/serve) lets one transaction write at a time anyway.
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+            cursor.execute(f"SELECT {function}(%s)", [CARD_INDEX_LOCK])
+
 
 @dataclass
 class ImportReport:
@@ -66,6 +84,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     Importing the same file twice changes nothing (cards are compared by content hash).
     Raises CardFileError, writing nothing, if a name already belongs to another set.
     """
+    card_index_lock(shared=False)
     card_set, created = CardSet.objects.get_or_create(
         game=GENESIS.slug,
         code=card_file.set_code,
@@ -154,6 +173,7 @@ def _cards_of_game(card_set: CardSet, names: list[str]) -> dict[str, tuple[int, 
 def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
     """Write a checked card file of a game other than Genesis, as `card_set_import` does: by
     name within the game, unchanged cards untouched, a name of another set of the game refused."""
+    card_index_lock(shared=False)
     game = card_file.game
     card_set, _ = CardSet.objects.update_or_create(
         game=game,
@@ -317,6 +337,7 @@ def card_recompute(*, card_id: int, previous_names: Iterable[str] = ()) -> Card:
     none) and its search columns written again by card_search_columns from the stored fields, the card index's version moves on (as an import
     moves it, so every process reads the edit), and the stored legality of the decks naming
     the card (or `previous_names`, the names it had) is recomputed."""
+    card_index_lock(shared=False)
     card = selectors.card_detail(card_id=card_id)
     if card.game == GENESIS.slug:
         # An ability's keyword terms are read from its name, as the card file's reader does.
@@ -430,28 +451,20 @@ def _named_keys(decklist: Decklist) -> set[str]:
 def deck_legality_refresh(*, game: str, names: Iterable[str]) -> int:
     """Recompute the stored legality (Deck.legal) of every deck of `game` that names one of
     these cards, after an import or a hand edit changed them: a deck is judged on the cards
-    as they are now, exactly as a save judges it (_save_version). The decks are locked
-    first, so a save at the same time is not overwritten with a verdict on its old list;
-    the changed verdicts are written in one statement. Returns how many changed."""
+    as they are now, exactly as a save judges it (_save_version); the changed verdicts are
+    written in one statement. Its callers hold CARD_INDEX_LOCK exclusively and every save
+    shares it, so no save is in flight meanwhile: each is either seen here or judged on the
+    new cards. Returns how many changed."""
     wanted = {name_key(name) for name in names}
     slugs = [fmt.slug for fmt in formats_of(game)]
     if not wanted or not slugs:
         return 0
-    candidates = [
-        pk
-        for pk, data in Deck.objects.filter(format__in=slugs)
-        .values_list("pk", "decklist")
-        .iterator()
-        if _named_keys(decklist_from_json(data)) & wanted
-    ]
     changed = []
-    for deck in (
-        Deck.objects.select_for_update()
-        .filter(pk__in=candidates)
-        .only("pk", "decklist", "format", "legal")
-        .order_by("pk")
-    ):
+    decks = Deck.objects.filter(format__in=slugs).only("pk", "decklist", "format", "legal")
+    for deck in decks.order_by("pk").iterator():
         decklist = decklist_from_json(deck.decklist)
+        if not _named_keys(decklist) & wanted:
+            continue
         legal = deck_validate(decklist=decklist, format_slug=deck.format).legal
         if legal != deck.legal:
             deck.legal = legal
@@ -462,6 +475,8 @@ def deck_legality_refresh(*, game: str, names: Iterable[str]) -> int:
 
 
 def _save_version(deck: Deck, decklist: Decklist) -> None:
+    # Its callers hold CARD_INDEX_LOCK shared, taken before they lock the deck's row (the order
+    # deck_legality_refresh's callers take them in, so that neither waits on the other forever).
     deck.decklist = decklist_to_json(decklist)
     deck.champion = decklist.champion or ""
     deck.legal = deck_validate(decklist=decklist, format_slug=deck.format).legal
@@ -492,6 +507,7 @@ def deck_create(
 ) -> Deck:
     if not owner.is_authenticated:
         raise NotAuthenticated("Log in to save decks.")
+    card_index_lock(shared=True)
     deck = Deck(
         owner=owner,
         name=_deck_name(name) or "Untitled timeline",
@@ -517,6 +533,7 @@ def deck_update(
     decklist: Decklist | None = None,
 ) -> Deck:
     """Change a deck. A changed list (or format) is saved as a new version."""
+    card_index_lock(shared=True)
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     if name is not None:
@@ -576,6 +593,7 @@ def deck_card_add(*, deck: Deck, actor, card: Card) -> Deck:
     for another game's card to its home section (rules.core.decklist.home_section), saved as a
     new version and validated like any edit in the builder. Only the owner may;
     the deck is locked first, so two adds at once both count."""
+    card_index_lock(shared=True)
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     decklist = decklist_from_json(deck.decklist)
