@@ -334,9 +334,10 @@ def card_search_columns(
 def card_recompute(*, card_id: int, previous_names: Iterable[str] = ()) -> Card:
     """After a card was edited by hand (the admin): its abilities' keyword terms are read again
     from their names (rules.core.keywords.parse_ability_name; KeywordError for a name that has
-    none) and its search columns written again by card_search_columns from the stored fields, the card index's version moves on (as an import
-    moves it, so every process reads the edit), and the stored legality of the decks naming
-    the card (or `previous_names`, the names it had) is recomputed."""
+    none), its search columns are written again by card_search_columns from the stored fields,
+    the card index's version moves on (as an import moves it, so every process reads the
+    edit), and the stored legality of the decks naming the card (or `previous_names`, the
+    names it had) is recomputed."""
     card_index_lock(shared=False)
     card = selectors.card_detail(card_id=card_id)
     if card.game == GENESIS.slug:
