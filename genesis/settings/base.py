@@ -61,6 +61,7 @@ MIDDLEWARE = [
     "genesis.logs.RequestIdMiddleware",
     "genesis.edge.RejectNulMiddleware",
     "genesis.edge.DatabaseUnavailableMiddleware",
+    "genesis.edge.ApiNotFoundMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
