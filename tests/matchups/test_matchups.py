@@ -11,13 +11,17 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from celery import Celery, current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
+from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
+from genesis import resend
 from matchups import services as matchup_services
 from matchups.models import Matchup, MatchupChunk, MatchupGame
 from matchups.tasks import matchup_chunk_task
@@ -498,3 +502,41 @@ def test_a_deck_of_another_game_is_refused_the_engine_plays_genesis_only(enqueue
     client = Client()
     client.force_login(get_user_model().objects.get(username="ann"))
     assert b"Test this deck" not in client.get(f"/decks/{key}/").content
+
+
+def test_a_start_while_the_broker_is_down_is_a_503_and_the_sweep_sends_its_chunks(
+    enqueued_tasks, monkeypatch
+):
+    # given
+    key = deck("ann")
+
+    def refuse(app, name, *args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    # when the broker is down (a patch of its own: the guard is back after it)
+    with monkeypatch.context() as patch:
+        patch.setattr(Celery, "send_task", refuse)
+        response = start("ann", key, {"sample": "hedra-voss-iron-bastion"})
+    # then a clear 503, and the job is saved, waiting
+    assert response.status_code == 503
+    assert response.json()["code"] == "broker_unavailable"
+    job = Matchup.objects.get()
+    assert job.status == Matchup.Status.QUEUED
+    assert enqueued_tasks == []
+    # when the sweep of pending work runs: nothing while the job is younger than STALE_AFTER
+    assert resend.pending_resend()["matchup_chunks"] == 0
+    Matchup.objects.update(created_at=timezone.now() - matchup_services.STALE_AFTER)
+    # then its chunks are sent, once per STALE_AFTER, and they finish it
+    assert resend.pending_resend() == {"rounds": 0, "games": 0, "matchup_chunks": 4}
+    assert resend.pending_resend()["matchup_chunks"] == 0
+    assert run_chunks(enqueued_tasks) == 4
+    assert api("ann").get(f"/api/matchups/{job.pk}/").json()["status"] == "done"
+
+
+def test_chunks_go_to_the_matchups_queue_and_tournament_work_to_the_default_one():
+    router = current_app.amqp.router
+    assert router.route({}, matchup_services.CHUNK_TASK)["queue"].name == "matchups"
+    for name in ("tournaments.round_pair", "tournaments.adjudicate_game", "genesis.resend_pending"):
+        assert router.route({}, name)["queue"].name == "celery"
+    # a worker started without -Q serves both, the tournaments' queue first
+    assert list(current_app.amqp.queues) == ["celery", "matchups"]
