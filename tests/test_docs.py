@@ -84,7 +84,17 @@ def test_nothing_refers_to_an_issue_a_reader_cannot_see():
     assert not mentions, "\n".join(mentions)
 
 
-TOP_LEVEL = ("genesis/", "rules/", "decks/", "tournaments/", "tests/", "docs/", "benchmarks/")
+TOP_LEVEL = (
+    "genesis/",
+    "rules/",
+    "decks/",
+    "tournaments/",
+    "matchups/",
+    "templates/",
+    "tests/",
+    "docs/",
+    "benchmarks/",
+)
 
 
 def test_every_path_and_function_the_architecture_page_names_exists():
@@ -94,7 +104,7 @@ def test_every_path_and_function_the_architecture_page_names_exists():
         if name.startswith(TOP_LEVEL) and "<" not in name:  # a path in the repository
             if not (ROOT / name.rstrip("/")).exists():
                 missing.append(name)
-        elif re.fullmatch(r"(genesis|rules|decks|tournaments)(\.\w+)+", name):
+        elif re.fullmatch(r"(genesis|rules|decks|tournaments|matchups)(\.\w+)+", name):
             missing += [] if _resolves(name) else [name]
     assert not missing, missing
 
