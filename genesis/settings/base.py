@@ -252,10 +252,11 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
-# Two queues (docs/deployment.md, Workers): "celery" (the default) for tournament work (pairings,
-# adjudicated games) and the sweep, "matchups" for the matchup lab's chunks of games, so a round
-# is never paired behind a queue of matchup jobs. A worker started without -Q serves both,
-# tournament work first (queue_order_strategy above); production runs a worker for each.
+# Two queues (docs/deployment.md, Queues and workers): "celery" (the default) for tournament
+# work (pairings, adjudicated games) and the sweep, "matchups" for the matchup lab's chunks of
+# games, so a round is never paired behind a queue of matchup jobs. A worker started without -Q
+# serves both, tournament work first (queue_order_strategy above); production runs a worker for
+# each.
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 MATCHUPS_QUEUE = "matchups"
 CELERY_TASK_QUEUES = [
@@ -264,11 +265,12 @@ CELERY_TASK_QUEUES = [
 ]
 CELERY_TASK_ROUTES = {"matchups.*": {"queue": MATCHUPS_QUEUE, "routing_key": MATCHUPS_QUEUE}}
 # Pending work (genesis.resend: tournaments.services.recovery, matchups.services.matchup_resend)
-# is looked for every WORK_RESEND_EVERY seconds
-# and resent once it is older than ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an
-# engine game, which may take up to tournaments.tasks.GAME_TIME_LIMIT, 90 s). Keep the
-# defaults in production; the fault tests shorten them to watch a recovery sooner. Run one beat
-# (`celery -A genesis beat`, or `worker -B` where there is a single worker).
+# is looked for every WORK_RESEND_EVERY seconds, and resent once it is older than
+# ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an engine game, which may take up to
+# tournaments.tasks.GAME_TIME_LIMIT, 90 s); a matchup job's chunks after
+# matchups.services.STALE_AFTER. Keep the defaults in production; the fault tests shorten them
+# to watch a recovery sooner. Run one beat (`celery -A genesis beat`, or `worker -B` where there
+# is a single worker).
 WORK_RESEND_EVERY = float(os.environ.get("WORK_RESEND_EVERY", "15"))
 ROUND_STALE_SECONDS = float(os.environ.get("ROUND_STALE_SECONDS", "30"))
 GAME_STALE_SECONDS = float(os.environ.get("GAME_STALE_SECONDS", "100"))
