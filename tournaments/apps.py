@@ -7,8 +7,12 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
+        from genesis import resend
         from genesis.metrics import SCRAPE_TIME
 
         from .metrics import StuckWork
+        from .services import recovery
 
         SCRAPE_TIME.register(StuckWork())
+        # Stuck rounds and games are resent by the sweep of pending work.
+        resend.register("tournaments", recovery.pending_resend)
