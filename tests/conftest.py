@@ -54,42 +54,53 @@ def write_card_set(tmp_path):
 # carries `@pytest.mark.slow_setup("why")` (say, it starts servers of its own to stop them).
 
 SETUP_LIMIT = 1.0
-# For each fixture being set up, the seconds its nested fixtures took: pytest sets up a
-# fixture's dependencies from inside its own set-up, so a test's fixture that is the first to
-# need a session's data would otherwise be charged for building it.
-_nested_seconds: list[float] = []
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_fixture_setup(fixturedef, request):
-    started = time.perf_counter()
-    _nested_seconds.append(0.0)
-    try:
-        yield
-    finally:
-        nested = _nested_seconds.pop()
-        seconds = time.perf_counter() - started
-        if _nested_seconds:
-            _nested_seconds[-1] += seconds
-        if fixturedef.scope == "function":
-            item = request.node
-            item.own_setup_seconds = getattr(item, "own_setup_seconds", 0.0) + seconds - nested
+class SetupClock:
+    """Times each test's own (function-scoped) fixtures. Registered as a plugin of its own
+    (pytest_configure below) rather than as this conftest's hooks, because a conftest's hooks do
+    not see the session's fixtures being set up, and pytest sets up a fixture's dependencies
+    from inside its own set-up: a test's fixture that is the first to need a session's data
+    would otherwise be charged for building it."""
+
+    def __init__(self) -> None:
+        # For each fixture being set up, the seconds its nested fixtures took.
+        self.nested_seconds: list[float] = []
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_fixture_setup(self, fixturedef, request):
+        started = time.perf_counter()
+        self.nested_seconds.append(0.0)
+        try:
+            yield
+        finally:
+            nested = self.nested_seconds.pop()
+            seconds = time.perf_counter() - started
+            if self.nested_seconds:
+                self.nested_seconds[-1] += seconds
+            if fixturedef.scope == "function":
+                item = request.node
+                own = getattr(item, "own_setup_seconds", 0.0) + seconds - nested
+                item.own_setup_seconds = own
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_makereport(self, item, call):
+        outcome = yield
+        report = outcome.get_result()
+        if report.when != "setup" or not report.passed:
+            return
+        seconds = getattr(item, "own_setup_seconds", 0.0)
+        if seconds > SETUP_LIMIT and item.get_closest_marker("slow_setup") is None:
+            report.outcome = "failed"
+            report.longrepr = (
+                f"{item.nodeid}: its own set-up took {seconds:.2f} s (over {SETUP_LIMIT:g} s). "
+                "Build shared data once per session or module (tests/support/snapshots.py), or "
+                'mark the test @pytest.mark.slow_setup("why") if it cannot be shared.'
+            )
 
 
-@pytest.hookimpl(hookwrapper=True)
-def pytest_runtest_makereport(item, call):
-    outcome = yield
-    report = outcome.get_result()
-    if report.when != "setup" or not report.passed:
-        return
-    seconds = getattr(item, "own_setup_seconds", 0.0)
-    if seconds > SETUP_LIMIT and item.get_closest_marker("slow_setup") is None:
-        report.outcome = "failed"
-        report.longrepr = (
-            f"{item.nodeid}: its own set-up took {seconds:.2f} s (over {SETUP_LIMIT:g} s). "
-            "Build shared data once per session or module (tests/support/snapshots.py), or "
-            'mark the test @pytest.mark.slow_setup("why") if it cannot be shared.'
-        )
+def pytest_configure(config):
+    config.pluginmanager.register(SetupClock(), "genesis-setup-clock")
 
 
 # --- shared data, written once per session (tests/support/snapshots.py) ----------------------

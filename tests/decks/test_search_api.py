@@ -91,14 +91,9 @@ def test_openapi_schema_and_docs_are_served(db):
     assert client.get("/api/docs/").status_code == 200
 
 
-def test_placeholders_are_left_out_unless_the_query_asks_for_them(db):
+def test_placeholders_are_left_out_unless_the_query_asks_for_them(bundled_cards):
     """Rulebook placeholder cards (their stats unrevealed) stay out of searches unless the
     query names `is:placeholder` (docs/search.md)."""
-    from pathlib import Path
-
-    from django.core.management import call_command
-
-    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
 
     def found(query):
         response = APIClient().get("/api/cards/", {"q": query, "page_size": 200})
@@ -162,17 +157,13 @@ def test_bad_sorting_is_a_400(cards, query, said):
     assert said in response.json()["detail"]
 
 
-def test_legal_keeps_only_cards_a_timeline_for_that_champion_may_hold(db):
+def test_legal_keeps_only_cards_a_timeline_for_that_champion_may_hold(bundled_cards):
     """`legal:<champion>` (name or slug): Core Rulebook 5.2, F- Affiliations and E- World
     Symbol, under the format asked for (`format=`; the default format otherwise)."""
-    from pathlib import Path
-
-    from django.core.management import call_command
 
     from decks.core.bundled import card_set
     from rules.core.formats import GENESIS_ORIGINS_LEGACY
 
-    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
     demo = card_set("demo")
     sera = next(c for c in demo.values() if c.name == "Sera Vantyne")
 
@@ -205,17 +196,13 @@ def test_legal_keeps_only_cards_a_timeline_for_that_champion_may_hold(db):
     assert (unknown.status_code, unknown.json()["code"]) == (400, "unknown_format")
 
 
-def test_a_card_page_says_in_which_formats_the_card_is_legal_and_why(db):
+def test_a_card_page_says_in_which_formats_the_card_is_legal_and_why(bundled_cards):
     """Issue 14, card pages: legality in every format, with the reason when a card is not
     legal."""
-    from pathlib import Path
 
-    from django.core.management import call_command
     from django.test import Client
 
     from decks.models import Card
-
-    call_command("import_cards", *sorted(Path("decks/cardsets").glob("*.json")), verbosity=0)
 
     def legality(name):
         page = Client().get(f"/cards/{Card.objects.get(name=name).pk}/").content.decode()

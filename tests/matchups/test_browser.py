@@ -3,12 +3,10 @@ user starts a test against a sample timeline, the job's page shows a progress ba
 moves on as the worker records chunks, up to the end and the results, with replay links; and
 the deck's page lists the result. On a phone-sized screen, without sideways scrolling."""
 
-import io
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks import services
@@ -26,14 +24,9 @@ GAMES = 40  # 8 chunks of 5: the bar moves in steps the page can see
 
 
 def test_a_matchup_runs_on_a_worker_with_its_progress_bar_to_the_end(
-    live_server, browser, celery_worker_process
+    live_server, browser, celery_worker_process, bundled_cards
 ):
     # given: a user with a saved deck, on its page, on a phone
-    call_command(
-        "import_cards",
-        *sorted(str(p) for p in Path("decks/cardsets").glob("*.json")),
-        stdout=io.StringIO(),
-    )
     user = get_user_model().objects.create_user("ann", password="pw-not-used-1")
     deck = services.deck_create(
         owner=user, name="Storm Lattice", decklist=services.read_decklist(text=SERA)

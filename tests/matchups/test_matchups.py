@@ -28,22 +28,13 @@ from matchups.tasks import matchup_chunk_task
 from tests.conftest import card, card_set
 from tests.tournaments.test_concurrency import run_at_once
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bundled_cards")]
 
 SERA = Path("decks/samples/sera-vantyne-storm-lattice.txt").read_text()
 HEDRA = Path("decks/samples/hedra-voss-iron-bastion.txt").read_text()
 ORRIN = Path("decks/samples/orrin-thistlebrand-wild-menagerie.txt").read_text()
 RESULT_KEYS = {"status", "done", "total", "wins", "losses", "draws", "win_rate", "ci95"}
 RESULT_KEYS |= {"endings", "replays"}
-
-
-@pytest.fixture(autouse=True)
-def card_sets():
-    call_command(
-        "import_cards",
-        *sorted(str(p) for p in Path("decks/cardsets").glob("*.json")),
-        stdout=io.StringIO(),
-    )
 
 
 def api(username: str | None = None) -> APIClient:

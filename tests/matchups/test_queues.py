@@ -12,7 +12,6 @@ from matchups.models import Matchup, MatchupChunk
 from tests.matchups.test_matchups import deck, start
 from tests.tournaments.conftest import (  # noqa: F401  (fixtures)
     api,
-    card_sets,
     event_with_players,
     sample_text,
 )
