@@ -9,6 +9,6 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         from genesis.metrics import SCRAPE_TIME
 
-        from .metrics import StuckWork
+        from .stuck_work import StuckWork
 
         SCRAPE_TIME.register(StuckWork())
