@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
+from .models import Ability, Affiliation, Card, CardRuling, CardSet, Deck, DeckVersion
 
 
 class AbilityInline(admin.TabularInline):
@@ -19,6 +19,15 @@ class AbilityInline(admin.TabularInline):
         "cost_discard",
         "text",
     ]
+
+
+@admin.register(CardRuling)
+class CardRulingAdmin(admin.ModelAdmin):
+    """Which card a ruling is on (the ruling's own text is edited in the rules admin)."""
+
+    list_display = ["ruling", "card"]
+    raw_id_fields = ["ruling", "card"]
+    search_fields = ["card__name", "ruling__question"]
 
 
 @admin.register(Card)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 import grimp
 import networkx as nx
 import pytest
+from django.apps import apps
 
 from tests.conftest import ROOT
 
@@ -182,3 +183,33 @@ def test_what_counts_as_a_cycle(imports, cycle):
     found = cycles(import_edges(graph).values())
     chains = [[c[0].importer, *(edge.imported for edge in c)] for c in found]
     assert chains == ([] if cycle is None else [cycle])
+
+
+# --- relations between the apps' models ----------------------------------------------------------
+
+
+def upward_relations() -> list[str]:
+    found = []
+    for model in apps.get_models(include_auto_created=True):
+        app = model.__module__.split(".")[0]
+        if app not in app_packages():
+            continue
+        for field in model._meta.get_fields():
+            if not field.is_relation or field.auto_created or field.related_model is None:
+                continue
+            target = field.related_model
+            target_app = target.__module__.split(".")[0]
+            if target_app in app_packages() and level(target_app) > level(app):
+                found.append(
+                    f"{model._meta.label}.{field.name} ({type(field).__name__}) -> "
+                    f"{target._meta.label}: {app} is below {target_app}"
+                )
+    return found
+
+
+def test_no_model_relates_to_a_model_of_a_higher_app():
+    found = upward_relations()
+    assert not found, (
+        "Relations from a lower app's model up to a higher app's model (layers, top first: "
+        f"{app_packages()}); turn the relation around, or move the model up:\n" + "\n".join(found)
+    )
