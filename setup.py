@@ -1,14 +1,20 @@
-"""Compiles the game engine with mypyc when the project is installed (docs/engine.md, The compiled
-engine). Everything else about the package is in pyproject.toml.
+"""Compiles the game engine with mypyc, when asked to (docs/engine.md, The compiled engine).
+Everything else about the package is in pyproject.toml.
 
-mypyc (from the mypy package, pinned in pyproject.toml's build requirements) compiles the
+An install compiles nothing unless GENESIS_COMPILE_ENGINE=1 is set: compiling takes about a
+minute of gcc on two cores, and no install, first page or test run waits for it.
+./scripts/build-engine (and ./scripts/serve --fast-engine) runs
+`GENESIS_COMPILE_ENGINE=1 python setup.py build_ext --inplace`; the engine then runs compiled.
+
+mypyc (from the mypy package of the virtualenv, pinned in the dev lock file) compiles the
 engine's modules to C extension modules that sit beside the .py files and are imported in their
 place (an editable install builds them in the source tree); `rules.core.engine.compiled()` says
 which are in use. Beside them goes rules/core/compiled-sources.txt, the sha256 of each source
 compiled, so that a source edited later is never shadowed by its older compiled module
 (rules/core/native.py).
 
-- GENESIS_PURE_PYTHON=1 at install time compiles nothing: the pure-Python modules are used.
+- GENESIS_ENGINE_OPT_LEVEL sets the C optimisation level (3 unless told; the test that compiles
+  the engine uses 0, which builds several times faster and plays the same games).
 - If mypyc or the C compiler fails (or crashes), the install still succeeds with the pure-Python
   modules, and a warning says why.
 """
@@ -41,7 +47,8 @@ SOURCES = [
 GROUP = "genesis_engine"
 MANIFEST = "rules/core/compiled-sources.txt"  # rules.core.native reads it
 CACHE = ROOT / "build" / "genesis-engine-extensions.json"  # see _mypycify
-PURE = os.environ.get("GENESIS_PURE_PYTHON", "") not in ("", "0")
+COMPILE = os.environ.get("GENESIS_COMPILE_ENGINE", "") not in ("", "0")
+OPT_LEVEL = os.environ.get("GENESIS_ENGINE_OPT_LEVEL", "3")
 
 # mypyc runs in a child process, so that a crash of mypyc itself (it has segfaulted on a
 # recursive type alias) is a failed build like any other, not a failed install. The child
@@ -50,7 +57,7 @@ MYPYCIFY = """
 import json, sys
 from mypyc.build import mypycify
 
-extensions = mypycify(sys.argv[3:], opt_level="3", group_name=sys.argv[2])
+extensions = mypycify(sys.argv[4:], opt_level=sys.argv[3], group_name=sys.argv[2])
 keys = ("name", "sources", "include_dirs", "depends", "extra_compile_args")
 with open(sys.argv[1], "w") as out:
     json.dump([{k: getattr(e, k) for k in keys} for e in extensions], out)
@@ -72,7 +79,9 @@ def _mypycify() -> list[Extension]:
     except ImportError:  # e.g. --no-build-isolation without mypy
         _warn("mypyc is not installed; the pure-Python engine is installed instead.")
         return []
-    key = hashlib.sha256(f"{sys.executable}\n{include_dir()}\n{_manifest()}".encode()).hexdigest()
+    key = hashlib.sha256(
+        f"{sys.executable}\n{include_dir()}\n{OPT_LEVEL}\n{_manifest()}".encode()
+    ).hexdigest()
     try:
         cached = json.loads(CACHE.read_text())
         if cached["key"] == key and all(
@@ -99,7 +108,7 @@ def _run_mypyc(key: str) -> tuple[list[dict[str, object]] | None, int]:
         made = Path(tmp) / "extensions.json"
         # No config file: pyproject.toml's [tool.mypy] loads the Django plugins, which are not
         # build requirements. --strict is what the pure packages are checked with anyway.
-        args = [str(made), GROUP, "--config-file=", "--strict", *SOURCES]
+        args = [str(made), GROUP, OPT_LEVEL, "--config-file=", "--strict", *SOURCES]
         child = subprocess.run([sys.executable, "-c", MYPYCIFY, *args], cwd=ROOT, check=False)
         ok = child.returncode == 0 and made.exists()
         extensions = json.loads(made.read_text()) if ok else None
@@ -134,7 +143,7 @@ class CompileEngine(build_ext):
         for manifest in manifests:
             manifest.unlink(missing_ok=True)
         if not self.extensions:
-            return  # GENESIS_PURE_PYTHON, or mypyc failed
+            return  # not asked to compile, or mypyc failed
         try:
             super().run()
         except Exception:
@@ -158,4 +167,4 @@ class CompileEngine(build_ext):
 
 # A stand-in until CompileEngine replaces it with what mypyc generates.
 STAND_IN = Extension(f"{GROUP}__mypyc", sources=[])
-setup(ext_modules=[] if PURE else [STAND_IN], cmdclass={"build_ext": CompileEngine})
+setup(ext_modules=[STAND_IN] if COMPILE else [], cmdclass={"build_ext": CompileEngine})

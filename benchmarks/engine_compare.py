@@ -36,9 +36,17 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Run in a child process with the engine's root as its only argument; prints JSON.
+# Run in a child process (python -I: no current directory or PYTHONPATH on sys.path) with the
+# engine's root as its first argument; prints JSON, with the file the engine was loaded from.
+# The editable install's finder maps the names `rules`, `decks`, ... to the installed tree, and
+# would answer `rules.core` with today's package even under an older commit's `rules` (which has
+# no core/): so it is taken out, and the engine comes from the root's own files or not at all.
 CHILD = r"""
 import hashlib, json, sys, time
+sys.meta_path[:] = [f for f in sys.meta_path if not getattr(f, "__module__", "").startswith("__editable__")]
+sys.path_hooks[:] = [h for h in sys.path_hooks if not getattr(h, "__module__", "").startswith("__editable__")]
+sys.path[:] = [p for p in sys.path if "__editable__" not in p]
+sys.path_importer_cache.clear()
 sys.path.insert(0, sys.argv[1])
 try:  # the layout since the engine moved to rules/core/engine
     from rules.core.engine.bots import HeuristicBot, RandomBot
@@ -73,6 +81,7 @@ for seed in range(heuristic):
     bots = (HeuristicBot(seed), RandomBot(seed)) if seed % 2 == 0 else (RandomBot(seed), HeuristicBot(seed))
     heuristic_digest.update(play_game(deck, deck, cards, seed, bots).log.dumps().encode())
 print(json.dumps({
+    "engine": sys.modules[play_game.__module__].__file__,
     "cpu": cpu, "digest": digest.hexdigest(), "steps": steps, "compiled": compiled(),
     "heuristic_digest": heuristic_digest.hexdigest(),
 }))
@@ -86,14 +95,25 @@ AS_INSTALLED = {k: v for k, v in os.environ.items() if k != "GENESIS_PURE_PYTHON
 
 
 def run_child(root: Path, games: int, env: dict[str, str], heuristic: int = 0) -> dict:
+    """The figures of `root`'s engine; SystemExit, with the reason, if it cannot be loaded from
+    `root` (an engine from anywhere else would be compared with itself)."""
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(root), str(games), str(heuristic)],
-        check=True,
+        [sys.executable, "-I", "-c", CHILD, str(root), str(games), str(heuristic)],
         capture_output=True,
         text=True,
         env=env,
     )
-    return json.loads(out.stdout)
+    if out.returncode != 0:
+        reason = (out.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SystemExit(f"engine_compare: cannot run the engine of {root}: {reason}")
+    result = json.loads(out.stdout)
+    engine = Path(result["engine"]).resolve()
+    if not engine.is_relative_to(Path(root).resolve()):
+        raise SystemExit(
+            f"engine_compare: refusing to compare: the engine run for {root} was loaded from "
+            f"{engine}, not from that tree"
+        )
+    return result
 
 
 def instructions(root: Path, games: int, env: dict[str, str]) -> int:
@@ -106,6 +126,7 @@ def instructions(root: Path, games: int, env: dict[str, str]) -> int:
                 "--tool=callgrind",
                 "--callgrind-out-file=/dev/null",
                 sys.executable,
+                "-I",
                 "-c",
                 CHILD,
                 str(root),

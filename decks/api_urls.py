@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, matchup_api
+from . import api
 
 urlpatterns = [
     path("cards/", api.CardList.as_view(), name="card-list"),
@@ -14,6 +14,4 @@ urlpatterns = [
     path("decks/<str:key>/diff/", api.DeckDiff.as_view(), name="deck-diff"),
     path("decks/<str:key>/clone/", api.DeckClone.as_view(), name="deck-clone"),
     path("decks/<str:key>/export/", api.DeckExport.as_view(), name="deck-export"),
-    path("decks/<str:key>/matchups/", matchup_api.MatchupStart.as_view(), name="matchup-start"),
-    path("matchups/<int:pk>/", matchup_api.MatchupDetail.as_view(), name="matchup-detail"),
 ]

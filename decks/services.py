@@ -1,8 +1,9 @@
 """Writes to the card index. Every write is a keyword-only function in a transaction."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -11,6 +12,7 @@ from rules.core.cardfile import CardEntry, CardFile, CardFileError, Problem
 from rules.core.cards import COST_KINDS, name_key
 from rules.core.cards import Card as CardValue
 from rules.core.decklist import (
+    ALL_CARD_SECTIONS,
     Decklist,
     DecklistError,
     Section,
@@ -22,9 +24,17 @@ from rules.core.decklist import (
     parse_decklist,
     tidy,
 )
-from rules.core.formats import DEFAULT_FORMAT, Format, UnknownFormatError, get_format
+from rules.core.formats import (
+    DEFAULT_FORMAT,
+    Format,
+    UnknownFormatError,
+    formats_of,
+    get_format,
+)
 from rules.core.game_cardfile import GameCardEntry, GameCardFile
+from rules.core.game_cards import GameCard as GameCardValue
 from rules.core.games import GENESIS, UnknownGameError, get_game
+from rules.core.keywords import parse_ability_name
 from rules.core.timeline import Validation
 from rules.core.validation import validate
 
@@ -33,6 +43,24 @@ from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
 from .selectors import index_value
 
 BATCH = 1000
+
+# The advisory lock of the card index ("cards" in ASCII): held exclusively by a write to the cards
+# (an import, an admin edit) and shared by a deck save, until their transactions end. A deck saved
+# while the cards change is then judged on the cards as they end up: either the save waits for
+# the change and validates with the new cards, or the change waits for the save and judges the
+# saved list again (deck_legality_refresh). Without it, a save could validate with the old cards
+# and commit after the change had looked for the decks naming them.
+CARD_INDEX_LOCK = 0x6361726473
+
+
+def card_index_lock(*, shared: bool) -> None:
+    """Take CARD_INDEX_LOCK until the transaction ends: exclusively before writing cards, shared
+    before saving a deck, and before any row lock (so that no two writers wait on each other)."""
+    # PostgreSQL's lock; SQLite (./scripts/serve) lets one transaction write at a time anyway.
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+            cursor.execute(f"SELECT {function}(%s)", [CARD_INDEX_LOCK])
 
 
 @dataclass
@@ -56,6 +84,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     Importing the same file twice changes nothing (cards are compared by content hash).
     Raises CardFileError, writing nothing, if a name already belongs to another set.
     """
+    card_index_lock(shared=False)
     card_set, created = CardSet.objects.get_or_create(
         game=GENESIS.slug,
         code=card_file.set_code,
@@ -115,6 +144,7 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     if written:
         # The import time is part of the card index's version (selectors.card_index).
         CardSet.objects.filter(pk=card_set.pk).update(imported_at=timezone.now())
+        deck_legality_refresh(game=card_set.game, names=report.created + report.updated)
     return report
 
 
@@ -143,6 +173,7 @@ def _cards_of_game(card_set: CardSet, names: list[str]) -> dict[str, tuple[int, 
 def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
     """Write a checked card file of a game other than Genesis, as `card_set_import` does: by
     name within the game, unchanged cards untouched, a name of another set of the game refused."""
+    card_index_lock(shared=False)
     game = card_file.game
     card_set, _ = CardSet.objects.update_or_create(
         game=game,
@@ -165,6 +196,7 @@ def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
             report.unchanged += 1
     if report.created or report.updated:
         CardSet.objects.filter(pk=card_set.pk).update(imported_at=timezone.now())
+        deck_legality_refresh(game=game, names=report.created + report.updated)
     return report
 
 
@@ -174,7 +206,6 @@ def _game_card_row(entry: GameCardEntry, card_set: CardSet) -> Card:
         card_set=card_set,
         game=card.game,
         name=card.name,
-        name_key=name_key(card.name),
         type=card.type,
         subtype="/".join(entry.subtypes)[:40],
         text=card.text,
@@ -188,12 +219,7 @@ def _game_card_row(entry: GameCardEntry, card_set: CardSet) -> Card:
         life=card.life,
         level=card.level,
         species=card.species,
-        class_index=_index(card.classes),
-        supertype_index=_index(card.supertypes),
-        keyword_index=_index(slugify(k) for k in card.keywords),
-        search_text=" ".join(
-            [card.name, card.text, card.type, card.element, card.species, *card.classes]
-        ).casefold(),
+        **card_search_columns(card),
     )
 
 
@@ -226,12 +252,9 @@ def _index(values) -> str:
 
 def _card_row(entry: CardEntry, card_set: CardSet, affiliations: dict[str, Affiliation]) -> Card:
     card: CardValue = entry.card
-    abilities = card.abilities
-    identity_slugs = [affiliations[name].slug for name in card.identity]
     return Card(
         card_set=card_set,
         name=card.name,
-        name_key=name_key(card.name),
         type=card.type.value,
         subtype=entry.subtype,
         chi=card.chi,
@@ -248,20 +271,95 @@ def _card_row(entry: CardEntry, card_set: CardSet, affiliations: dict[str, Affil
         source_note=entry.source_note,
         unrevealed=list(entry.unrevealed),
         content_hash=entry.content_hash,
-        search_text=" ".join(
-            [
-                card.name,
-                card.text,
-                entry.subtype,
-                *(a.name for a in abilities),
-                *(a.text for a in abilities),
-            ]
-        ).casefold(),
-        affiliation_index=_index(identity_slugs),
-        keyword_index=_index(card.keywords),
-        speed_index=_index(a.speed.value for a in abilities),
-        cost_index=_index(kind for a in abilities for kind in a.cost.kinds),
+        **card_search_columns(
+            card,
+            subtype=entry.subtype,
+            identity_slugs=[affiliations[name].slug for name in card.identity],
+        ),
     )
+
+
+# The columns card_search_columns writes: derived from a card's other fields, never edited by hand
+# (the admin shows them read-only).
+SEARCH_COLUMNS = (
+    "name_key",
+    "search_text",
+    "affiliation_index",
+    "keyword_index",
+    "speed_index",
+    "cost_index",
+    "class_index",
+    "supertype_index",
+)
+
+
+def card_search_columns(
+    card: CardValue | GameCardValue, *, subtype: str = "", identity_slugs: Iterable[str] = ()
+) -> dict[str, str]:
+    """A card's search columns (SEARCH_COLUMNS) computed from its fields: the one writer of
+    them, called by the importers and, after a hand edit in the admin, by card_recompute.
+    `subtype` and `identity_slugs` (the slugs of its affiliations and world) are a Genesis
+    card's; another game's card carries all it needs. Index columns are "|"-delimited
+    (selectors.index_value), so that `kw:flight` is one LIKE '%|flight|%' on one table."""
+    columns = dict.fromkeys(SEARCH_COLUMNS, "")
+    columns["name_key"] = name_key(card.name)
+    if isinstance(card, GameCardValue):
+        # Another game's classes, supertypes and keywords are kept only in these columns (the
+        # file's order of classes is not kept: the index is sorted).
+        columns["class_index"] = _index(card.classes)
+        columns["supertype_index"] = _index(card.supertypes)
+        columns["keyword_index"] = _index(slugify(k) for k in card.keywords)
+        columns["search_text"] = " ".join(
+            [card.name, card.text, card.type, card.element, card.species, *card.classes]
+        ).casefold()
+        return columns
+    abilities = card.abilities
+    columns["search_text"] = " ".join(
+        [
+            card.name,
+            card.text,
+            subtype,
+            *(a.name for a in abilities),
+            *(a.text for a in abilities),
+        ]
+    ).casefold()
+    columns["affiliation_index"] = _index(identity_slugs)
+    columns["keyword_index"] = _index(card.keywords)
+    columns["speed_index"] = _index(a.speed.value for a in abilities)
+    columns["cost_index"] = _index(kind for a in abilities for kind in a.cost.kinds)
+    return columns
+
+
+@transaction.atomic
+def card_recompute(*, card_id: int, previous_names: Iterable[str] = ()) -> Card:
+    """After a card was edited by hand (the admin): its abilities' keyword terms are read again
+    from their names (rules.core.keywords.parse_ability_name; KeywordError for a name that has
+    none), its search columns are written again by card_search_columns from the stored fields,
+    the card index's version moves on (as an import moves it, so every process reads the
+    edit), and the stored legality of the decks naming the card (or `previous_names`, the
+    names it had) is recomputed."""
+    card_index_lock(shared=False)
+    card = selectors.card_detail(card_id=card_id)
+    if card.game == GENESIS.slug:
+        # An ability's keyword terms are read from its name, as the card file's reader does.
+        abilities = list(card.abilities.all())
+        for ability in abilities:
+            ability.keywords = [term.as_dict() for term in parse_ability_name(ability.name)]
+        Ability.objects.bulk_update(abilities, ["keywords"], batch_size=BATCH)
+        identity = {a.slug for a in card.affiliations.all()}
+        if card.world is not None:
+            identity.add(card.world.slug)
+        columns = card_search_columns(
+            selectors.card_value(card), subtype=card.subtype, identity_slugs=identity
+        )
+    else:
+        columns = card_search_columns(selectors.game_card_value(card))
+    Card.objects.filter(pk=card.pk).update(**columns)
+    CardSet.objects.filter(pk=card.card_set_id).update(imported_at=timezone.now())
+    deck_legality_refresh(game=card.game, names=[card.name, *previous_names])
+    for column, value in columns.items():
+        setattr(card, column, value)
+    return card
 
 
 def _ability_row(card_row: Card, position: int, ability) -> Ability:
@@ -342,7 +440,44 @@ def deck_require_owner(*, deck: Deck, actor) -> None:
         raise Forbidden("Only the deck's owner can change it.", code="not_owner")
 
 
+def _named_keys(decklist: Decklist) -> set[str]:
+    """The name keys of every card a decklist names: its champion and every section's."""
+    keys = {name_key(decklist.champion)} if decklist.champion else set()
+    for section in ALL_CARD_SECTIONS:
+        keys.update(name_key(entry.name) for entry in decklist.entries(section))
+    return keys
+
+
+@transaction.atomic
+def deck_legality_refresh(*, game: str, names: Iterable[str]) -> int:
+    """Recompute the stored legality (Deck.legal) of every deck of `game` that names one of
+    these cards, after an import or a hand edit changed them: a deck is judged on the cards
+    as they are now, exactly as a save judges it (_save_version); the changed verdicts are
+    written in one statement. Its callers hold CARD_INDEX_LOCK exclusively and every save
+    shares it, so no save is in flight meanwhile: each is either seen here or judged on the
+    new cards. Returns how many changed."""
+    wanted = {name_key(name) for name in names}
+    slugs = [fmt.slug for fmt in formats_of(game)]
+    if not wanted or not slugs:
+        return 0
+    changed = []
+    decks = Deck.objects.filter(format__in=slugs).only("pk", "decklist", "format", "legal")
+    for deck in decks.order_by("pk").iterator():
+        decklist = decklist_from_json(deck.decklist)
+        if not _named_keys(decklist) & wanted:
+            continue
+        legal = deck_validate(decklist=decklist, format_slug=deck.format).legal
+        if legal != deck.legal:
+            deck.legal = legal
+            changed.append(deck)
+    # bulk_update leaves updated_at alone: the owner did not change the deck.
+    Deck.objects.bulk_update(changed, ["legal"], batch_size=BATCH)
+    return len(changed)
+
+
 def _save_version(deck: Deck, decklist: Decklist) -> None:
+    # Its callers hold CARD_INDEX_LOCK shared, taken before they lock the deck's row (the order
+    # deck_legality_refresh's callers take them in, so that neither waits on the other forever).
     deck.decklist = decklist_to_json(decklist)
     deck.champion = decklist.champion or ""
     deck.legal = deck_validate(decklist=decklist, format_slug=deck.format).legal
@@ -373,6 +508,7 @@ def deck_create(
 ) -> Deck:
     if not owner.is_authenticated:
         raise NotAuthenticated("Log in to save decks.")
+    card_index_lock(shared=True)
     deck = Deck(
         owner=owner,
         name=_deck_name(name) or "Untitled timeline",
@@ -398,6 +534,7 @@ def deck_update(
     decklist: Decklist | None = None,
 ) -> Deck:
     """Change a deck. A changed list (or format) is saved as a new version."""
+    card_index_lock(shared=True)
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     if name is not None:
@@ -457,6 +594,7 @@ def deck_card_add(*, deck: Deck, actor, card: Card) -> Deck:
     for another game's card to its home section (rules.core.decklist.home_section), saved as a
     new version and validated like any edit in the builder. Only the owner may;
     the deck is locked first, so two adds at once both count."""
+    card_index_lock(shared=True)
     deck = Deck.objects.select_for_update().get(pk=deck.pk)
     deck_require_owner(deck=deck, actor=actor)
     decklist = decklist_from_json(deck.decklist)

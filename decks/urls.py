@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import matchup_views, views
+from . import views
 
 app_name = "decks"
 urlpatterns = [
@@ -20,13 +20,4 @@ urlpatterns = [
     path("decks/<str:key>/delete/", views.deck_delete, name="deck-delete"),
     path("decks/<str:key>/clone/", views.deck_clone, name="deck-clone"),
     path("decks/<str:key>/diff/<int:old>/<int:new>/", views.deck_diff, name="deck-diff"),
-    # The matchup lab (docs/matchups.md).
-    path("decks/<str:key>/matchups/", matchup_views.matchup_start, name="matchup-start"),
-    path("matchups/<int:pk>/", matchup_views.matchup_detail, name="matchup-detail"),
-    path("matchups/<int:pk>/cancel/", matchup_views.matchup_cancel, name="matchup-cancel"),
-    path(
-        "matchups/<int:pk>/games/<int:number>/replay/",
-        matchup_views.matchup_replay,
-        name="matchup-replay",
-    ),
 ]

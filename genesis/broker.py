@@ -1,8 +1,9 @@
 """Handing work to the Celery workers, after the rows that describe it are committed.
 
 The database is the record of pending work (a round waiting for its pairings, an automated
-game not yet played): a send that fails never loses it, because `tournaments.tasks` resends
-everything still pending, periodically and whenever a worker starts. So a failed send is not an
+game not yet played, a matchup's chunk not yet recorded): a send that fails never loses it,
+because the sweep of pending work (genesis.resend) resends everything still pending,
+periodically and whenever a worker starts. So a failed send is not an
 error the user can fix: the request that committed the work answers 503 `broker_unavailable`
 saying the work will go ahead, and it does once the broker is back. A duplicate send is
 harmless: every task is idempotent.

@@ -97,7 +97,27 @@ class DatabaseUnavailableMiddleware:
         return response
 
 
-def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
+class ApiNotFoundMiddleware:
+    """An unknown /api/ path answers handler404's JSON under DEBUG too (./scripts/serve), where
+    Django would answer its HTML debug page instead of calling handler404. Only a path no route
+    matched (no resolver_match): a view's own 404 is left as the view made it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if (
+            response.status_code == 404
+            and _is_api(request)
+            and request.resolver_match is None
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            return not_found(request, None)
+        return response
+
+
+def not_found(request: HttpRequest, exception: Exception | None) -> HttpResponse:
     """handler404: JSON under /api/, the site's page elsewhere."""
     if _is_api(request):
         return JsonResponse(

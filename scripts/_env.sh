@@ -1,32 +1,60 @@
-# Shared by scripts/serve and scripts/test: make .venv/ with the project installed.
-# Re-installs only when pyproject.toml changed since the last install.
+# Shared by scripts/serve, scripts/test and scripts/bench: make .venv/ from the lock files.
+#
+# requirements/prod.txt and requirements/dev.txt pin every package, transitive ones included,
+# with their hashes (made by ./scripts/lock from pyproject.toml). uv installs them: on a warm
+# package cache a whole install takes a few seconds (docs/benchmarks.md, "Test suite"). The
+# project itself is installed editable with the pure-Python engine; the compiled engine is
+# opt-in (./scripts/build-engine, or ./scripts/serve --fast-engine), so no compile ever stands
+# between a fresh clone and its first page.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="$ROOT/.venv"
 PY="$VENV/bin/python"
+UV_VERSION="0.13.9"
+
+# say: a step that may take more than a moment says what it does, with the time it started.
+say() { echo "==> $(date +%H:%M:%S) $*"; }
+
+ensure_uv() {
+  # uv from PyPI, kept once per machine outside the project (a second clone reuses it).
+  if command -v uv >/dev/null 2>&1 && [ "$(uv --version | cut -d' ' -f2)" = "$UV_VERSION" ]; then
+    UV="$(command -v uv)"
+    return
+  fi
+  local dir="${XDG_CACHE_HOME:-$HOME/.cache}/genesis-service/uv-$UV_VERSION"
+  if [ ! -x "$dir/bin/uv" ]; then
+    say "Fetching uv $UV_VERSION, the installer (once per machine)"
+    local log
+    log="$(mktemp)"
+    # pip's own notices (a root user, a configured index folder that is missing) only on failure.
+    python3 -m pip install --quiet --disable-pip-version-check --target "$dir" "uv==$UV_VERSION" \
+      2>"$log" || { cat "$log" >&2; rm -f "$log"; exit 1; }
+    rm -f "$log"
+  fi
+  UV="$dir/bin/uv"
+}
 
 ensure_venv() {
+  # ensure_venv prod|dev: .venv/ holds exactly requirements/<prod|dev>.txt and the project.
   local extras="$1"
-  if [ ! -x "$PY" ]; then
-    echo "==> Creating $VENV"
-    python3 -m venv "$VENV"
-  fi
+  local lock="$ROOT/requirements/$extras.txt"
   local stamp="$VENV/.installed-$extras"
-  # The install compiles the game engine with mypyc (setup.py), so an edited engine source
-  # reinstalls too: otherwise it would run as pure Python until the next install.
-  local engine_edited
-  engine_edited="$(find "$ROOT/rules/core/engine" "$ROOT/rules/core/cards.py" \
-    "$ROOT/rules/core/awareness.py" "$ROOT/setup.py" -name '*.py' -newer "$stamp" -print -quit 2>/dev/null || true)"
-  if [ ! -f "$stamp" ] || [ "$ROOT/pyproject.toml" -nt "$stamp" ] || [ -n "$engine_edited" ]; then
-    echo "==> Installing the project and its dependencies ($extras)"
-    "$PY" -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-    if [ "$extras" = "dev" ]; then
-      "$PY" -m pip install --quiet -e "$ROOT[dev]"
-    else
-      "$PY" -m pip install --quiet -e "$ROOT"
-    fi
-    touch "$stamp"
+  if [ -f "$stamp" ] && [ ! "$lock" -nt "$stamp" ] && [ ! "$ROOT/setup.py" -nt "$stamp" ] \
+    && [ ! "$ROOT/pyproject.toml" -nt "$stamp" ]; then
+    return
   fi
+  ensure_uv
+  if [ ! -x "$PY" ]; then
+    say "Creating $VENV"
+    "$UV" venv --quiet --python python3 "$VENV"
+  fi
+  say "Installing the locked dependencies (requirements/$extras.txt) with uv"
+  "$UV" pip sync --quiet --python "$PY" --require-hashes "$lock"
+  say "Installing the project itself (editable; the pure-Python engine)"
+  "$UV" pip install --quiet --python "$PY" --no-deps -e "$ROOT"
+  rm -f "$VENV"/.installed-*
+  touch "$stamp"
+  say "Installed"
 }
 
 free_port() {

@@ -3,6 +3,7 @@
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -45,6 +46,96 @@ def write_card_set(tmp_path):
         return path
 
     return write
+
+
+# --- a test's own set-up costs milliseconds ----------------------------------------------------
+# Shared data is built once per session or module (below, and tests/support/snapshots.py); a
+# test whose own function-scoped fixtures take longer than SETUP_LIMIT seconds fails, unless it
+# carries `@pytest.mark.slow_setup("why")` (say, it starts servers of its own to stop them).
+
+SETUP_LIMIT = 1.0
+# For each fixture being set up, the seconds its nested fixtures took: pytest sets up a
+# fixture's dependencies from inside its own set-up, so a test's fixture that is the first to
+# need a session's data would otherwise be charged for building it.
+_nested_seconds: list[float] = []
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_fixture_setup(fixturedef, request):
+    started = time.perf_counter()
+    _nested_seconds.append(0.0)
+    try:
+        yield
+    finally:
+        nested = _nested_seconds.pop()
+        seconds = time.perf_counter() - started
+        if _nested_seconds:
+            _nested_seconds[-1] += seconds
+        if fixturedef.scope == "function":
+            item = request.node
+            item.own_setup_seconds = getattr(item, "own_setup_seconds", 0.0) + seconds - nested
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "setup" or not report.passed:
+        return
+    seconds = getattr(item, "own_setup_seconds", 0.0)
+    if seconds > SETUP_LIMIT and item.get_closest_marker("slow_setup") is None:
+        report.outcome = "failed"
+        report.longrepr = (
+            f"{item.nodeid}: its own set-up took {seconds:.2f} s (over {SETUP_LIMIT:g} s). "
+            "Build shared data once per session or module (tests/support/snapshots.py), or "
+            'mark the test @pytest.mark.slow_setup("why") if it cannot be shared.'
+        )
+
+
+# --- shared data, written once per session (tests/support/snapshots.py) ----------------------
+
+BUNDLED_CARD_SETS = sorted(ROOT.joinpath("decks/cardsets").glob("*.json"))
+
+
+@pytest.fixture(scope="session")
+def bundled_cards_snapshot(django_db_setup, django_db_blocker):
+    """The bundled card sets, imported once for the whole session."""
+    from django.core.management import call_command
+
+    from tests.support import snapshots
+
+    def write():
+        call_command("import_cards", *BUNDLED_CARD_SETS, verbosity=0)
+
+    with django_db_blocker.unblock():
+        return snapshots.take("bundled_cards", write)
+
+
+@pytest.fixture
+def bundled_cards(db, bundled_cards_snapshot):
+    """Every bundled card set (decks/cardsets/), as `import_cards` writes them, in this test's
+    database: copied back from the session's snapshot in a few milliseconds."""
+    from tests.support import snapshots
+
+    if not snapshots.present(bundled_cards_snapshot):
+        snapshots.put_back(bundled_cards_snapshot)
+
+
+@pytest.fixture(autouse=True)
+def _no_transactional_test_inside_shared_rows(request):
+    """A transactional test must not run inside a module's shared rows (snapshots.shared_rows):
+    it would see uncommitted rows and could not commit its own."""
+    from tests.support import snapshots
+
+    marker = request.node.get_closest_marker("django_db")
+    transactional = (marker is not None and marker.kwargs.get("transaction", False)) or any(
+        name in request.fixturenames for name in ("transactional_db", "live_server")
+    )
+    if transactional and snapshots.open_shared_rows:
+        pytest.fail(
+            "a transactional test ran while a module's shared rows were open: move it to a "
+            "module that does not use tests.support.snapshots.shared_rows"
+        )
 
 
 @pytest.fixture(autouse=True)

@@ -84,17 +84,32 @@ def test_nothing_refers_to_an_issue_a_reader_cannot_see():
     assert not mentions, "\n".join(mentions)
 
 
-TOP_LEVEL = ("genesis/", "rules/", "decks/", "tournaments/", "tests/", "docs/", "benchmarks/")
+TOP_LEVEL = (
+    "genesis/",
+    "rules/",
+    "decks/",
+    "tournaments/",
+    "matchups/",
+    "tests/",
+    "docs/",
+    "benchmarks/",
+    "scripts/",
+    "requirements/",
+    "templates/",
+    "static/",
+    "deploy/",
+)
 
 
-def test_every_path_and_function_the_architecture_page_names_exists():
-    page = (ROOT / "docs/architecture.md").read_text()
+@pytest.mark.parametrize("doc", ["docs/architecture.md", "docs/contributing.md"])
+def test_every_path_and_function_the_contributors_pages_name_exists(doc):
+    page = (ROOT / doc).read_text()
     missing = []
     for name in re.findall(r"`([^`\s]+)`", page):
         if name.startswith(TOP_LEVEL) and "<" not in name:  # a path in the repository
             if not (ROOT / name.rstrip("/")).exists():
                 missing.append(name)
-        elif re.fullmatch(r"(genesis|rules|decks|tournaments)(\.\w+)+", name):
+        elif re.fullmatch(r"(genesis|rules|decks|tournaments|matchups)(\.\w+)+", name):
             missing += [] if _resolves(name) else [name]
     assert not missing, missing
 

@@ -57,6 +57,29 @@ def test_an_unknown_api_path_answers_json():
     assert response.json()["code"] == "not_found"
 
 
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize("path", ["/api/no-such-thing/", "/api/no-such-thing", "/api/decks/x/y/"])
+def test_an_unknown_api_path_answers_json_under_debug_too(settings, debug, path):
+    # given: DEBUG as ./scripts/serve runs it (genesis.settings.local)
+    settings.DEBUG = debug
+    # when
+    response = Client().get(path, HTTP_ACCEPT="text/html")
+    # then: the API's error shape, not Django's debug page
+    assert response.status_code == 404
+    assert response["Content-Type"] == "application/json"
+    assert response.json() == {
+        "code": "not_found",
+        "detail": f"Nothing is at {path}; see /api/docs/.",
+    }
+
+
+def test_an_unknown_page_is_still_a_page_under_debug(settings):
+    settings.DEBUG = True
+    response = Client().get("/no-such-page/")
+    assert response.status_code == 404
+    assert response["Content-Type"].startswith("text/html")
+
+
 def test_an_unknown_page_is_still_a_page():
     response = Client().get("/no-such-page/")
     assert response.status_code == 404

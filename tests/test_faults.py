@@ -39,7 +39,6 @@ from rest_framework.authtoken.models import Token
 
 from decks.models import Deck, DeckVersion
 from tests.support.worker import stop_group, worker_process
-from tests.tournaments.conftest import card_sets  # noqa: F401  (a fixture: the bundled cards)
 from tests.tournaments.test_adjudication import SAMPLES, automated_event
 from tournaments.models import EngineGame, Match, Round
 
@@ -107,7 +106,7 @@ def token_of(username: str) -> str:
 def database_url(request, transactional_db) -> str:
     """The test database, with the bundled cards, for the processes this test starts (its URL
     made as tests/conftest.py makes its worker's)."""
-    request.getfixturevalue("card_sets")
+    request.getfixturevalue("bundled_cards")
     if connection.vendor != "postgresql":
         pytest.skip("fault tests run on PostgreSQL")
     db = connection.settings_dict

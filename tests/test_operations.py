@@ -21,19 +21,19 @@ from django.utils import timezone
 from prometheus_client import REGISTRY
 
 from genesis.heartbeat import HEARTBEAT_KEY, heartbeat
+from genesis.tasks import resend_pending_task
 from tests.conftest import ROOT
 from tests.support.worker import worker_process
 from tests.test_faults import call, kill, redis_env, redis_server, site, wait_until
 from tests.tournaments.conftest import (  # noqa: F401  (fixtures)
     api,
-    card_sets,
     event_with_players,
     sample_text,
 )
 from tests.tournaments.test_adjudication import automated_event, paired_round
 from tournaments.models import Match, Round
 from tournaments.services import round_pair
-from tournaments.tasks import adjudicate_game_task, resend_pending_task
+from tournaments.tasks import adjudicate_game_task
 
 LOCAL_HEARTBEATS = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
@@ -239,7 +239,7 @@ def test_pairing_time_is_measured_per_round(event_with_players):  # noqa: F811
 
 
 @pytest.mark.django_db
-def test_adjudicated_games_are_counted_with_their_durations(card_sets, enqueued_tasks):  # noqa: F811
+def test_adjudicated_games_are_counted_with_their_durations(bundled_cards, enqueued_tasks):
     event = automated_event(2, bot="random")
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))
     played = sample("genesis_games_adjudicated_total", bot="random", outcome="played")
@@ -252,7 +252,7 @@ def test_adjudicated_games_are_counted_with_their_durations(card_sets, enqueued_
 
 @pytest.mark.django_db
 def test_celery_tasks_are_counted_by_name_and_outcome():
-    name = "tournaments.resend_pending"
+    name = "genesis.resend_pending"
     started = sample("genesis_celery_tasks_total", task=name, state="started")
     succeeded = sample("genesis_celery_tasks_total", task=name, state="succeeded")
     resend_pending_task.apply()

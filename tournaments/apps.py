@@ -7,8 +7,12 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
+        from genesis import resend
         from genesis.metrics import SCRAPE_TIME
 
+        from .services import recovery
         from .stuck_work import StuckWork
 
         SCRAPE_TIME.register(StuckWork())
+        # Stuck rounds and games are resent by the sweep of pending work.
+        resend.register("tournaments", recovery.pending_resend)

@@ -1,15 +1,11 @@
 """Celery tasks of the tournaments app: they take ids, and the work lives in services."""
 
 import logging
-from datetime import timedelta
-from typing import Any
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
-from celery.signals import worker_ready
 
 from . import services
-from .services import recovery
 
 logger = logging.getLogger(__name__)
 
@@ -65,22 +61,3 @@ def adjudicate_game_task(match_id: int, number: int) -> dict:
         # of replaying the same endless game at every redelivery.
         status = services.game_adjudicate(match_id=match_id, number=number, timed_out=True)
     return {"match": match_id, "game": number, "status": status}
-
-
-@shared_task(name="tournaments.resend_pending", acks_late=True)
-def resend_pending_task() -> dict[str, int]:
-    """Resend every piece of stuck work (Celery beat runs this every RESEND_EVERY seconds)."""
-    return recovery.work_resend()
-
-
-@worker_ready.connect
-def resend_on_start(sender: Any = None, **kwargs: Any) -> None:
-    """A worker that starts resends all pending work at once: a worker killed before (or the
-    embedded broker of ./scripts/serve, which forgets a message once it is read) may have
-    taken some with it. Duplicates are harmless."""
-    try:
-        recovery.work_resend(round_after=timedelta(0), game_after=timedelta(0))
-    except Exception:
-        import logging
-
-        logging.getLogger(__name__).exception("resending pending work at start-up failed")

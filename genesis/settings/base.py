@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import dj_database_url
+from kombu import Queue
 
 from genesis import logs
 
@@ -50,6 +51,7 @@ INSTALLED_APPS = [
     "axes",
     "decks",
     "tournaments",
+    "matchups",
     "rules",
 ]
 
@@ -61,6 +63,7 @@ MIDDLEWARE = [
     "genesis.logs.RequestIdMiddleware",
     "genesis.edge.RejectNulMiddleware",
     "genesis.edge.DatabaseUnavailableMiddleware",
+    "genesis.edge.ApiNotFoundMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -220,7 +223,12 @@ CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS
 # Redis redelivers a message its worker never acknowledged (a worker killed mid-task) after
 # this many seconds: longer than the longest task (an engine game: 90 s at most), and short
 # enough that a killed worker's work comes back within about two minutes.
-CELERY_BROKER_TRANSPORT_OPTIONS: dict = {"visibility_timeout": 120}
+# "priority": a worker that serves several queues (CELERY_TASK_QUEUES) always takes from the first
+# that has work, not each in turn (kombu's default, round robin), so tournament work goes first.
+CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
+    "visibility_timeout": 120,
+    "queue_order_strategy": "priority",
+}
 if not CELERY_BROKER_URL:
     _queue_dir = VAR_DIR / "celery" / "queue"
     CELERY_BROKER_URL = "filesystem://"
@@ -245,16 +253,30 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 300
-# Pending work (tournaments.services.recovery) is looked for every WORK_RESEND_EVERY seconds
-# and resent once it is older than ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an
-# engine game, which may take up to tournaments.tasks.GAME_TIME_LIMIT, 90 s). Keep the
-# defaults in production; the fault tests shorten them to watch a recovery sooner. Run one beat
-# (`celery -A genesis beat`, or `worker -B` where there is a single worker).
+# Two queues (docs/deployment.md, Queues and workers): "celery" (the default) for tournament
+# work (pairings, adjudicated games) and the sweep, "matchups" for the matchup lab's chunks of
+# games, so a round is never paired behind a queue of matchup jobs. A worker started without -Q
+# serves both, tournament work first (queue_order_strategy above); production runs a worker for
+# each.
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+MATCHUPS_QUEUE = "matchups"
+CELERY_TASK_QUEUES = [
+    Queue(CELERY_TASK_DEFAULT_QUEUE, routing_key=CELERY_TASK_DEFAULT_QUEUE),
+    Queue(MATCHUPS_QUEUE, routing_key=MATCHUPS_QUEUE),
+]
+CELERY_TASK_ROUTES = {"matchups.*": {"queue": MATCHUPS_QUEUE, "routing_key": MATCHUPS_QUEUE}}
+# Pending work (genesis.resend: tournaments.services.recovery, matchups.services.matchup_resend)
+# is looked for every WORK_RESEND_EVERY seconds, and resent once it is older than
+# ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an engine game, which may take up to
+# tournaments.tasks.GAME_TIME_LIMIT, 90 s); a matchup job's chunks after
+# matchups.services.STALE_AFTER. Keep the defaults in production; the fault tests shorten them
+# to watch a recovery sooner. Run one beat (`celery -A genesis beat`, or `worker -B` where there
+# is a single worker).
 WORK_RESEND_EVERY = float(os.environ.get("WORK_RESEND_EVERY", "15"))
 ROUND_STALE_SECONDS = float(os.environ.get("ROUND_STALE_SECONDS", "30"))
 GAME_STALE_SECONDS = float(os.environ.get("GAME_STALE_SECONDS", "100"))
 CELERY_BEAT_SCHEDULE = {
-    "resend-pending-work": {"task": "tournaments.resend_pending", "schedule": WORK_RESEND_EVERY},
+    "resend-pending-work": {"task": "genesis.resend_pending", "schedule": WORK_RESEND_EVERY},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 

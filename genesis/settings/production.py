@@ -11,7 +11,14 @@ from .base import *  # noqa: F403
 from .base import INSTALLED_APPS, MIDDLEWARE, SECRET_KEY, env_bool
 
 if not SECRET_KEY:
-    raise ImproperlyConfigured("SECRET_KEY must be set in the environment for production.")
+    # manage.py, genesis.wsgi and the Celery app use these settings when DJANGO_SETTINGS_MODULE
+    # is unset, so the message says how to run with the local ones instead.
+    raise ImproperlyConfigured(
+        "SECRET_KEY must be set in the environment for production (genesis.settings.production, "
+        "which manage.py uses when DJANGO_SETTINGS_MODULE is unset). To run on your own machine, "
+        "use the local settings, as ./scripts/serve does: "
+        "DJANGO_SETTINGS_MODULE=genesis.settings.local python manage.py <command>"
+    )
 
 DEBUG = False
 SESSION_COOKIE_SECURE = env_bool("SECURE_COOKIES", True)

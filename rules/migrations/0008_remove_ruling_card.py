@@ -1,5 +1,5 @@
 """Ruling.card goes: a ruling's card is linked on the cards' side (decks.CardRuling), since rules
-sits below the card index. decks/0008 copies the links before this runs (its run_before), so this
+sits below the card index. decks/0009 copies the links before this runs (its run_before), so this
 migration depends on nothing of decks."""
 
 from django.db import migrations

@@ -5,7 +5,6 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks.models import Deck
@@ -17,11 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SAMPLE = (ROOT / "decks/samples/sera-vantyne-storm-lattice.txt").read_text()
 PASSWORD = "a-long-test-password"
 TIMELINE_RULE = "Core Rulebook 5.2 › Building a Standard Constructed Timeline"
-
-
-@pytest.fixture
-def bundled_cards():
-    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Migrations decks/0008 and rules/0008: a ruling's card link moves from rules.Ruling.card to
+"""Migrations decks/0009 and rules/0008: a ruling's card link moves from rules.Ruling.card to
 decks.CardRuling, and every existing ruling keeps its card (and going back, gets it back)."""
 
 import datetime
@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("decks", "0007_matchup_cards_digest"), ("rules", "0007_section_topics")]
-AFTER = [("decks", "0008_card_rulings"), ("rules", "0008_remove_ruling_card")]
+BEFORE = [("decks", "0008_matchups_moved"), ("rules", "0007_section_topics")]
+AFTER = [("decks", "0009_card_rulings"), ("rules", "0008_remove_ruling_card")]
 
 
 def migrate(targets):

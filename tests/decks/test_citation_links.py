@@ -6,7 +6,6 @@ from html import unescape
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
@@ -28,11 +27,6 @@ ONE_TOO_MANY = SAMPLE.replace("4 Static Lattice", "5 Static Lattice")
 SIZE_RULE = "Core Rulebook 5.2 › Building a Standard Constructed Timeline"
 # Nyx's timeline under Sera: each Chaos card breaks the affiliation rule (one problem a card).
 FOREIGN = NYX.replace("Champion: Nyx Ashcoil", "Champion: Sera Vantyne")
-
-
-@pytest.fixture
-def bundled_cards():
-    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture

@@ -1,27 +1,16 @@
 """Timelines over the API: validation, saved decks with versions, visibility and ownership."""
 
-import io
 import threading
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
 from decks.models import Deck, DeckVersion
 
 SAMPLES = sorted(Path("decks/samples").glob("*.txt"))
-
-
-@pytest.fixture
-def card_sets(db):
-    call_command(
-        "import_cards",
-        *sorted(str(p) for p in Path("decks/cardsets").glob("*.json")),
-        stdout=io.StringIO(),
-    )
 
 
 @pytest.fixture
@@ -39,7 +28,7 @@ def client_for(username: str | None = None) -> APIClient:
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.stem)
-def test_every_sample_timeline_is_legal(card_sets, path):
+def test_every_sample_timeline_is_legal(bundled_cards, path):
     body = (
         client_for()
         .post("/api/decks/validate/", {"decklist": path.read_text()}, format="json")
@@ -52,7 +41,7 @@ def test_every_sample_timeline_is_legal(card_sets, path):
 
 
 @pytest.mark.django_db
-def test_validate_answers_200_for_an_illegal_deck_with_cited_errors(card_sets, sample):
+def test_validate_answers_200_for_an_illegal_deck_with_cited_errors(bundled_cards, sample):
     broken = sample.replace("Timeline\n", "Timeline\n1 Stormglas Owl\n", 1)
     response = client_for().post("/api/decks/validate/", {"decklist": broken}, format="json")
     assert response.status_code == 200
@@ -72,7 +61,7 @@ def test_validate_answers_200_for_an_illegal_deck_with_cited_errors(card_sets, s
 
 
 @pytest.mark.django_db
-def test_validate_accepts_the_json_form_and_a_format(card_sets, sample):
+def test_validate_accepts_the_json_form_and_a_format(bundled_cards, sample):
     from rules.core.decklist import decklist_to_json, parse_decklist
 
     data = decklist_to_json(parse_decklist(sample))
@@ -103,7 +92,7 @@ def test_validate_accepts_the_json_form_and_a_format(card_sets, sample):
         ({"decklist": "1 Spark", "format": "no-such-format"}, "unknown_format"),
     ],
 )
-def test_unreadable_input_is_a_clear_400(card_sets, payload, code):
+def test_unreadable_input_is_a_clear_400(bundled_cards, payload, code):
     response = client_for().post("/api/decks/validate/", payload, format="json")
     assert response.status_code == 400
     assert response.json()["code"] == code
@@ -111,7 +100,7 @@ def test_unreadable_input_is_a_clear_400(card_sets, payload, code):
 
 
 @pytest.mark.django_db
-def test_binary_upload_is_a_400_not_a_500(card_sets):
+def test_binary_upload_is_a_400_not_a_500(bundled_cards):
     response = client_for().post(
         "/api/decks/validate/", data=b"\xff\xfe\x00\x01", content_type="application/json"
     )
@@ -119,7 +108,7 @@ def test_binary_upload_is_a_400_not_a_500(card_sets):
 
 
 @pytest.mark.django_db
-def test_unicode_lookalike_names_are_unknown_with_suggestions(card_sets, sample):
+def test_unicode_lookalike_names_are_unknown_with_suggestions(bundled_cards, sample):
     # A Greek capital Omicron in place of the Latin O.
     lookalike = sample.replace("Stormglass Owl", "Stormglass \u039fwl")
     body = client_for().post("/api/decks/validate/", {"decklist": lookalike}, format="json").json()
@@ -129,7 +118,7 @@ def test_unicode_lookalike_names_are_unknown_with_suggestions(card_sets, sample)
 
 
 @pytest.mark.django_db
-def test_saved_decks_keep_versions_and_diffs(card_sets, sample):
+def test_saved_decks_keep_versions_and_diffs(bundled_cards, sample):
     ada = client_for("ada")
     created = ada.post("/api/decks/", {"name": "Storm", "decklist": sample}, format="json")
     assert created.status_code == 201, created.json()
@@ -153,7 +142,7 @@ def test_saved_decks_keep_versions_and_diffs(card_sets, sample):
 
 
 @pytest.mark.django_db
-def test_export_round_trips(card_sets, sample):
+def test_export_round_trips(bundled_cards, sample):
     ada = client_for("ada")
     key = ada.post("/api/decks/", {"name": "Storm", "decklist": sample}, format="json").json()[
         "key"
@@ -168,7 +157,7 @@ def test_export_round_trips(card_sets, sample):
 
 
 @pytest.mark.django_db
-def test_visibility_and_ownership(card_sets, sample):
+def test_visibility_and_ownership(bundled_cards, sample):
     ada, bob, anon = client_for("ada"), client_for("bob"), client_for()
     private = ada.post("/api/decks/", {"name": "Secret", "decklist": sample}, format="json").json()[
         "key"
@@ -214,7 +203,7 @@ def test_visibility_and_ownership(card_sets, sample):
 
 
 @pytest.mark.django_db
-def test_bad_deck_input_writes_nothing(card_sets):
+def test_bad_deck_input_writes_nothing(bundled_cards):
     ada = client_for("ada")
     response = ada.post(
         "/api/decks/", {"name": "Broken", "decklist": "Timeline\n-1 Spark"}, format="json"
@@ -225,7 +214,7 @@ def test_bad_deck_input_writes_nothing(card_sets):
 
 
 @pytest.mark.django_db(transaction=True)
-def test_concurrent_saves_never_lose_or_double_a_version(card_sets, sample):
+def test_concurrent_saves_never_lose_or_double_a_version(bundled_cards, sample):
     if connection.vendor != "postgresql":
         pytest.skip("row locks need PostgreSQL")
     ada = client_for("ada")
@@ -259,7 +248,9 @@ def test_concurrent_saves_never_lose_or_double_a_version(card_sets, sample):
 
 
 @pytest.mark.parametrize("length", [114, 120])
-def test_cloning_a_deck_with_a_long_name_keeps_the_copy_within_the_limit(card_sets, sample, length):
+def test_cloning_a_deck_with_a_long_name_keeps_the_copy_within_the_limit(
+    bundled_cards, sample, length
+):
     ada, bob = client_for("ada"), client_for("bob")
     created = ada.post(
         "/api/decks/",
@@ -274,7 +265,7 @@ def test_cloning_a_deck_with_a_long_name_keeps_the_copy_within_the_limit(card_se
 
 
 @pytest.mark.parametrize("query", ["from=²", "to=99999999999999999999", "from=-1", "to=x"])
-def test_a_diff_range_that_is_not_two_version_numbers_is_a_400(card_sets, sample, query):
+def test_a_diff_range_that_is_not_two_version_numbers_is_a_400(bundled_cards, sample, query):
     ada = client_for("ada")
     created = ada.post("/api/decks/", {"name": "D", "decklist": sample}, format="json")
     response = ada.get(f"/api/decks/{created.json()['key']}/diff/?{query}")

@@ -4,22 +4,15 @@ deck from its page."""
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks import services
 from decks.models import Card, Deck
 from rules.core.decklist import decklist_from_json, parse_decklist
-from tests.conftest import ROOT
 
 from .test_builder_pages import PASSWORD, SAMPLE, log_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def bundled_cards():
-    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ from html import unescape
 from math import comb
 
 import pytest
-from django.core.management import call_command
 from django.db import connection
 from django.test import Client
 
@@ -15,16 +14,10 @@ from decks import services
 from decks.models import Card, Deck
 from genesis.errors import Forbidden
 from rules.core.decklist import decklist_from_json, parse_decklist
-from tests.conftest import ROOT
 
 from .test_deck_views import SAMPLE, UserFactory, make_deck
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def bundled_cards():
-    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture

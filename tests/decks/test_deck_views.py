@@ -6,7 +6,6 @@ from html import unescape
 import factory
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.urls import reverse
 
 from decks import services
@@ -27,11 +26,6 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"player{n}")
     password = factory.django.Password("a-long-test-password")
-
-
-@pytest.fixture
-def bundled_cards():
-    call_command("import_cards", *sorted((ROOT / "decks/cardsets").glob("*.json")), verbosity=0)
 
 
 @pytest.fixture

@@ -4,12 +4,9 @@ the cited violations (docs/games.md, Building decks). Genesis building is covere
 test_deck_views.py and test_builder_pages.py."""
 
 import html
-import io
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from decks import services
 from decks.models import Card
@@ -21,12 +18,6 @@ pytestmark = pytest.mark.django_db
 GA = "grand-archive-standard"
 TOE = "titans-of-eden-constructed"
 MATERIAL_RULE = "Grand Archive Comprehensive Rules › Format Conventions, Standard Constructed"
-
-
-@pytest.fixture
-def bundled(db):
-    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
-    call_command("import_cards", *files, stdout=io.StringIO())
 
 
 def card(name: str, game: str) -> Card:
@@ -42,7 +33,7 @@ def text_of(response) -> str:
     return html.unescape(response.content.decode())
 
 
-def test_the_builder_search_offers_only_the_formats_game(client, bundled):
+def test_the_builder_search_offers_only_the_formats_game(client, bundled_cards):
     # when the builder searches for champions with Grand Archive chosen
     response = client.get("/decks/builder/search/", {"game": "grand-archive", "q": "t:champion"})
     # then only Grand Archive champions come back, and they go to the material deck
@@ -58,7 +49,9 @@ def test_the_builder_search_offers_only_the_formats_game(client, bundled):
     assert {c.game for c in genesis.context["cards"]} == {"genesis"}
 
 
-def test_the_builder_search_of_titans_lists_its_cards_with_no_champion_toggle(client, bundled):
+def test_the_builder_search_of_titans_lists_its_cards_with_no_champion_toggle(
+    client, bundled_cards
+):
     response = client.get("/decks/builder/search/", {"game": "titans-of-eden", "q": ""})
     assert {c.game for c in response.context["cards"]} == {"titans-of-eden"}
     assert response.context["total"] == Card.objects.filter(game="titans-of-eden").count()
@@ -77,7 +70,7 @@ def test_the_builder_search_of_titans_lists_its_cards_with_no_champion_toggle(cl
     ],
 )
 def test_an_added_grand_archive_card_goes_to_its_section(
-    client, bundled, name, op_section, section
+    client, bundled_cards, name, op_section, section
 ):
     # when
     response = post(client, f"add:{op_section}:{card(name, 'grand-archive').pk}")
@@ -87,7 +80,7 @@ def test_an_added_grand_archive_card_goes_to_its_section(
     assert decklist.champion is None
 
 
-def test_a_card_of_another_game_is_not_added(client, bundled):
+def test_a_card_of_another_game_is_not_added(client, bundled_cards):
     genesis_card = Card.objects.filter(game="genesis").exclude(type="champion").first()
     response = post(client, f"add:main:{genesis_card.pk}")
     state = response.context["state"]
@@ -95,7 +88,9 @@ def test_a_card_of_another_game_is_not_added(client, bundled):
     assert "Genesis: Battle of Champions card" in state.problem
 
 
-def test_the_builder_shows_grand_archive_sections_totals_and_cited_violations(client, bundled):
+def test_the_builder_shows_grand_archive_sections_totals_and_cited_violations(
+    client, bundled_cards
+):
     # given a Grand Archive deck without its champion
     deck = GA_DECK.replace("1 Emberwake Spirit\n", "")
     # when
@@ -113,7 +108,7 @@ def test_the_builder_shows_grand_archive_sections_totals_and_cited_violations(cl
     assert response.context["validation"]["legal"] is False
 
 
-def test_a_legal_grand_archive_deck_is_legal_in_the_builder_and_saves(client, bundled):
+def test_a_legal_grand_archive_deck_is_legal_in_the_builder_and_saves(client, bundled_cards):
     user = get_user_model().objects.create_user("ada", password="a-long-test-password")
     client.force_login(user)
     response = post(client, decklist=GA_DECK)
@@ -129,14 +124,14 @@ def test_a_legal_grand_archive_deck_is_legal_in_the_builder_and_saves(client, bu
     ]
 
 
-def test_a_pasted_list_of_another_game_switches_the_format(client, bundled):
+def test_a_pasted_list_of_another_game_switches_the_format(client, bundled_cards):
     response = post(client, "load", fmt="genesis-standard", paste=GA_DECK)
     assert response.context["form"].format_slug() == GA
     assert response.context["validation"]["legal"] is True
     assert "the format is now Grand Archive Standard Constructed" in text_of(response)
 
 
-def test_changing_the_formats_game_swaps_the_search_panel(client, bundled):
+def test_changing_the_formats_game_swaps_the_search_panel(client, bundled_cards):
     # when the format select changes from a Genesis format to a Grand Archive one (htmx)
     response = client.post(
         "/decks/new/",
@@ -157,7 +152,7 @@ def test_changing_the_formats_game_swaps_the_search_panel(client, bundled):
     assert 'id="search-panel"' not in same.content.decode()
 
 
-def test_a_titans_spellbook_is_built_in_the_builder(client, bundled):
+def test_a_titans_spellbook_is_built_in_the_builder(client, bundled_cards):
     # given a spellbook of 31 legal cards
     decklist = SPELLBOOK.replace("4 Boulder Boar", "3 Boulder Boar")
     response = post(client, decklist=decklist, fmt=TOE)
@@ -177,7 +172,7 @@ def test_a_titans_spellbook_is_built_in_the_builder(client, bundled):
     assert "Titans of Eden Rulebook › Constructed Format, Official Rules (L412)" in page
 
 
-def test_a_grand_archive_deck_page_shows_its_cards_details(client, bundled):
+def test_a_grand_archive_deck_page_shows_its_cards_details(client, bundled_cards):
     owner = get_user_model().objects.create_user("ada", password="a-long-test-password")
     deck = services.deck_create(
         owner=owner,
@@ -203,7 +198,7 @@ def test_a_grand_archive_deck_page_shows_its_cards_details(client, bundled):
     assert "?q=game%3Agrand-archive%20name%3A" in page  # a row links to its card
 
 
-def test_the_card_api_and_page_show_another_games_fields(client, bundled):
+def test_the_card_api_and_page_show_another_games_fields(client, bundled_cards):
     champion = card("Varo, Ashen Recruit", "grand-archive")
     body = client.get(f"/api/cards/{champion.pk}/").json()
     assert body["game"] == "grand-archive"
@@ -224,7 +219,7 @@ def test_the_card_api_and_page_show_another_games_fields(client, bundled):
     assert "<dt>In a deck</dt><dd>material deck</dd>" in page
 
 
-def test_the_card_pages_add_to_deck_puts_another_games_card_in_its_section(client, bundled):
+def test_the_card_pages_add_to_deck_puts_another_games_card_in_its_section(client, bundled_cards):
     owner = get_user_model().objects.create_user("ada", password="a-long-test-password")
     client.force_login(owner)
     embers = services.deck_create(

@@ -3,7 +3,6 @@ names are unique per game, decks validate through the API and validate_deck, sea
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command
@@ -51,19 +50,13 @@ SPELLBOOK = "Spellbook\n" + "".join(
 )
 
 
-@pytest.fixture
-def bundled(db):
-    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
-    call_command("import_cards", *files, stdout=io.StringIO())
-
-
 def validate(client, **body):
     response = client.post("/api/decks/validate/", body, content_type="application/json")
     assert response.status_code == 200, response.content
     return response.json()
 
 
-def test_each_game_has_its_demo_set(bundled):
+def test_each_game_has_its_demo_set(bundled_cards):
     games = set(CardSet.objects.values_list("game", "code"))
     assert {
         ("genesis", "DEMO"),
@@ -74,7 +67,7 @@ def test_each_game_has_its_demo_set(bundled):
     assert "not official" in CardSet.objects.get(code="TOE-DEMO").name
 
 
-def test_names_and_set_codes_are_unique_per_game_not_across_games(client, bundled, tmp_path):
+def test_names_and_set_codes_are_unique_per_game_not_across_games(client, bundled_cards, tmp_path):
     # given a Titans of Eden set named like Genesis's, with a Genesis card's name and set code
     genesis_card = Card.objects.filter(game="genesis").first()
     path = tmp_path / "toe.json"
@@ -108,7 +101,7 @@ def test_names_and_set_codes_are_unique_per_game_not_across_games(client, bundle
     assert response["count"] == 1
 
 
-def test_a_grand_archive_deck_validates_through_the_api(client, bundled):
+def test_a_grand_archive_deck_validates_through_the_api(client, bundled_cards):
     legal = validate(client, decklist=GA_DECK, format="grand-archive-standard")
     assert legal["legal"], legal["errors"]
     assert legal["totals"] == {
@@ -126,7 +119,7 @@ def test_a_grand_archive_deck_validates_through_the_api(client, bundled):
     assert illegal["errors"][0]["rule"].startswith("Grand Archive Comprehensive Rules")
 
 
-def test_a_genesis_card_is_unknown_in_a_grand_archive_deck(client, bundled):
+def test_a_genesis_card_is_unknown_in_a_grand_archive_deck(client, bundled_cards):
     genesis_card = Card.objects.filter(game="genesis").exclude(type="champion").first()
     result = validate(
         client, decklist=GA_DECK + f"1 {genesis_card.name}\n", format="grand-archive-standard"
@@ -134,7 +127,7 @@ def test_a_genesis_card_is_unknown_in_a_grand_archive_deck(client, bundled):
     assert [e["code"] for e in result["errors"]] == ["unknown_card"]
 
 
-def test_sealed_decks_are_validated_against_the_pool(client, bundled):
+def test_sealed_decks_are_validated_against_the_pool(client, bundled_cards):
     deck = "Main\n" + "".join(f"3 {n}\n" for n in GA_MAIN[:10]) + "Material\n1 Emberwake Spirit\n"
     pool = deck + "2 Undertow\n"
     assert validate(client, decklist=deck, format="grand-archive-sealed", pool=pool)["legal"]
@@ -146,7 +139,7 @@ def test_sealed_decks_are_validated_against_the_pool(client, bundled):
     assert [e["code"] for e in missing["errors"]] == ["pool_missing"]
 
 
-def test_titans_of_eden_copy_limit_is_an_event_setting(client, bundled):
+def test_titans_of_eden_copy_limit_is_an_event_setting(client, bundled_cards):
     assert validate(client, decklist=SPELLBOOK, format="titans-of-eden-constructed")["legal"]
     limited = validate(
         client, decklist=SPELLBOOK, format="titans-of-eden-constructed", copy_limit=3
@@ -160,7 +153,7 @@ def test_titans_of_eden_copy_limit_is_an_event_setting(client, bundled):
     assert [e["code"] for e in monk["errors"]] == ["spellbook_element"]
 
 
-def test_validate_deck_command_knows_every_game(bundled, tmp_path):
+def test_validate_deck_command_knows_every_game(bundled_cards, tmp_path):
     path = tmp_path / "ga.txt"
     path.write_text(GA_DECK)
     out = io.StringIO()
@@ -180,13 +173,13 @@ def test_validate_deck_command_knows_every_game(bundled, tmp_path):
         ("game:titans-of-eden cost>=7 power:6 el:ice", {"Hoarfrost Colossus"}),
     ],
 )
-def test_search_knows_each_games_fields(client, bundled, query, names):
+def test_search_knows_each_games_fields(client, bundled_cards, query, names):
     response = client.get("/api/cards/", {"q": query, "page_size": 100})
     assert response.status_code == 200, response.content
     assert {card["name"] for card in response.json()["results"]} == names
 
 
-def test_search_without_a_game_is_of_genesis_cards(client, bundled):
+def test_search_without_a_game_is_of_genesis_cards(client, bundled_cards):
     everything = client.get("/api/cards/", {"q": "t:champion", "page_size": 500}).json()
     assert "Emberwake Spirit" not in {c["name"] for c in everything["results"]}
     ga = client.get("/api/cards/", {"q": "t:champion", "game": "grand-archive"}).json()

@@ -3,10 +3,13 @@
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 
+from decks import services
 from decks.models import Ability, Affiliation, Card, CardSet
-from tests.conftest import card, card_set, champion
+from rules.core.decklist import parse_decklist
+from tests.conftest import ROOT, card, card_set, champion
 
 pytestmark = pytest.mark.django_db
 
@@ -201,3 +204,34 @@ def test_a_file_no_database_could_store_is_refused_with_where_and_nothing_writte
     assert said in err.text
     assert not Card.objects.exists()
     assert not CardSet.objects.exists()
+
+
+def test_a_reimport_recomputes_the_legality_of_decks_naming_a_changed_card(write_card_set):
+    # given: the demo set and a legal deck built on it
+    demo = json.loads((ROOT / "decks/cardsets/demo.json").read_text())
+    import_file(write_card_set(demo))
+    owner = get_user_model().objects.create_user("owner", password="a-long-test-password")
+    sample = (ROOT / "decks/samples/sera-vantyne-storm-lattice.txt").read_text()
+    deck = services.deck_create(owner=owner, name="Lattice", decklist=parse_decklist(sample))
+    bystander = services.deck_create(
+        owner=owner, name="Other", decklist=parse_decklist("Champion: Sera Vantyne\n1 Arc Relay\n")
+    )
+    assert (deck.legal, bystander.legal) == (True, False)
+    updated_at = deck.updated_at
+    # when: a re-import gives Static Lattice an affiliation Sera Vantyne lacks
+    for entry in demo["cards"]:
+        if entry["name"] == "Static Lattice":
+            entry["affiliations"] = ["Thymos"]
+    import_file(write_card_set(demo))
+    # then: the stored flag follows, without the deck counting as edited by its owner
+    deck.refresh_from_db()
+    assert deck.legal is False
+    assert deck.updated_at == updated_at
+    # when: the card is set right again, the deck is legal again
+    for entry in demo["cards"]:
+        if entry["name"] == "Static Lattice":
+            entry["affiliations"] = ["Axon"]
+    import_file(write_card_set(demo))
+    deck.refresh_from_db()
+    bystander.refresh_from_db()
+    assert (deck.legal, bystander.legal) == (True, False)

@@ -13,19 +13,13 @@ SERA = "decks/samples/sera-vantyne-storm-lattice.txt"
 HEDRA = "decks/samples/hedra-voss-iron-bastion.txt"
 
 
-@pytest.fixture
-def bundled(db):
-    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
-    call_command("import_cards", *files, stdout=io.StringIO())
-
-
 def simulate(*args) -> dict:
     out = io.StringIO()
     call_command("simulate", *args, "--json", stdout=out)
     return json.loads(out.getvalue())
 
 
-def test_simulate_reports_every_game_and_is_deterministic(bundled):
+def test_simulate_reports_every_game_and_is_deterministic(bundled_cards):
     first = simulate(SERA, HEDRA, "--games", "6", "--seed", "7")
     again = simulate(SERA, HEDRA, "--games", "6", "--seed", "7")
     other = simulate(SERA, HEDRA, "--games", "6", "--seed", "8")
@@ -35,13 +29,13 @@ def test_simulate_reports_every_game_and_is_deterministic(bundled):
     assert first["log_digest"] == again["log_digest"] != other["log_digest"]
 
 
-def test_heuristic_bots_play_too(bundled):
+def test_heuristic_bots_play_too(bundled_cards):
     report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
     assert report["bot"] == "heuristic"
     assert report["wins"]["a"] + report["wins"]["b"] + report["draws"] == 2
 
 
-def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled, tmp_path):
+def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled_cards, tmp_path):
     illegal = tmp_path / "short.txt"
     illegal.write_text("Champion: Sera Vantyne\nTimeline\n4 Static Lattice\n")
     err = io.StringIO()

@@ -1,21 +1,13 @@
 """Builders for events: users with legal sample timelines, and an event moved to a given round."""
 
-import io
 from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from rest_framework.test import APIClient
 
 SAMPLE = Path("decks/samples/sera-vantyne-storm-lattice.txt")
-
-
-@pytest.fixture
-def card_sets(db):
-    files = sorted(str(p) for p in Path("decks/cardsets").glob("*.json"))
-    call_command("import_cards", *files, stdout=io.StringIO())
 
 
 @pytest.fixture
@@ -40,26 +32,28 @@ def api(username: str | None = None) -> APIClient:
     return client
 
 
-@pytest.fixture
-def event_with_players(card_sets, sample_text):
-    """An event by `org` with `players` registered; returns (event id, usernames)."""
-
-    def build(players: int = 4, **fields) -> tuple[int, list[str]]:
-        org = api("org")
-        response = org.post(
-            "/api/tournaments/", {"name": "Friday Genesis", **fields}, format="json"
+def build_event(players: int = 4, **fields) -> tuple[int, list[str]]:
+    """An event by `org` with `players` registered with the sample timeline, through the API;
+    returns (event id, usernames). Needs the bundled cards."""
+    response = api("org").post(
+        "/api/tournaments/", {"name": "Friday Genesis", **fields}, format="json"
+    )
+    assert response.status_code == 201, response.json()
+    event = response.json()["id"]
+    names = [f"p{i:02d}" for i in range(1, players + 1)]
+    sample = SAMPLE.read_text()
+    for name in names:
+        registered = api(name).post(
+            f"/api/tournaments/{event}/registrations/", {"decklist": sample}, format="json"
         )
-        assert response.status_code == 201, response.json()
-        event = response.json()["id"]
-        names = [f"p{i:02d}" for i in range(1, players + 1)]
-        for name in names:
-            registered = api(name).post(
-                f"/api/tournaments/{event}/registrations/", {"decklist": sample_text}, format="json"
-            )
-            assert registered.status_code == 201, registered.json()
-        return event, names
+        assert registered.status_code == 201, registered.json()
+    return event, names
 
-    return build
+
+@pytest.fixture
+def event_with_players(bundled_cards):
+    """build_event, for a test that builds its own event."""
+    return build_event
 
 
 def pair_next_round(event: int) -> dict:

@@ -24,7 +24,7 @@ from tournaments.models import EngineGame, Match, Round, Tournament
 from tournaments.services import automated
 from tournaments.tasks import adjudicate_game_task
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bundled_cards")]
 
 SAMPLES = sorted(Path("decks/samples").glob("*.txt"))
 
@@ -60,11 +60,6 @@ def paired_round(event: int, enqueued: list) -> Round:
 
 def digest(text: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()
-
-
-@pytest.fixture(autouse=True)
-def bundled_cards(card_sets):
-    """The bundled card sets (the sample decks' cards)."""
 
 
 def test_an_automated_round_is_played_to_confirmed_results_in_the_standings(enqueued_tasks):

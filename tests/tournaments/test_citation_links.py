@@ -130,7 +130,7 @@ def test_a_refused_lock_over_the_api_carries_its_rule_url(duel):  # noqa: F811
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_replay_cites_the_rule_behind_how_the_game_ended(card_sets, enqueued_tasks):
+def test_a_replay_cites_the_rule_behind_how_the_game_ended(bundled_cards, enqueued_tasks):
     # given a game the engine played
     event = automated_event(2, bot="random")
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))

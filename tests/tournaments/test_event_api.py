@@ -264,7 +264,7 @@ def test_csv_exports(event_with_players):
     )
 
 
-def test_bad_event_input_is_a_clear_400(card_sets):
+def test_bad_event_input_is_a_clear_400(bundled_cards):
     org = api("org")
     for payload in (
         {"name": "X", "top_cut": 6},

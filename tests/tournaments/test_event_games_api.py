@@ -102,7 +102,7 @@ def test_only_the_organizer_sets_pools_and_teams():
     assert not Registration.objects.exists()
 
 
-def test_a_limited_or_team_event_refuses_ordinary_registration(card_sets, sample_text):
+def test_a_limited_or_team_event_refuses_ordinary_registration(bundled_cards, sample_text):
     sealed = create(game="grand-archive", format="grand-archive-sealed")["id"]
     teams = create(game="titans-of-eden", team_play="two_arena")["id"]
     for event, code in ((sealed, "no_pool"), (teams, "team_event")):

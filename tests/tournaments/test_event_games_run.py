@@ -51,7 +51,7 @@ def play_match(match: int, players: dict[str, str], winners: list[str], swap=Non
 
 
 def test_a_grand_archive_swiss_event_of_six_players_runs_best_of_three_with_sideboarding(
-    card_sets,
+    bundled_cards,
 ):
     # given a Grand Archive event: best of three with sideboarding, from the format
     event = create(game="grand-archive", rounds=3)
@@ -94,7 +94,7 @@ def test_a_grand_archive_swiss_event_of_six_players_runs_best_of_three_with_side
     assert any(e["a"]["in"] == ["Quiet Study"] or e["b"]["in"] == ["Quiet Study"] for e in shown)
 
 
-def test_a_sideboard_swap_of_unequal_size_is_refused_with_its_code(card_sets):
+def test_a_sideboard_swap_of_unequal_size_is_refused_with_its_code(bundled_cards):
     # given a Grand Archive match after game 1
     event = create(game="grand-archive", rounds=1)
     for name in ("p01", "p02"):
@@ -132,7 +132,7 @@ def team(name: str, first: str, second: str) -> dict:
     }
 
 
-def test_a_titans_of_eden_two_arena_event_of_four_teams_runs_with_results_per_team(card_sets):
+def test_a_titans_of_eden_two_arena_event_of_four_teams_runs_with_results_per_team(bundled_cards):
     # given a Two-Arena event and four teams; "solo" is a one-person team in both arenas
     event = create(game="titans-of-eden", team_play="two_arena")
     for name in ("a1", "a2", "b1", "b2", "c1", "c2", "solo"):
@@ -177,7 +177,7 @@ def test_a_titans_of_eden_two_arena_event_of_four_teams_runs_with_results_per_te
     assert standings[0]["wins"] == 2
 
 
-def test_a_teammate_cannot_confirm_their_own_teams_report(card_sets):
+def test_a_teammate_cannot_confirm_their_own_teams_report(bundled_cards):
     event = create(game="titans-of-eden", team_play="two_arena")
     for name in ("a1", "a2", "b1", "b2"):
         api(name)
@@ -206,7 +206,7 @@ SEALED_DECK = (
 )
 
 
-def test_a_grand_archive_sealed_event_validates_decks_against_pools(card_sets):
+def test_a_grand_archive_sealed_event_validates_decks_against_pools(bundled_cards):
     # given a sealed event and a player whose pool the organizer recorded
     event = create(game="grand-archive", format="grand-archive-sealed")
     api("p01")
@@ -255,7 +255,7 @@ def test_a_grand_archive_sealed_event_validates_decks_against_pools(card_sets):
     assert org.post(f"/api/tournaments/{event}/start/").status_code == 200
 
 
-def test_demo_pools_come_from_the_sets_print_sheet_and_are_the_same_every_time(card_sets):
+def test_demo_pools_come_from_the_sets_print_sheet_and_are_the_same_every_time(bundled_cards):
     # given a sealed event with two registered players
     event = create(game="grand-archive", format="grand-archive-sealed")
     org = api("org")
@@ -279,7 +279,7 @@ def test_demo_pools_come_from_the_sets_print_sheet_and_are_the_same_every_time(c
     assert (unknown.status_code, unknown.json()["code"]) == (404, "unknown_set")
 
 
-def test_a_team_event_and_a_sealed_pool_survive_export_and_import(card_sets, tmp_path):
+def test_a_team_event_and_a_sealed_pool_survive_export_and_import(bundled_cards, tmp_path):
     import json
 
     from tests.tournaments.test_exchange import _export, _forget, _import, _without_ids
@@ -321,7 +321,7 @@ def test_a_team_event_and_a_sealed_pool_survive_export_and_import(card_sets, tmp
         assert _without_ids(again) == _without_ids(document)
 
 
-def test_an_import_naming_a_card_the_games_index_lacks_is_refused(card_sets, tmp_path):
+def test_an_import_naming_a_card_the_games_index_lacks_is_refused(bundled_cards, tmp_path):
     import json
 
     from django.core.management.base import CommandError

@@ -89,14 +89,14 @@ def confirm(round: Round) -> None:
 
 
 @pytest.fixture
-def running(card_sets) -> tuple[Tournament, Round]:
+def running(bundled_cards) -> tuple[Tournament, Round]:
     """4 players, started, round 1 paired."""
     tournament = start(event(4))
     return tournament, pair(tournament)
 
 
 @pytest.fixture
-def top4(card_sets) -> Tournament:
+def top4(bundled_cards) -> Tournament:
     """4 players, one Swiss round then a top 4."""
     return start(event(4, rounds=1, top_cut=4))
 
@@ -104,7 +104,7 @@ def top4(card_sets) -> Tournament:
 # --- match slips -----------------------------------------------------------------------------------
 
 
-def test_slips_are_one_per_table_with_names_game_lines_and_signatures(card_sets):
+def test_slips_are_one_per_table_with_names_game_lines_and_signatures(bundled_cards):
     tournament = start(event(5))  # 5 players: two tables and a bye
     round = pair(tournament)
     response = as_user("jules").get(slips_url(tournament.pk, 1))
@@ -241,7 +241,7 @@ def test_a_correction_through_results_entry_is_logged_and_an_unchanged_one_refus
     assert sorted(notes) == ["result changed", "result entered by a judge"]
 
 
-def test_a_guests_result_goes_in_through_results_entry(card_sets):
+def test_a_guests_result_goes_in_through_results_entry(bundled_cards):
     tournament = event(1)
     guest = services.registration_add(
         tournament=tournament,
@@ -288,7 +288,7 @@ def test_results_entry_is_refused_to_everyone_but_judges(running, viewer):
     assert not Match.objects.filter(status=Match.Status.CONFIRMED, player_b__isnull=False).exists()
 
 
-def test_results_entry_before_any_round_has_an_empty_state(card_sets):
+def test_results_entry_before_any_round_has_an_empty_state(bundled_cards):
     tournament = start(event(2))
     html = page("org", url("results-entry", tournament.pk))
     assert "No round yet" in html
@@ -458,7 +458,7 @@ def test_standings_before_the_end_say_after_which_round(running):
 # --- event details -------------------------------------------------------------------------------------
 
 
-def test_an_event_is_created_with_its_details_and_shows_them_everywhere(card_sets):
+def test_an_event_is_created_with_its_details_and_shows_them_everywhere(bundled_cards):
     response = as_user("ada").post(
         url("event-list"),
         {
@@ -495,7 +495,7 @@ def test_an_event_is_created_with_its_details_and_shows_them_everywhere(card_set
     assert "Prizes for the top 4." in listing
 
 
-def test_a_full_event_says_so(card_sets):
+def test_a_full_event_says_so(bundled_cards):
     tournament = event(2, capacity=2)
     assert '<dd>2 of 2 <span class="places-left full">(full)</span></dd>' in page(
         None, url("event-detail", tournament.pk)
@@ -529,7 +529,7 @@ def test_bad_event_details_are_explained_inline(db, field, value, message):
 # --- the organizer's and judges' tools ---------------------------------------------------------------
 
 
-def test_a_judge_registers_a_guest_and_an_account_from_the_event_page(card_sets):
+def test_a_judge_registers_a_guest_and_an_account_from_the_event_page(bundled_cards):
     tournament = event(1)
     user("bea")
     text = SAMPLE.read_text()
@@ -639,7 +639,7 @@ def test_a_judge_takes_back_the_pairings_and_swaps_players_with_a_rematch_warnin
     assert "Take back" not in page("org", url("event-detail", tournament.pk))
 
 
-def test_the_organizer_publishes_only_the_top_cuts_decklists(card_sets):
+def test_the_organizer_publishes_only_the_top_cuts_decklists(bundled_cards):
     tournament = start(event(5, rounds=1, top_cut=4))  # one player misses the cut
     confirm(pair(tournament))
     html = page(None, url("event-detail", tournament.pk))
@@ -667,7 +667,7 @@ def test_the_organizer_publishes_only_the_top_cuts_decklists(card_sets):
 
 
 @pytest.fixture
-def locking(card_sets) -> tuple[Tournament, Match, str, str]:
+def locking(bundled_cards) -> tuple[Tournament, Match, str, str]:
     """Two players; a won game 1, so a locks first and b waits: (event, match, a, b)."""
     tournament = start(event(2))
     match = tables(pair(tournament))[0]

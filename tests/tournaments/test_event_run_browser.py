@@ -12,12 +12,10 @@ import re
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks.services import read_decklist
 from rules.core.decklist import Decklist, decklist_to_json, name_key
-from tests.conftest import ROOT
 from tests.tournaments.conftest import run_tasks
 from tests.tournaments.test_pages_browser import (
     PASSWORD,
@@ -32,11 +30,6 @@ from tournaments.models import Match, Registration, Round, Tournament
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture
-def cards():
-    call_command("import_cards", *sorted(str(p) for p in (ROOT / "decks/cardsets").glob("*.json")))
 
 
 @pytest.fixture
@@ -88,7 +81,9 @@ def focused(page) -> str:
     return page.evaluate("document.activeElement.id")
 
 
-def test_an_organizer_runs_the_day_from_a_phone(live_server, browser, cards, users, enqueued_tasks):
+def test_an_organizer_runs_the_day_from_a_phone(
+    live_server, browser, bundled_cards, users, enqueued_tasks
+):
     base, org = live_server.url, users["org"]
     # given a top 4 after one Swiss round, started and round 1 paired (set up as the services do)
     event = services.tournament_create(
@@ -194,7 +189,7 @@ def test_an_organizer_runs_the_day_from_a_phone(live_server, browser, cards, use
     page.context.close()
 
 
-def test_two_players_lock_and_show_on_their_phones(live_server, browser, cards, users):
+def test_two_players_lock_and_show_on_their_phones(live_server, browser, bundled_cards, users):
     base, org = live_server.url, users["org"]
     event = services.tournament_create(organizer=org, name="Lock Night")
     for name in ("p01", "p02"):

@@ -4,18 +4,15 @@ overrides; refusals that write nothing; the API's permissions; the admin's pages
 
 import io
 import json
-from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import CommandError
-from django.db import connection
 
-from tests.tournaments.conftest import api, as_user, pair_next_round, run_tasks
-from tests.tournaments.test_concurrency import run_at_once
+from tests.support.snapshots import put_back, shared_rows
+from tests.tournaments.conftest import SAMPLE, api, as_user, build_event, pair_next_round
 from tournaments.models import (
-    EngineGame,
     Match,
     Penalty,
     Registration,
@@ -83,12 +80,25 @@ def _confirm(pairings: list[dict], score=(2, 1, 0)) -> None:
             _ok(api(reporter).post(f"/api/matches/{pairing['match']}/result/", body, format="json"))
 
 
+@pytest.fixture(scope="module")
+def shared_finished_event(django_db_setup, django_db_blocker, bundled_cards_snapshot) -> int:
+    """build_finished_event, once for the module; each test's changes are rolled back."""
+    with shared_rows(django_db_blocker):
+        put_back(bundled_cards_snapshot)
+        yield build_finished_event()
+
+
 @pytest.fixture
-def finished_event(event_with_players, sample_text) -> int:
+def finished_event(db, shared_finished_event) -> int:
+    return shared_finished_event
+
+
+def build_finished_event() -> int:
     """7 players (p01..p06 and a guest), judged by jude, 3 Swiss rounds (so byes) and a top 4,
     finished; with lock and show, a warning, a game loss, judges' entries and a corrected
     result."""
-    event, _names = event_with_players(6, top_cut=4)
+    sample_text = SAMPLE.read_text()
+    event, _names = build_event(6, top_cut=4)
     org, _ = api("org"), api("jude")  # jude has an account
     _ok(org.post(f"/api/tournaments/{event}/judges/", {"username": "jude"}, format="json"), 201)
     _ok(
@@ -343,35 +353,6 @@ def test_a_second_import_of_the_same_file_is_refused_and_writes_nothing(finished
     assert _counts() == counts
 
 
-@pytest.mark.django_db(transaction=True)  # two connections, as two processes would have
-def test_two_imports_of_one_file_at_once_write_it_once(finished_event, tmp_path):
-    if connection.vendor != "postgresql":
-        pytest.skip("imports are serialised by a PostgreSQL advisory lock")
-    # given a database without the event
-    text = _export(finished_event)
-    _forget(finished_event)
-    (tmp_path / "one").mkdir()
-    (tmp_path / "two").mkdir()
-
-    # when two imports of its file run at once
-    def attempt(folder):
-        def run():
-            try:
-                return _import(tmp_path / folder, text)
-            except CommandError as error:
-                return str(error)
-
-        return run
-
-    results = run_at_once(attempt("one"), attempt("two"))
-
-    # then one imports it and the other is refused cleanly
-    assert sorted("imported as event" in r for r in results) == [False, True], results
-    assert any("already_imported" in r for r in results), results
-    assert Tournament.objects.count() == 1
-    assert get_user_model().objects.count() == 8
-
-
 def test_a_card_missing_from_the_index_names_the_card_and_player_and_writes_nothing(
     finished_event, tmp_path
 ):
@@ -508,51 +489,3 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
     assert 'name="a_wins"' not in match_page
     assert 'name="player_a"' not in match_page
     assert client.get("/admin/tournaments/match/add/").status_code == 403
-
-
-# --- an automated event ---------------------------------------------------------------------------
-
-
-@pytest.mark.django_db(transaction=True)  # the engine's games are enqueued on commit
-def test_an_automated_events_engine_games_survive_the_trip(card_sets, enqueued_tasks, tmp_path):
-    # given an automated event of 3 bots (so a bye), one round played by the engine
-    org = api("org")
-    created = org.post(
-        "/api/tournaments/",
-        {"name": "Bot Cup", "automated": True, "bot": "random", "rounds": 1},
-        format="json",
-    )
-    event = _ok(created, 201)["id"]
-    for path in sorted(Path("decks/samples").glob("*.txt"))[:3]:
-        entry = {"name": path.stem, "decklist": path.read_text()}
-        _ok(org.post(f"/api/tournaments/{event}/entrants/", entry, format="json"), 201)
-    _ok(org.post(f"/api/tournaments/{event}/start/"))
-    _ok(org.post(f"/api/tournaments/{event}/rounds/"), 202)
-    run_tasks(enqueued_tasks)
-    games = list(
-        EngineGame.objects.filter(match__round__tournament_id=event)
-        .order_by("match__table", "number")
-        .values("match__table", "number", "seed", "winner", "reason", "rounds", "actions", "log")
-    )
-    assert games, "the engine played no game"
-    before = _outcome(event)
-    text = _export(event)
-    _forget(event)
-
-    # when it is imported
-    _import(tmp_path, text)
-
-    # then the games and their replays are the same
-    (imported,) = Tournament.objects.values_list("pk", flat=True)
-    assert Tournament.objects.get(pk=imported).automated
-    assert _outcome(imported) == before
-    assert (
-        list(
-            EngineGame.objects.filter(match__round__tournament_id=imported)
-            .order_by("match__table", "number")
-            .values(
-                "match__table", "number", "seed", "winner", "reason", "rounds", "actions", "log"
-            )
-        )
-        == games
-    )

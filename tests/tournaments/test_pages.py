@@ -45,7 +45,7 @@ def running(event_with_players):
 
 
 @pytest.fixture
-def duel(card_sets, sample_text):
+def duel(bundled_cards, sample_text):
     """Two players with different champions (Sera for p01, Hedra for p02), round 1 paired."""
     response = api("org").post("/api/tournaments/", {"name": "Duel"}, format="json")
     event = response.json()["id"]

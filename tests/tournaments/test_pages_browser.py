@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 from django.test import Client
 from playwright.sync_api import expect
 
@@ -30,11 +29,6 @@ SAMPLE = (ROOT / "decks/samples/sera-vantyne-storm-lattice.txt").read_text()
 PASSWORD = "a-long-test-password"
 # Set GENESIS_SCREENSHOTS=/some/dir to keep screenshots of the pages at desktop and phone width.
 SCREENSHOTS = os.environ.get("GENESIS_SCREENSHOTS")
-
-
-@pytest.fixture
-def cards():
-    call_command("import_cards", *sorted(str(p) for p in (ROOT / "decks/cardsets").glob("*.json")))
 
 
 @pytest.fixture
@@ -95,7 +89,7 @@ def paired_event(users) -> tuple[Tournament, Round]:
 
 
 def test_organizer_creates_runs_and_pairs_an_event(
-    live_server, page, browser, cards, users, enqueued_tasks
+    live_server, page, browser, bundled_cards, users, enqueued_tasks
 ):
     base = live_server.url
     # given the organizer, logged in through the form
@@ -178,7 +172,7 @@ def equal_chi_swap(registration) -> tuple[str, str]:
     raise AssertionError("no equal-Chi swap in the sample")
 
 
-def test_a_player_reports_and_locks_on_the_match_page(live_server, browser, cards, users):
+def test_a_player_reports_and_locks_on_the_match_page(live_server, browser, bundled_cards, users):
     base = live_server.url
     event, _ = paired_event(users)
     me = users["p01"]
@@ -236,7 +230,7 @@ def test_a_player_reports_and_locks_on_the_match_page(live_server, browser, card
     phone.context.close()
 
 
-def test_a_lock_in_progress_survives_the_polling(live_server, browser, cards, users):
+def test_a_lock_in_progress_survives_the_polling(live_server, browser, bundled_cards, users):
     base = live_server.url
     event, _ = paired_event(users)
     me = users["p01"]
@@ -263,7 +257,7 @@ def test_a_lock_in_progress_survives_the_polling(live_server, browser, cards, us
 
 
 def test_pairings_filter_as_you_type_and_standings_show_four_decimals(
-    live_server, page, phone_page, cards, users
+    live_server, page, phone_page, bundled_cards, users
 ):
     base = live_server.url
     event, round = paired_event(users)
@@ -316,7 +310,7 @@ def test_pairings_filter_as_you_type_and_standings_show_four_decimals(
     assert box.evaluate("e => getComputedStyle(e).overflowX") == "auto"
 
 
-def test_a_judge_settles_a_dispute_in_the_queue(live_server, browser, cards, users):
+def test_a_judge_settles_a_dispute_in_the_queue(live_server, browser, bundled_cards, users):
     base = live_server.url
     event, round = paired_event(users)
     judge = get_user_model().objects.create_user("jules", password=PASSWORD)
@@ -354,7 +348,7 @@ def test_a_judge_settles_a_dispute_in_the_queue(live_server, browser, cards, use
     phone.context.close()
 
 
-def test_the_event_list_fits_a_phone(live_server, phone_page, cards, users):
+def test_the_event_list_fits_a_phone(live_server, phone_page, bundled_cards, users):
     for i in range(3):
         services.tournament_create(organizer=users["org"], name=f"A rather long event name {i}")
     log_in_with_a_cookie(phone_page, live_server.url, users["p01"])
@@ -366,7 +360,7 @@ def test_the_event_list_fits_a_phone(live_server, phone_page, cards, users):
 
 
 def test_an_organizer_runs_a_bot_event_from_a_phone(
-    live_server, browser, cards, users, enqueued_tasks
+    live_server, browser, bundled_cards, users, enqueued_tasks
 ):
     # given: the organizer on a phone
     base = live_server.url

@@ -15,7 +15,15 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import api, as_user, event_snapshot, pair_next_round
+from tests.support.snapshots import put_back, shared_rows
+from tests.tournaments.conftest import (
+    SAMPLE,
+    api,
+    as_user,
+    build_event,
+    event_snapshot,
+    pair_next_round,
+)
 from tournaments.models import (
     Registration,
 )
@@ -63,9 +71,21 @@ def _side(match: int) -> Side:
     return Side(match, chooser, next(n for n in seats.values() if n != chooser))
 
 
+@pytest.fixture(scope="module")
+def running_event(django_db_setup, django_db_blocker, bundled_cards_snapshot):
+    """The running event, built once for the module (each test's changes are rolled back)."""
+    with shared_rows(django_db_blocker):
+        put_back(bundled_cards_snapshot)
+        yield build_running_event(SAMPLE.read_text())
+
+
 @pytest.fixture
-def running(event_with_players, sample_text) -> Ctx:
-    event, names = event_with_players(4, rounds=3, late_registration_until=2)
+def running(db, running_event) -> Ctx:
+    return running_event
+
+
+def build_running_event(sample_text: str) -> Ctx:
+    event, names = build_event(4, rounds=3, late_registration_until=2)
     assert names == ["p01", "p02", "p03", "p04"]
     users = get_user_model().objects
     for name in ("jude", "eve", "wendy", "newjudge"):

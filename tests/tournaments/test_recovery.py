@@ -10,18 +10,14 @@ from celery import Celery
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from genesis.tasks import resend_on_start
 from tests.tournaments.conftest import api, run_tasks
 from tests.tournaments.test_adjudication import automated_event, paired_round
 from tournaments.models import EngineGame, Match, Round
 from tournaments.services import recovery
-from tournaments.tasks import adjudicate_game_task, resend_on_start
+from tournaments.tasks import adjudicate_game_task
 
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def bundled(card_sets):
-    """The bundled card sets."""
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("bundled_cards")]
 
 
 @pytest.fixture

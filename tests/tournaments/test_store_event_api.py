@@ -121,7 +121,7 @@ def pairings(event: int, number: int) -> list[dict]:
 # --- the event ---------------------------------------------------------------------------------
 
 
-def test_an_eight_player_event_with_a_top_4_runs_to_its_end(card_sets, sample_text):
+def test_an_eight_player_event_with_a_top_4_runs_to_its_end(bundled_cards, sample_text):
     org, jude = api("org"), api("jude")
     api("wendy")  # the account the guest links to later
     # given an event for 8 with its details, judged by jude
@@ -492,7 +492,7 @@ def test_an_eight_player_event_with_a_top_4_runs_to_its_end(card_sets, sample_te
 
 
 @pytest.fixture
-def running(card_sets, sample_text) -> dict:
+def running(bundled_cards, sample_text) -> dict:
     """A running event for 5 (full): p01-p04 and a guest; jude judges; round 1 is paired and
     one player of table 1 has reported, so the round has a result. Late registration is open."""
     org = api("org")

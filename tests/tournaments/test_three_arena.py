@@ -62,7 +62,7 @@ def report(pod: dict, winner: str | None, team_name: str):
 
 
 @pytest.mark.django_db
-def test_a_three_arena_event_of_six_teams_runs_three_rounds_of_pods(card_sets):
+def test_a_three_arena_event_of_six_teams_runs_three_rounds_of_pods(bundled_cards):
     # given a Three-Arena event and six teams
     event = create()
     register(event)
@@ -111,7 +111,7 @@ def test_a_three_arena_event_of_six_teams_runs_three_rounds_of_pods(card_sets):
 
 
 @pytest.mark.django_db
-def test_seven_teams_leave_one_bye_a_two_zero_win(card_sets):
+def test_seven_teams_leave_one_bye_a_two_zero_win(bundled_cards):
     event = create()
     register(event, {**TEAMS, "Dust": ("g1", "g2")})
     api("org").post(f"/api/tournaments/{event}/start/")
@@ -123,7 +123,7 @@ def test_seven_teams_leave_one_bye_a_two_zero_win(card_sets):
 
 
 @pytest.mark.django_db
-def test_three_arena_needs_three_teams_and_has_no_top_cut(card_sets):
+def test_three_arena_needs_three_teams_and_has_no_top_cut(bundled_cards):
     event = create()
     register(event, {"Storm": TEAMS["Storm"], "Fire": TEAMS["Fire"]})
     refused = api("org").post(f"/api/tournaments/{event}/start/")
@@ -135,7 +135,7 @@ def test_three_arena_needs_three_teams_and_has_no_top_cut(card_sets):
 
 
 @pytest.fixture
-def running_pod(card_sets):
+def running_pod(bundled_cards):
     event = create()
     register(event, {k: TEAMS[k] for k in ("Storm", "Fire", "Ice")})
     api("judge1")

@@ -4,8 +4,10 @@ that should have done it (the broker was down when it was sent, a worker was kil
 embedded broker of ./scripts/serve lost it), resending it finishes the work: every task is
 idempotent, so work still in flight elsewhere is not done twice.
 
-`work_resend` runs every RESEND_EVERY seconds (Celery beat, settings.CELERY_BEAT_SCHEDULE), at
-every worker's start, and when an organizer presses "retry" on an event's page.
+`work_resend` runs in the sweep of pending work (genesis.resend, registered in
+tournaments.apps as `pending_resend`): every RESEND_EVERY seconds (Celery beat,
+settings.CELERY_BEAT_SCHEDULE) and at every worker's start; and when an organizer presses
+"retry" on an event's page.
 """
 
 from datetime import datetime, timedelta
@@ -73,6 +75,15 @@ def work_resend(
     for match_id, number in games:
         send("tournaments.adjudicate_game", match_id, number)
     return {"rounds": len(rounds), "games": len(games)}
+
+
+def pending_resend(*, at_start: bool = False) -> dict[str, int]:
+    """The tournaments' part of the sweep (genesis.resend). A worker that starts resends
+    everything pending at once, whatever its age: a worker killed before may have taken it with
+    it, and a duplicate is harmless."""
+    if at_start:
+        return work_resend(round_after=timedelta(0), game_after=timedelta(0))
+    return work_resend()
 
 
 def event_retry(*, tournament: Tournament, actor: Any) -> dict[str, int]:

@@ -4,35 +4,36 @@ so a test after an edit shows the change. A tag, so the deck page includes it in
 
 from django import template
 
-from decks import matchup_selectors, matchup_services, selectors
+from decks import selectors as deck_selectors
 from decks.core.bundled import sample_decklists
-from decks.models import Matchup
+from matchups import selectors, services
+from matchups.models import Matchup
 
 register = template.Library()
 
 OWN_DECKS_LISTED = 50
 
 
-@register.inclusion_tag("decks/_matchup_panel.html", takes_context=True)
+@register.inclusion_tag("matchups/_matchup_panel.html", takes_context=True)
 def matchup_panel(context, deck) -> dict:
     user = context["request"].user
     panel = {
         "deck": deck,
         "user": user,
         "csrf_token": context.get("csrf_token"),
-        "default_games": matchup_services.DEFAULT_GAMES,
-        "max_games": matchup_services.MAX_GAMES,
+        "default_games": services.DEFAULT_GAMES,
+        "max_games": services.MAX_GAMES,
         "bots": Matchup.Bot.choices,
     }
     if not user.is_authenticated:
         return panel
-    own = selectors.deck_list(user=user, mine=True).exclude(pk=deck.pk)[:OWN_DECKS_LISTED]
-    jobs = matchup_selectors.matchup_list_for_deck(deck=deck, user=user)
+    own = deck_selectors.deck_list(user=user, mine=True).exclude(pk=deck.pk)[:OWN_DECKS_LISTED]
+    jobs = selectors.matchup_list_for_deck(deck=deck, user=user)
     return {
         **panel,
         "samples": sorted(sample_decklists()),
         "own_decks": own,
-        "results": [matchup_selectors.matchup_report(job, with_replays=False) for job in jobs],
+        "results": [selectors.matchup_report(job, with_replays=False) for job in jobs],
     }
 
 

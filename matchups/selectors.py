@@ -8,8 +8,10 @@ user's private decks, and its replays show them card by card.
 from django.db.models import Prefetch, QuerySet
 from django.urls import reverse
 
-from .core import matchups as core
-from .models import Deck, Matchup, MatchupChunk, MatchupGame
+from decks.models import Deck
+
+from .core import lab as core
+from .models import Matchup, MatchupChunk, MatchupGame
 
 
 def matchup_visible(*, user) -> QuerySet[Matchup]:
@@ -64,7 +66,7 @@ def matchup_report(matchup: Matchup, *, with_replays: bool = True) -> dict:
                 "result": "win" if game.winner == "a" else "loss" if game.winner else "draw",
                 "reason": game.reason,
                 "rounds": game.rounds,
-                "url": reverse("decks:matchup-replay", args=[matchup.pk, game.number + 1]),
+                "url": reverse("matchups:matchup-replay", args=[matchup.pk, game.number + 1]),
             }
             for game in matchup.kept_games.all()
         ]
@@ -100,7 +102,7 @@ def matchup_report(matchup: Matchup, *, with_replays: bool = True) -> dict:
         "average_rounds": summary.average_rounds,
         "endings": summary.endings,
         "replays": replays,
-        "url": reverse("decks:matchup-detail", args=[matchup.pk]),
+        "url": reverse("matchups:matchup-detail", args=[matchup.pk]),
         "created_at": matchup.created_at,
         "finished_at": matchup.finished_at,
     }

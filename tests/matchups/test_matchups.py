@@ -2,8 +2,8 @@
 chunks are played as the worker would, read back (GET) and cancelled (DELETE); refusals before
 any game (422 unplayable, 404 invisible, 429 limits, 400 bad input); one job for two requests
 at once; the same numbers for the same request on the same deck versions, and new ones after an
-edit. The chunk tasks run in this process here; tests/decks/test_matchup_browser.py has a real
-worker."""
+edit. The chunk tasks run in this process here; tests/matchups/test_browser.py has a real
+worker, and tests/matchups/test_queues.py a full queue of them."""
 
 import io
 import json
@@ -11,16 +11,20 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from celery import Celery, current_app
 from celery.exceptions import SoftTimeLimitExceeded
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.db import connection
 from django.test import Client
+from django.utils import timezone
+from kombu.exceptions import OperationalError
 from rest_framework.test import APIClient
 
-from decks import matchup_services
-from decks.models import Matchup, MatchupChunk, MatchupGame
-from decks.tasks import matchup_chunk_task
+from genesis import resend
+from matchups import services as matchup_services
+from matchups.models import Matchup, MatchupChunk, MatchupGame
+from matchups.tasks import matchup_chunk_task
 from tests.conftest import card, card_set
 from tests.tournaments.test_concurrency import run_at_once
 
@@ -72,7 +76,7 @@ def run_chunks(enqueued: list, start: int = 0) -> int:
     """Run the enqueued chunk tasks in this process, as a worker would; returns how many."""
     ran = 0
     for name, args, kwargs in enqueued[start:]:
-        assert name == "decks.matchup_chunk"
+        assert name == "matchups.chunk"
         matchup_chunk_task(*args, **kwargs)
         ran += 1
     return ran
@@ -433,11 +437,11 @@ def test_a_job_that_stopped_moving_gets_its_missing_chunks_again(enqueued_tasks)
     run_chunks(enqueued_tasks[:1])
     del enqueued_tasks[:]
     # then: not while it is recent
-    assert matchup_services.matchup_resend() == 0
+    assert matchup_services.matchup_resend() == {"matchup_chunks": 0}
     # when it has been still for longer than STALE_AFTER
     sent = matchup_services.matchup_resend(older_than=timedelta(0))
     # then: the three missing chunks, which finish the job
-    assert sent == 3
+    assert sent == {"matchup_chunks": 3}
     assert [args for _, args, _ in enqueued_tasks] == [
         (job["id"], 1),
         (job["id"], 2),
@@ -445,7 +449,7 @@ def test_a_job_that_stopped_moving_gets_its_missing_chunks_again(enqueued_tasks)
     ]
     run_chunks(enqueued_tasks)
     assert api("ann").get(f"/api/matchups/{job['id']}/").json()["status"] == "done"
-    assert matchup_services.matchup_resend(older_than=timedelta(0)) == 0
+    assert matchup_services.matchup_resend(older_than=timedelta(0)) == {"matchup_chunks": 0}
 
 
 def test_a_chunk_past_its_time_limit_fails_the_job_with_the_reason(enqueued_tasks, monkeypatch):
@@ -456,17 +460,21 @@ def test_a_chunk_past_its_time_limit_fails_the_job_with_the_reason(enqueued_task
     def too_slow(**kwargs):
         raise SoftTimeLimitExceeded()
 
-    monkeypatch.setattr(matchup_services, "matchup_chunk_play", too_slow)
-    # when
-    assert matchup_chunk_task(job["id"], 2)["status"] == "failed"
+    # A patch of its own, undone alone: monkeypatch.undo() would also undo the autouse guard
+    # (tests/conftest.py, enqueued_tasks), and the next start would reach the real broker.
+    with monkeypatch.context() as patch:
+        patch.setattr(matchup_services, "matchup_chunk_play", too_slow)
+        # when
+        assert matchup_chunk_task(job["id"], 2)["status"] == "failed"
     # then
     body = api("ann").get(f"/api/matchups/{job['id']}/").json()
     assert body["status"] == "failed"
     assert body["error"] == "Chunk 3 did not finish within 240 seconds."
-    monkeypatch.undo()
+    sent = len(enqueued_tasks)
     again = start("ann", key, {"sample": "hedra-voss-iron-bastion"}).json()
     assert again["started"] is True
     assert again["id"] != job["id"]
+    assert len(enqueued_tasks) == sent + 4  # recorded by the guard, not sent to the broker
 
 
 def test_a_deck_of_another_game_is_refused_the_engine_plays_genesis_only(enqueued_tasks):
@@ -494,3 +502,41 @@ def test_a_deck_of_another_game_is_refused_the_engine_plays_genesis_only(enqueue
     client = Client()
     client.force_login(get_user_model().objects.get(username="ann"))
     assert b"Test this deck" not in client.get(f"/decks/{key}/").content
+
+
+def test_a_start_while_the_broker_is_down_is_a_503_and_the_sweep_sends_its_chunks(
+    enqueued_tasks, monkeypatch
+):
+    # given
+    key = deck("ann")
+
+    def refuse(app, name, *args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    # when the broker is down (a patch of its own: the guard is back after it)
+    with monkeypatch.context() as patch:
+        patch.setattr(Celery, "send_task", refuse)
+        response = start("ann", key, {"sample": "hedra-voss-iron-bastion"})
+    # then a clear 503, and the job is saved, waiting
+    assert response.status_code == 503
+    assert response.json()["code"] == "broker_unavailable"
+    job = Matchup.objects.get()
+    assert job.status == Matchup.Status.QUEUED
+    assert enqueued_tasks == []
+    # when the sweep of pending work runs: nothing while the job is younger than STALE_AFTER
+    assert resend.pending_resend()["matchup_chunks"] == 0
+    Matchup.objects.update(created_at=timezone.now() - matchup_services.STALE_AFTER)
+    # then its chunks are sent, once per STALE_AFTER, and they finish it
+    assert resend.pending_resend() == {"rounds": 0, "games": 0, "matchup_chunks": 4}
+    assert resend.pending_resend()["matchup_chunks"] == 0
+    assert run_chunks(enqueued_tasks) == 4
+    assert api("ann").get(f"/api/matchups/{job.pk}/").json()["status"] == "done"
+
+
+def test_chunks_go_to_the_matchups_queue_and_tournament_work_to_the_default_one():
+    router = current_app.amqp.router
+    assert router.route({}, matchup_services.CHUNK_TASK)["queue"].name == "matchups"
+    for name in ("tournaments.round_pair", "tournaments.adjudicate_game", "genesis.resend_pending"):
+        assert router.route({}, name)["queue"].name == "celery"
+    # a worker started without -Q serves both, the tournaments' queue first
+    assert list(current_app.amqp.queues) == ["celery", "matchups"]

@@ -30,7 +30,7 @@ def links_back(apps, schema_editor):
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("decks", "0007_matchup_cards_digest"),
+        ("decks", "0008_matchups_moved"),
         ("rules", "0007_section_topics"),
     ]
     run_before = [("rules", "0008_remove_ruling_card")]

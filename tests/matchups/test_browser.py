@@ -12,7 +12,7 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from decks import services
-from decks.models import Matchup
+from matchups.models import Matchup
 from tests.tournaments.test_pages_browser import log_in_with_a_cookie, no_sideways_scroll, shot
 
 pytestmark = [

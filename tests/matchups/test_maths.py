@@ -1,4 +1,4 @@
-"""The matchup lab's pure arithmetic (decks.core.matchups): the Wilson interval against
+"""The matchup lab's pure arithmetic (matchups.core.lab): the Wilson interval against
 published values and against the score test it inverts, its bounds as properties, and the
 seeds, chunks and tallies."""
 
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from decks.core import matchups as core
+from matchups.core import lab as core
 from rules.core.cards import Card, CardType
 
 
@@ -157,7 +157,7 @@ def test_the_cards_digest_is_the_same_in_every_process():
     # differ from one process to the next
     script = (
         "from rules.core.cards import Card, CardType\n"
-        "from decks.core.matchups import cards_digest\n"
+        "from matchups.core.lab import cards_digest\n"
         "card = Card(name='Prism', type=CardType.SPELL, chi=3,"
         " affiliations=frozenset({'Axon', 'Chaos', 'Tessaryn', 'Verdance'}))\n"
         "print(cards_digest([card]))\n"

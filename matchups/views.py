@@ -9,35 +9,37 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from decks import selectors as deck_selectors
+from decks.models import Deck
 from genesis.errors import Refusal
 from rules.core.engine import LogVersionError
 from rules.replays import replay_position
 
-from . import matchup_selectors, matchup_services, selectors
-from .models import Deck, Matchup, MatchupGame
+from . import selectors, services
+from .models import Matchup, MatchupGame
 
 
 def _job(request, pk: int) -> Matchup:
     try:
-        return matchup_selectors.matchup_get(pk=pk, user=request.user)
+        return selectors.matchup_get(pk=pk, user=request.user)
     except Matchup.DoesNotExist:
         raise Http404("You have no matchup with that id.") from None
 
 
-def _choice(request) -> matchup_services.OpponentChoice:
+def _choice(request) -> services.OpponentChoice:
     """The form's opponent: a deck key typed in wins over the list's choice ("deck:<key>",
     "sample:<slug>" or "field")."""
     typed = request.POST.get("opponent_key", "").strip()[:40]
     if typed:
-        return matchup_services.OpponentChoice(deck=typed)
+        return services.OpponentChoice(deck=typed)
     kind, _, value = request.POST.get("opponent", "").partition(":")
     if kind == "deck" and value:
-        return matchup_services.OpponentChoice(deck=value[:40])
+        return services.OpponentChoice(deck=value[:40])
     if kind == "sample" and value:
-        return matchup_services.OpponentChoice(sample=value[:120])
+        return services.OpponentChoice(sample=value[:120])
     if kind == "field":
-        return matchup_services.OpponentChoice(field=True)
-    return matchup_services.OpponentChoice()
+        return services.OpponentChoice(field=True)
+    return services.OpponentChoice()
 
 
 @require_POST
@@ -45,12 +47,12 @@ def matchup_start(request, key: str):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     try:
-        deck = selectors.deck_get(key=key, user=request.user)
+        deck = deck_selectors.deck_get(key=key, user=request.user)
     except Deck.DoesNotExist:
         raise Http404("No deck with that key is visible to you.") from None
     games = request.POST.get("games", "")
     try:
-        job, _ = matchup_services.matchup_start(
+        job, _ = services.matchup_start(
             deck=deck,
             actor=request.user,
             opponent=_choice(request),
@@ -60,11 +62,11 @@ def matchup_start(request, key: str):
     except Refusal as refusal:
         return render(
             request,
-            "decks/matchup_refused.html",
+            "matchups/matchup_refused.html",
             {"refusal": refusal, "deck": deck},
             status=refusal.status_code,
         )
-    return redirect("decks:matchup-detail", pk=job.pk)
+    return redirect("matchups:matchup-detail", pk=job.pk)
 
 
 def matchup_detail(request, pk: int):
@@ -72,10 +74,10 @@ def matchup_detail(request, pk: int):
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     job = _job(request, pk)
-    context = {"job": job, "report": matchup_selectors.matchup_report(job)}
+    context = {"job": job, "report": selectors.matchup_report(job)}
     if request.headers.get("HX-Request") == "true":
-        return render(request, "decks/_matchup_progress.html", context)
-    return render(request, "decks/matchup.html", context)
+        return render(request, "matchups/_matchup_progress.html", context)
+    return render(request, "matchups/matchup.html", context)
 
 
 @require_POST
@@ -84,15 +86,15 @@ def matchup_cancel(request, pk: int):
         return redirect_to_login(request.get_full_path())
     job = _job(request, pk)
     try:
-        matchup_services.matchup_cancel(matchup=job, actor=request.user)
+        services.matchup_cancel(matchup=job, actor=request.user)
     except Refusal as refusal:
         return render(
             request,
-            "decks/matchup_refused.html",
+            "matchups/matchup_refused.html",
             {"refusal": refusal, "deck": job.deck},
             status=refusal.status_code,
         )
-    return redirect("decks:matchup-detail", pk=job.pk)
+    return redirect("matchups:matchup-detail", pk=job.pk)
 
 
 def matchup_replay(request, pk: int, number: int):
@@ -101,7 +103,7 @@ def matchup_replay(request, pk: int, number: int):
         return redirect_to_login(request.get_full_path())
     job = _job(request, pk)
     try:
-        game = matchup_selectors.matchup_game_get(matchup=job, number=number - 1)
+        game = selectors.matchup_game_get(matchup=job, number=number - 1)
     except MatchupGame.DoesNotExist:
         raise Http404(f"Game {number} of this matchup was not kept for replay.") from None
     context = {"job": job, "game": game, "number": number}
@@ -110,14 +112,14 @@ def matchup_replay(request, pk: int, number: int):
             log=game.log,
             actions=game.actions,
             step=request.GET.get("step", "0"),
-            cards=selectors.card_index(),
+            cards=deck_selectors.card_index(),
         )
     except LogVersionError as refused:
         # Recorded before a change of the engine's rules (docs/engine.md, The game log).
         return render(
             request,
-            "decks/matchup_replay.html",
+            "matchups/matchup_replay.html",
             {**context, "reason": str(refused)},
             status=410,
         )
-    return render(request, "decks/matchup_replay.html", context)
+    return render(request, "matchups/matchup_replay.html", context)

@@ -8,10 +8,12 @@ from rest_framework.exceptions import NotAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from decks import selectors as deck_selectors
+from decks.models import Deck
 from genesis.errors import NotFound
 
-from . import matchup_selectors, matchup_services, selectors
-from .models import Deck, Matchup
+from . import selectors, services
+from .models import Matchup
 
 
 class OpponentRequest(serializers.Serializer):
@@ -38,9 +40,9 @@ class MatchupRequest(serializers.Serializer):
     opponent = OpponentRequest()
     games = serializers.IntegerField(
         required=False,
-        default=matchup_services.DEFAULT_GAMES,
+        default=services.DEFAULT_GAMES,
         min_value=1,
-        max_value=matchup_services.MAX_GAMES,
+        max_value=services.MAX_GAMES,
     )
     bot = serializers.ChoiceField(
         choices=Matchup.Bot.choices, required=False, default=Matchup.Bot.HEURISTIC
@@ -64,37 +66,37 @@ class MatchupStart(APIView):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
         try:
-            deck = selectors.deck_get(key=key, user=request.user)
+            deck = deck_selectors.deck_get(key=key, user=request.user)
         except Deck.DoesNotExist:
             raise NotFound("No deck with that key is visible to you.") from None
         data = MatchupRequest(data=request.data)
         data.is_valid(raise_exception=True)
         values = data.validated_data
-        job, started = matchup_services.matchup_start(
+        job, started = services.matchup_start(
             deck=deck,
             actor=request.user,
-            opponent=matchup_services.OpponentChoice(**values["opponent"]),
+            opponent=services.OpponentChoice(**values["opponent"]),
             games=values["games"],
             bot=values["bot"],
         )
-        job = matchup_selectors.matchup_get(pk=job.pk, user=request.user)
-        body = {**matchup_selectors.matchup_report(job), "started": started}
+        job = selectors.matchup_get(pk=job.pk, user=request.user)
+        body = {**selectors.matchup_report(job), "started": started}
         return Response(body, status=status.HTTP_202_ACCEPTED)
 
 
 class MatchupDetail(APIView):
     def job(self) -> Matchup:
         try:
-            return matchup_selectors.matchup_get(pk=self.kwargs["pk"], user=self.request.user)
+            return selectors.matchup_get(pk=self.kwargs["pk"], user=self.request.user)
         except Matchup.DoesNotExist:
             raise NotFound("You have no matchup with that id.") from None
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="A matchup: progress and results")
     def get(self, request, pk):
-        return Response(matchup_selectors.matchup_report(self.job()))
+        return Response(selectors.matchup_report(self.job()))
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Cancel a matchup")
     def delete(self, request, pk):
-        job = matchup_services.matchup_cancel(matchup=self.job(), actor=request.user)
-        job = matchup_selectors.matchup_get(pk=job.pk, user=request.user)
-        return Response(matchup_selectors.matchup_report(job))
+        job = services.matchup_cancel(matchup=self.job(), actor=request.user)
+        job = selectors.matchup_get(pk=job.pk, user=request.user)
+        return Response(selectors.matchup_report(job))

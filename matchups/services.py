@@ -1,8 +1,9 @@
 """Writes of the matchup lab (docs/matchups.md): start a job, cancel it, and play one chunk of
 its games (what the worker task runs).
 
-Kept apart from decks/services.py because the lab is one unit with its own limits and tasks;
-the arithmetic (seeds, chunks, tallies, the Wilson interval) is pure, in decks.core.matchups.
+The arithmetic (seeds, chunks, tallies, the Wilson interval) is pure, in matchups.core.lab.
+Work goes to the workers through genesis.broker, by task name (matchups.tasks imports this
+module, never the other way).
 """
 
 from collections.abc import Mapping
@@ -16,6 +17,10 @@ from django.db.models import Q, Sum
 from django.utils import timezone
 from rest_framework import status
 
+from decks import selectors as deck_selectors
+from decks.core.bundled import sample_decklists
+from decks.models import Deck
+from genesis.broker import send, send_after_commit
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
 from rules.core.cards import Card as CardValue
 from rules.core.cards import name_key
@@ -37,10 +42,8 @@ from rules.core.engine.play import play_game
 from rules.core.formats import Format, get_format
 from rules.core.games import GENESIS, get_game
 
-from . import selectors
-from .core import matchups as core
-from .core.bundled import sample_decklists
-from .models import Deck, Matchup, MatchupChunk, MatchupGame
+from .core import lab as core
+from .models import Matchup, MatchupChunk, MatchupGame
 
 logger = structlog.get_logger(__name__)
 
@@ -59,9 +62,13 @@ KEPT_REPLAYS = 5
 # How often (in games) a chunk looks whether its job was cancelled.
 CANCEL_CHECK_EVERY = 5
 
-# A live job that has recorded no chunk for this long has its missing chunks sent again when a
-# worker starts (matchup_resend).
+# A live job that has recorded no chunk for this long has its missing chunks sent again, by the
+# sweep that resends pending work (genesis.resend) and when a worker starts (matchup_resend).
 STALE_AFTER = timedelta(minutes=5)
+
+# The task that plays a chunk (matchups.tasks), sent by name: settings.CELERY_TASK_ROUTES puts
+# it on the matchups queue, so tournament work never waits behind it.
+CHUNK_TASK = "matchups.chunk"
 
 LIVE = (Matchup.Status.QUEUED, Matchup.Status.RUNNING)
 # When a user at the running-jobs limit may try again: a 100-game job takes about this long.
@@ -116,7 +123,7 @@ def _opponents(
         )
     if choice.deck:
         try:
-            other = selectors.deck_get(key=choice.deck, user=actor)
+            other = deck_selectors.deck_get(key=choice.deck, user=actor)
         except Deck.DoesNotExist:
             raise NotFound(
                 "No opponent deck with that key is visible to you.", code="opponent_not_found"
@@ -208,7 +215,7 @@ def matchup_start(
             code="deck_unplayable",
             problems=[reason],
         )
-    cards = selectors.card_index()
+    cards = deck_selectors.card_index()
     decklist = decklist_from_json(deck.decklist)
     _require_playable(decklist, cards, fmt, "deck_unplayable", "This deck")
     opponents, opponent_deck = _opponents(
@@ -325,16 +332,11 @@ def _check_limits(actor, games: int) -> None:
 
 
 def _enqueue_chunks(job: Matchup) -> None:
-    """Send one task per chunk once the job is committed (a worker must find its row)."""
-    from .tasks import matchup_chunk_task
-
-    job_id, count = job.pk, len(core.chunks(job.games))
-
-    def send() -> None:
-        for index in range(count):
-            matchup_chunk_task.delay(job_id, index)
-
-    transaction.on_commit(send)
+    """Send one task per chunk once the job is committed (a worker must find its row). A broker
+    that cannot take them answers 503 broker_unavailable: the job is saved, and the sweep
+    (matchup_resend) sends its chunks once it is back."""
+    for index in range(len(core.chunks(job.games))):
+        send_after_commit(CHUNK_TASK, job.pk, index)
 
 
 @transaction.atomic
@@ -384,7 +386,7 @@ def matchup_chunk_play(*, matchup_id: int, index: int) -> str:
         status=Matchup.Status.RUNNING
     )
     fmt = get_format(job.deck.format)
-    cards = selectors.card_index()
+    cards = deck_selectors.card_index()
     tested_list = _tested_decklist(job)
     if job.cards_digest and job.cards_digest != _cards_digest(
         cards, [tested_list, *(entry["decklist"] for entry in job.opponents)]
@@ -460,26 +462,33 @@ def _chunk_record(job_id: int, index: int, tally: core.Tally, kept: list[Matchup
     return "recorded"
 
 
-def matchup_resend(*, older_than: timedelta = STALE_AFTER) -> int:
+def matchup_resend(
+    *, older_than: timedelta = STALE_AFTER, at_start: bool = False
+) -> dict[str, int]:
     """Send again the chunks not yet recorded of every live job that has recorded nothing for
-    `older_than`: a message lost with a worker, or forgotten by the embedded broker of
-    ./scripts/serve, would otherwise leave the job waiting for ever. A chunk sent twice is
-    recorded once. Returns how many chunks were sent."""
-    from .tasks import matchup_chunk_task
-
-    cutoff = timezone.now() - older_than
+    `older_than`: a message lost with a worker, refused by a broker that was down, or forgotten
+    by the embedded broker of ./scripts/serve, would otherwise leave the job waiting for ever.
+    A chunk sent twice is recorded once. Run by the sweep of pending work (genesis.resend), at
+    a worker's start too: `at_start` changes nothing here, since a job younger than STALE_AFTER
+    may still be playing on another worker. Returns how many chunks were sent."""
+    now = timezone.now()
+    cutoff = now - older_than
     sent = 0
-    for job in Matchup.objects.filter(status__in=LIVE, created_at__lt=cutoff).prefetch_related(
-        "chunks"
-    ):
+    stale = (
+        Matchup.objects.filter(status__in=LIVE, created_at__lt=cutoff)
+        .exclude(resent_at__gte=cutoff)
+        .prefetch_related("chunks")
+    )
+    for job in stale:
         recorded = {chunk.index: chunk.created_at for chunk in job.chunks.all()}
         if recorded and max(recorded.values()) >= cutoff:
             continue  # still moving
         for index in range(len(core.chunks(job.games))):
             if index not in recorded:
-                matchup_chunk_task.delay(job.pk, index)
+                send(CHUNK_TASK, job.pk, index)
                 sent += 1
-    return sent
+        Matchup.objects.filter(pk=job.pk).update(resent_at=now)
+    return {"matchup_chunks": sent}
 
 
 def matchup_fail(*, matchup_id: int, reason: str) -> None:
