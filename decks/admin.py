@@ -6,7 +6,7 @@ from django.contrib import admin
 from rules.core.cards import name_key
 from rules.core.keywords import KeywordError, parse_ability_name
 
-from .models import Ability, Affiliation, Card, CardSet, Deck, DeckVersion
+from .models import Ability, Affiliation, Card, CardRuling, CardSet, Deck, DeckVersion
 from .services import SEARCH_COLUMNS, card_index_lock, card_recompute, deck_legality_refresh
 
 
@@ -36,6 +36,15 @@ class AbilityInline(admin.TabularInline):
         "cost_discard",
         "text",
     ]
+
+
+@admin.register(CardRuling)
+class CardRulingAdmin(admin.ModelAdmin):
+    """Which card a ruling is on (the ruling's own text is edited in the rules admin)."""
+
+    list_display = ["ruling", "card"]
+    raw_id_fields = ["ruling", "card"]
+    search_fields = ["card__name", "ruling__question"]
 
 
 class CardAdminForm(forms.ModelForm):

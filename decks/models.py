@@ -129,6 +129,20 @@ class Card(models.Model):
         return self.name
 
 
+class CardRuling(models.Model):
+    """A judge's ruling (rules.Ruling) on a card. The link is kept on the cards' side because the
+    rules app sits below the card index and holds no key to it; decks hands the lookup what it
+    needs of the cards through rules.card_index (decks.rulings)."""
+
+    ruling = models.OneToOneField(
+        "rules.Ruling", on_delete=models.CASCADE, primary_key=True, related_name="card_link"
+    )
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="ruling_links")
+
+    def __str__(self) -> str:
+        return f"ruling {self.ruling_id} on card {self.card_id}"
+
+
 class Ability(models.Model):
     class SpeedChoice(models.TextChoices):
         ACTION = Speed.ACTION.value, "Action"

@@ -7,6 +7,7 @@ from celery import Celery, signals
 from django_structlog.celery.steps import DjangoStructLogInitStep
 
 from . import metrics
+from .heartbeat import start_heartbeat as start_beating
 
 # Production unless told otherwise, as wsgi.py: a worker started on a server without the variable
 # must not run with DEBUG on, on SQLite, with a key that is not secret. Production settings
@@ -39,11 +40,9 @@ _heartbeats: dict[str, Any] = {}
 
 @signals.worker_ready.connect
 def start_heartbeat(sender: Any = None, **kwargs: Any) -> None:
-    """Tell /readyz this worker is alive (genesis/health.py)."""
-    from .health import start_heartbeat
-
+    """Tell /readyz this worker is alive (genesis/heartbeat.py, read by genesis/health.py)."""
     hostname = getattr(sender, "hostname", None) or "worker"
-    _heartbeats[hostname] = start_heartbeat(hostname)
+    _heartbeats[hostname] = start_beating(hostname)
 
 
 @signals.worker_shutdown.connect

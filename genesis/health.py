@@ -9,17 +9,14 @@ other three are small ones of our own, because the library has none that fits: a
 check, a broker check that works on any transport (Redis, and the embedded broker of
 ./scripts/serve), and the workers' heartbeat.
 
-The heartbeat: each worker writes the time into the "heartbeats" cache (Redis, shared by every
-process; a file cache under var/ for ./scripts/serve) every WORKER_HEARTBEAT_EVERY seconds, from
-a thread of its own, so a worker busy with a long task still beats. Celery's own ping would
-need every worker to answer within the request, which a busy worker with a solo pool cannot.
+The workers' heartbeat is written by genesis.heartbeat, which the Celery app starts; this module
+only reads it. Celery's own ping would need every worker to answer within the request, which a
+busy worker with a solo pool cannot.
 """
 
 import asyncio
 import dataclasses
 import datetime
-import logging
-import threading
 import time
 from typing import Any
 
@@ -33,9 +30,9 @@ from health_check.base import HealthCheck
 from health_check.checks import Database
 from health_check.exceptions import ServiceUnavailable
 
-logger = logging.getLogger(__name__)
+from .celery import app
+from .heartbeat import HEARTBEAT_KEY
 
-HEARTBEAT_KEY = "genesis:worker-heartbeat"
 _migrations_applied = False
 
 
@@ -76,8 +73,6 @@ class Broker(HealthCheck):
     timeout = datetime.timedelta(seconds=3)
 
     def run(self) -> None:
-        from .celery import app
-
         try:
             with app.connection_for_write() as connection:
                 connection.ensure_connection(max_retries=1, interval_start=0, timeout=2)
@@ -130,37 +125,3 @@ async def readyz(request: HttpRequest) -> JsonResponse:
     )
     add_never_cache_headers(response)
     return response
-
-
-# --- the worker's side ---------------------------------------------------------------------
-
-
-def heartbeat(hostname: str) -> None:
-    """Record that `hostname` is alive now; kept twice as long as it counts."""
-    caches["heartbeats"].set(
-        HEARTBEAT_KEY,
-        {"worker": hostname, "at": time.time()},
-        timeout=max(1, int(settings.WORKER_HEARTBEAT_MAX_AGE * 2)),
-    )
-
-
-def start_heartbeat(hostname: str) -> threading.Event:
-    """Beat every WORKER_HEARTBEAT_EVERY seconds from a daemon thread until the returned event
-    is set. A store that does not answer (Redis down) is logged, and the beat goes on."""
-    stop = threading.Event()
-
-    def beat() -> None:
-        failing = False
-        while True:
-            try:
-                heartbeat(hostname)
-                failing = False
-            except Exception:
-                if not failing:
-                    logger.warning("worker heartbeat not recorded", exc_info=True)
-                failing = True
-            if stop.wait(settings.WORKER_HEARTBEAT_EVERY):
-                return
-
-    threading.Thread(target=beat, name="genesis-heartbeat", daemon=True).start()
-    return stop

@@ -15,10 +15,11 @@ class SynonymAdmin(admin.ModelAdmin):
 
 @admin.register(Ruling)
 class RulingAdmin(admin.ModelAdmin):
-    list_display = ["question", "card", "section", "keyword", "source", "date"]
+    # A ruling's card is linked on the cards' side (decks.admin.CardRulingAdmin).
+    list_display = ["question", "section", "keyword", "source", "date"]
     list_filter = ["date"]
     search_fields = ["question", "answer", "source"]
-    raw_id_fields = ["card", "section", "author"]
+    raw_id_fields = ["section", "author"]
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

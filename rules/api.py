@@ -1,6 +1,5 @@
 """REST endpoints of the rules lookup: /api/rules/search/ and /api/rules/rulings/."""
 
-from django.db.models import Model
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -11,7 +10,7 @@ from rest_framework.views import APIView
 from genesis.errors import NotFound
 
 from . import selectors, services
-from .models import Section, card_model
+from .models import Section
 from .serializers import (
     RulingFilter,
     RulingSerializer,
@@ -69,7 +68,7 @@ class RulingListCreate(APIView):
         params = RulingFilter(data=request.query_params)
         params.is_valid(raise_exception=True)
         rulings = selectors.ruling_list(card_id=params.validated_data.get("card"))
-        return Response(RulingSerializer(rulings[:200], many=True).data)
+        return Response(RulingSerializer(rulings, many=True).data)
 
     @extend_schema(request=RulingWrite, responses={201: RulingSerializer}, summary="Add a ruling")
     def post(self, request):
@@ -83,20 +82,11 @@ class RulingListCreate(APIView):
             answer=values["answer"],
             source=values["source"],
             date=values["date"],
-            card=_card(values.get("card")),
+            card_id=values.get("card"),
             section=_section(values.get("section", "")),
             keyword=values.get("keyword", ""),
         )
         return Response(RulingSerializer(ruling).data, status=status.HTTP_201_CREATED)
-
-
-def _card(card_id: int | None) -> Model | None:
-    if card_id is None:
-        return None
-    card = card_model()._default_manager.filter(pk=card_id).first()
-    if card is None:
-        raise NotFound("No card has that id.", code="unknown_card")
-    return card
 
 
 def _section(address: str) -> Section | None:

@@ -1,11 +1,11 @@
 """The judges' rules lookup: imported rulebooks and their sections, rulings, and synonyms."""
 
-from typing import cast
-
 from django.conf import settings
 from django.contrib.postgres.search import SearchVectorField
 from django.db import models
 from django.db.models import Q
+
+from .card_index import CardRef
 
 # The built-in documents' addresses: /rules/glossary/…, /rules/rulings/…, /rules/service-policies/….
 GLOSSARY_SLUG = "glossary"
@@ -101,11 +101,14 @@ class Section(models.Model):
 
 
 class Ruling(models.Model):
-    """A judge's answer to a question about a card or a rule section, with its source."""
+    """A judge's answer to a question about a card or a rule section, with its source.
 
-    card = models.ForeignKey(
-        "decks.Card", null=True, blank=True, on_delete=models.CASCADE, related_name="rulings"
-    )
+    The card a ruling is on is linked on the cards' side (decks.models.CardRuling): this app sits
+    below the card index and holds no key to it (rules.card_index)."""
+
+    # The card the ruling is on, set by the selectors that show it (rules.selectors.with_cards).
+    card: CardRef | None = None
+
     # Re-importing a rulebook keeps this link through the section's anchor (rules.services).
     section = models.ForeignKey(
         Section, null=True, blank=True, on_delete=models.SET_NULL, related_name="rulings"
@@ -131,18 +134,6 @@ class Ruling(models.Model):
 
     def __str__(self) -> str:
         return self.question[:80]
-
-
-def card_model() -> type[models.Model]:
-    """The card index's model, reached through the key a ruling holds to it ("decks.Card").
-
-    The apps are layered tournaments → decks → rules → genesis, and nothing imports upward, so
-    the judges' lookup imports nothing of decks: Django's app registry resolves the model. Reach
-    its rows through `_default_manager` (Card declares no manager but `objects`, so it is that
-    one), which the type checker knows on any model."""
-    # The stubs allow the unresolved "self" of a field declaration; once the app registry is
-    # ready, a relation's related_model is the model class.
-    return cast("type[models.Model]", Ruling._meta.get_field("card").related_model)
 
 
 class Synonym(models.Model):

@@ -25,6 +25,7 @@ from django.contrib.postgres.search import (
 from django.db import connection
 from django.db.models import Case, Count, F, Max, QuerySet, Value, When
 
+from .card_index import card_index
 from .core import ranking
 from .core.parsing import (
     Snippet,
@@ -35,7 +36,7 @@ from .core.parsing import (
     words_of,
 )
 from .core.synonyms import TOURNAMENT_WORDS
-from .models import Document, Game, Section, Synonym, card_model
+from .models import Document, Game, Section, Synonym
 
 CONFIG = "english"
 # An older text of a game (Document.superseded: the quickstart guide, an earlier edition) scores
@@ -185,14 +186,7 @@ class _Postgres(_Backend):
             .order_by("-likeness")
             .values_list("heading", flat=True)[:20]
         )
-        cards = (
-            card_model()
-            ._default_manager.annotate(likeness=TrigramWordSimilarity(word, "name"))
-            .filter(likeness__gte=0.3)
-            .order_by("-likeness")
-            .values_list("name", flat=True)[:20]
-        )
-        return [*headings, *cards]
+        return [*headings, *card_index().names_like(word)]
 
 
 class _Sqlite(_Backend):
@@ -203,13 +197,13 @@ class _Sqlite(_Backend):
         # The words of every heading and card name, kept per process until a write changes them.
         stamp = (
             *Section.objects.aggregate(n=Count("pk"), last=Max("pk")).values(),
-            *card_model()._default_manager.aggregate(n=Count("pk"), last=Max("pk")).values(),
+            card_index().names_stamp(),
         )
         cached_stamp, words = _Sqlite._vocabulary
         if cached_stamp != stamp:
             names = [
                 *Section.objects.values_list("heading", flat=True),
-                *card_model()._default_manager.values_list("name", flat=True),
+                *card_index().names(),
             ]
             words = sorted({word for name in names for word in words_of(name)})
             _Sqlite._vocabulary = (stamp, words)

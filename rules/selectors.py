@@ -1,19 +1,19 @@
 """Reads of the rules lookup for the pages, the API and the commands."""
 
 import re
-from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Model, Q, QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 
 from genesis.errors import NotFound, Refusal
 
 from . import search
+from .card_index import CardRef, card_index
 from .core.game_terms import GAME_TERMS, GameTerm, defines, definition
 from .core.keywords import GLOSSARY, KEYWORDS, Keyword
 from .core.parsing import MAX_QUESTION, Snippet, make_snippet, slugify
-from .models import GLOSSARY_SLUG, Document, Game, Ruling, Section, card_model
+from .models import GLOSSARY_SLUG, Document, Game, Ruling, Section
 
 DEFAULT_LIMIT = 10
 MAX_LIMIT = 50
@@ -209,12 +209,14 @@ class SectionPage:
 def section_detail(*, document_slug: str, anchor: str) -> SectionPage:
     """A section with everything under it, its neighbours in reading order, and its rulings."""
     section = (
-        Section.objects.select_related("document", "ruling__card", "ruling__section__document")
+        Section.objects.select_related("document", "ruling__section__document")
         .filter(document__slug=document_slug, anchor=anchor)
         .first()
     )
     if section is None:
         raise NotFound("No rule section has that address.")
+    if section.ruling is not None:
+        with_cards([section.ruling])
     siblings = Section.objects.filter(document_id=section.document_id)
     end = (
         siblings.filter(position__gt=section.position, level__lte=section.level)
@@ -267,26 +269,33 @@ def section_ancestors(section: Section) -> list[Section]:
 
 
 def _rulings() -> QuerySet[Ruling]:
-    return Ruling.objects.select_related("card", "section__document", "index_section__document")
+    return Ruling.objects.select_related("section__document", "index_section__document")
 
 
-def rulings_for_card(card: Model) -> QuerySet[Ruling]:
-    """The rulings on a card, newest first (templates/rules/_card_rulings.html shows them)."""
-    # Ruling.card is typed decks.Card, which this app must not import (the apps' layering).
-    return _rulings().filter(card=card)  # type: ignore[misc]
+def with_cards(rulings: list[Ruling]) -> list[Ruling]:
+    """The rulings, each with the card it is on (`ruling.card`, None for none), in one query
+    to the card index (rules.card_index)."""
+    cards = card_index().cards_of_rulings([ruling.pk for ruling in rulings])
+    for ruling in rulings:
+        ruling.card = cards.get(ruling.pk)
+    return rulings
 
 
 def rulings_for_section(section: Section) -> QuerySet[Ruling]:
     return _rulings().filter(section=section)
 
 
-def ruling_list(*, card_id: int | None = None, section_id: int | None = None) -> QuerySet[Ruling]:
+def ruling_list(
+    *, card_id: int | None = None, section_id: int | None = None, limit: int = 200
+) -> list[Ruling]:
+    """The newest rulings (at most `limit`), on one card or one section if asked, with their
+    cards."""
     rulings = _rulings()
     if card_id is not None:
-        rulings = rulings.filter(card_id=card_id)
+        rulings = rulings.filter(pk__in=card_index().rulings_on(card_id))
     if section_id is not None:
         rulings = rulings.filter(section_id=section_id)
-    return rulings
+    return with_cards(list(rulings[:limit]))
 
 
 def rulings_for_keyword(keyword: Keyword) -> list[Ruling]:
@@ -296,11 +305,13 @@ def rulings_for_keyword(keyword: Keyword) -> list[Ruling]:
     candidates = _rulings().filter(
         Q(keyword=keyword.slug) | Q(question__icontains=name) | Q(answer__icontains=name)
     )
-    return [
-        r
-        for r in candidates
-        if r.keyword == keyword.slug or word.search(r.question) or word.search(r.answer)
-    ]
+    return with_cards(
+        [
+            r
+            for r in candidates
+            if r.keyword == keyword.slug or word.search(r.question) or word.search(r.answer)
+        ]
+    )
 
 
 # --- keywords --------------------------------------------------------------------------------
@@ -313,9 +324,7 @@ def keyword_base_name(keyword: Keyword) -> str:
 
 def keyword_list() -> list[tuple[Keyword, int]]:
     """Every glossary keyword with the number of cards in the index that have it."""
-    counts: Counter[str] = Counter()
-    for index in card_model()._default_manager.values_list("keyword_index", flat=True):
-        counts.update(slug for slug in index.split("|") if slug)
+    counts = card_index().keyword_counts()
     return [(keyword, counts[keyword.slug]) for keyword in GLOSSARY]
 
 
@@ -323,7 +332,7 @@ def keyword_list() -> list[tuple[Keyword, int]]:
 class KeywordPage:
     keyword: Keyword
     replaced_by: Keyword | None
-    cards: list[Model]
+    cards: list[CardRef]
     rulings: list[Ruling]
     sections: list[Section]  # rulebook sections headed by the keyword
 
@@ -342,11 +351,6 @@ def keyword_detail(*, slug: str) -> KeywordPage:
     if keyword is None:
         raise NotFound("No keyword of the glossary has that name.")
     name = keyword_base_name(keyword)
-    cards = (
-        card_model()
-        ._default_manager.filter(keyword_index__contains=f"|{keyword.slug}|")
-        .select_related("card_set")
-    )
     sections = (
         Section.objects.select_related("document")
         .filter(document__kind=Document.Kind.RULEBOOK)
@@ -356,7 +360,7 @@ def keyword_detail(*, slug: str) -> KeywordPage:
     return KeywordPage(
         keyword=keyword,
         replaced_by=KEYWORDS.get(keyword.deprecated_for or ""),
-        cards=list(cards.order_by("name")),
+        cards=card_index().with_keyword(keyword.slug),
         rulings=rulings_for_keyword(keyword),
         sections=list(sections),
     )

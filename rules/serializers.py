@@ -67,7 +67,8 @@ class RulingSerializer(serializers.ModelSerializer):
         fields = ["id", "question", "answer", "source", "date", "keyword", "card", "section", "url"]
 
     def get_card(self, ruling: Ruling) -> dict | None:
-        return {"id": ruling.card.pk, "name": ruling.card.name} if ruling.card else None
+        # The card is looked up by the selector (rules.selectors.with_cards; rules.card_index).
+        return {"id": ruling.card.id, "name": ruling.card.name} if ruling.card else None
 
     def get_section(self, ruling: Ruling) -> dict | None:
         from .selectors import section_url

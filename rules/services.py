@@ -9,12 +9,12 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.db import transaction
-from django.db.models import Model
 from django.utils import timezone
 
-from genesis.errors import Forbidden, Refusal
+from genesis.errors import Forbidden, NotFound, Refusal
 
 from . import search
+from .card_index import CardRef, card_index
 from .core.keywords import GLOSSARY, KEYWORDS
 from .core.parsing import (
     ParsedSection,
@@ -235,11 +235,12 @@ def _replace_document(
 
     by_anchor = {row.anchor: row for row in rows}
     kept = 0
-    for ruling in Ruling.objects.filter(pk__in=ruled).select_related("card"):
+    cards = card_index().cards_of_rulings(list(ruled))
+    for ruling in Ruling.objects.filter(pk__in=ruled):
         ruling.section = by_anchor.get(ruled[ruling.pk])
         ruling.save(update_fields=["section"])
         kept += ruling.section is not None
-        _index_ruling(ruling)
+        _index_ruling(ruling, cards.get(ruling.pk))
     return ImportReport(document, len(rows), replaced, kept, len(ruled) - kept)
 
 
@@ -294,14 +295,18 @@ def ruling_create(
     answer: str,
     source: str,
     date: datetime.date,
-    card: Model | None = None,
+    card_id: int | None = None,
     section: Section | None = None,
     keyword: str = "",
 ) -> Ruling:
-    """Record a judge's ruling on a card or a rule section. Only staff users may."""
+    """Record a judge's ruling on a card (by its id in the card index) or a rule section. Only
+    judges may."""
     require_judge(user)
     question, answer, source = question.strip(), answer.strip(), source.strip()
     keyword = keyword.strip().lower()
+    card = None if card_id is None else card_index().card(card_id)
+    if card_id is not None and card is None:
+        raise NotFound("No card has that id.", code="unknown_card")
     if card is None and section is None:
         raise Refusal("A ruling belongs to a card or to a rule section.", code="ruling_subject")
     if not question or not answer:
@@ -315,8 +320,6 @@ def ruling_create(
     if section is not None and section.document.kind == Document.Kind.RULINGS:
         raise Refusal("Rulings are added to rule sections, not to rulings.", code="ruling_subject")
     ruling = Ruling.objects.create(
-        # Ruling.card is typed decks.Card, which this app must not import (the apps' layering).
-        card=card,  # type: ignore[misc]
         section=section,
         keyword=keyword,
         question=question,
@@ -325,17 +328,20 @@ def ruling_create(
         date=date,
         author=user if getattr(user, "pk", None) else None,
     )
-    _index_ruling(ruling)
+    if card is not None:
+        card_index().attach(ruling_id=ruling.pk, card_id=card.id)
+    ruling.card = card
+    _index_ruling(ruling, card)
     return ruling
 
 
 @transaction.atomic
 def ruling_reindex(*, ruling: Ruling) -> None:
     """Refresh a ruling's entry in the search index after it was edited (e.g. in the admin)."""
-    _index_ruling(ruling)
+    _index_ruling(ruling, card_index().cards_of_rulings([ruling.pk]).get(ruling.pk))
 
 
-def _index_ruling(ruling: Ruling) -> None:
+def _index_ruling(ruling: Ruling, card: CardRef | None) -> None:
     """Write the ruling's own section in the rulings document, where search finds it."""
     document, _ = Document.objects.get_or_create(
         slug=RULINGS_SLUG,
@@ -345,7 +351,7 @@ def _index_ruling(ruling: Ruling) -> None:
             "imported_at": timezone.now(),
         },
     )
-    subject = _ruling_subject(ruling)
+    subject = _ruling_subject(ruling, card)
     heading = " ".join(ruling.question.split())[:300]
     Section.objects.update_or_create(
         ruling=ruling,
@@ -363,10 +369,9 @@ def _index_ruling(ruling: Ruling) -> None:
     search.index_sections(Section.objects.filter(ruling=ruling))
 
 
-def _ruling_subject(ruling: Ruling) -> str:
-    # A null key reads as None without a query, as testing the id did.
-    if ruling.card is not None:
-        return ruling.card.name
+def _ruling_subject(ruling: Ruling, card: CardRef | None) -> str:
+    if card is not None:
+        return card.name
     if ruling.section is not None:
         return ruling.section.heading
     return "Rule section no longer in the rulebook"

@@ -2,16 +2,15 @@
 
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
-from django.db.models import Model
 from django.http import Http404
 from django.shortcuts import redirect, render
-from django.urls import reverse
 
 from genesis.errors import NotFound, Refusal
 
 from . import selectors, services
+from .card_index import CardRef, card_index
 from .forms import RulingForm
-from .models import Document, Game, Section, card_model
+from .models import Document, Game, Section
 
 
 def rules_search(request):
@@ -141,7 +140,7 @@ def ruling_new(request):
                 answer=values["answer"],
                 source=values["source"],
                 date=values["date"],
-                card=subject if isinstance(subject, card_model()) else None,
+                card_id=subject.id if isinstance(subject, CardRef) else None,
                 section=subject if isinstance(subject, Section) else None,
                 keyword=values["keyword"],
             )
@@ -158,10 +157,10 @@ def ruling_new(request):
     )
 
 
-def _subject(params) -> Model | None:
+def _subject(params) -> CardRef | Section | None:
     card, address = params.get("card", ""), params.get("section", "").strip("/")
     if card.isascii() and card.isdecimal() and len(card) <= 10:  # not "²", not 10**100
-        return card_model()._default_manager.filter(pk=int(card)).first()
+        return card_index().card(int(card))
     document, _, anchor = address.rpartition("/")
     if document and anchor:
         return (
@@ -173,8 +172,8 @@ def _subject(params) -> Model | None:
     return None
 
 
-def _subject_url(subject: Model) -> str:
+def _subject_url(subject: CardRef | Section) -> str:
     """The page of the ruling's subject: a rule section, or else a card."""
     if isinstance(subject, Section):
         return selectors.section_url(subject)
-    return reverse("decks:card-detail", args=[subject.pk])
+    return subject.url

@@ -10,8 +10,8 @@ class TournamentsConfig(AppConfig):
         from genesis import resend
         from genesis.metrics import SCRAPE_TIME
 
-        from .metrics import StuckWork
         from .services import recovery
+        from .stuck_work import StuckWork
 
         SCRAPE_TIME.register(StuckWork())
         # Stuck rounds and games are resent by the sweep of pending work.

@@ -1,14 +1,9 @@
 """The tournaments' Prometheus metrics (docs/deployment.md, Metrics): how long each round took to
-pair, the games the engine adjudicated and how long they took, and the work waiting longer than
-expected, read from the database when /metrics is read (the same question the event page asks:
-tournaments.services.recovery)."""
+pair, and the games the engine adjudicated and how long they took, recorded by the services.
+The work waiting longer than expected is read from the database when /metrics is read
+(tournaments.stuck_work, above the services it asks)."""
 
-from collections.abc import Iterator
-from typing import Any
-
-from django.db import DatabaseError
 from prometheus_client import Counter, Histogram
-from prometheus_client.core import GaugeMetricFamily
 
 PAIRING_SECONDS = Histogram(
     "genesis_round_pairing_seconds",
@@ -33,26 +28,3 @@ GAME_SECONDS = Histogram(
     ["bot"],
     buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10, 60, 90),
 )
-
-
-class StuckWork:
-    """Rounds still pairing and automated games not played after the resend thresholds
-    (recovery.ROUND_STALE, GAME_STALE): what the event page shows as "taking longer than
-    expected", for every event."""
-
-    def collect(self) -> Iterator[Any]:
-        from .services import recovery
-
-        family = GaugeMetricFamily(
-            "genesis_stuck_work",
-            "Work waiting longer than expected: rounds pairing, automated games not played",
-            labels=["kind"],
-        )
-        try:
-            rounds = recovery.stuck_rounds().count()
-            games = len(recovery.stuck_games())
-        except DatabaseError:
-            return  # /readyz reports the database; the rest of /metrics still answers
-        family.add_metric(["rounds"], rounds)
-        family.add_metric(["games"], games)
-        yield family

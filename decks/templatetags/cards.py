@@ -1,8 +1,23 @@
-"""Template helpers for showing cards."""
+"""Template helpers for showing cards, and `{% card_rulings card %}`: a card's rulings, for
+templates/decks/card_detail.html."""
 
 from django import template
 
+from rules.services import is_judge
+
+from ..rulings import rulings_for_card
+
 register = template.Library()
+
+
+@register.inclusion_tag("decks/_card_rulings.html", takes_context=True)
+def card_rulings(context, card):
+    user = getattr(context.get("request"), "user", None)
+    return {
+        "card": card,
+        "rulings": list(rulings_for_card(card)),
+        "can_rule": user is not None and is_judge(user),
+    }
 
 
 @register.filter

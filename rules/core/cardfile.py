@@ -147,6 +147,28 @@ def read_card_file(raw: bytes | str) -> CardFile:
     )
 
 
+def upgrade_file(raw: bytes | str) -> dict[str, object]:
+    """A version-1 card file as version 2: the same cards with the facts their text states as
+    fields (text is kept, for people). Raises CardFileError, listing every
+    problem, when the file is not a valid version-1 file or a fact cannot be read from a text.
+    """
+    card_file = read_card_file(raw)  # checks the whole file, version-1 reading included
+    data = json.loads(raw if isinstance(raw, str) else raw.decode("utf-8-sig"))
+    if data.get("format_version") != 1:
+        raise CardFileError([Problem("the file is not format_version 1")])
+    data["format_version"] = 2
+    for raw_card, entry in zip(data["cards"], card_file.entries, strict=True):
+        card = entry.card
+        if card.blocks_line_of_sight:
+            raw_card["blocks_line_of_sight"] = True
+        for raw_ability, ability in zip(raw_card.get("abilities", ()), card.abilities, strict=True):
+            text = raw_ability.pop("text", None)
+            raw_ability.update(ability.facts())
+            if text is not None:
+                raw_ability["text"] = text
+    return cast("dict[str, object]", data)
+
+
 def _unstorable(data: object) -> Problem | None:
     """The first string holding a NUL character or a lone surrogate (a JSON escape can make
     both), with where it is. A database cannot store either (PostgreSQL text holds no NUL,

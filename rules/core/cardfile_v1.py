@@ -12,10 +12,8 @@ until removed, so those need no field). What the text leaves open stays unset, a
 then refuses the card, naming the ability and the field to add (`rules.core.cardfile`).
 """
 
-import json
 import re
 from dataclasses import replace
-from typing import cast
 
 from rules.core.cards import Ability, Card, CardType, FollowUp, Speed
 
@@ -111,28 +109,3 @@ def upgrade_card(card: Card) -> Card:
     abilities = tuple(upgrade_ability(card.type, a) for a in card.abilities)
     blocks = card.blocks_line_of_sight or "blocks line of sight" in card.text.lower()
     return replace(card, abilities=abilities, blocks_line_of_sight=blocks)
-
-
-def upgrade_file(raw: bytes | str) -> dict[str, object]:
-    """A version-1 card file as version 2: the same cards with the facts their text states as
-    fields (text is kept, for people). Raises rules.core.cardfile.CardFileError, listing every
-    problem, when the file is not a valid version-1 file or a fact cannot be read from a text.
-    """
-    # Imported here: rules.core.cardfile imports this module to read version-1 files.
-    from rules.core.cardfile import CardFileError, Problem, read_card_file
-
-    card_file = read_card_file(raw)  # checks the whole file, version-1 reading included
-    data = json.loads(raw if isinstance(raw, str) else raw.decode("utf-8-sig"))
-    if data.get("format_version") != 1:
-        raise CardFileError([Problem("the file is not format_version 1")])
-    data["format_version"] = 2
-    for raw_card, entry in zip(data["cards"], card_file.entries, strict=True):
-        card = entry.card
-        if card.blocks_line_of_sight:
-            raw_card["blocks_line_of_sight"] = True
-        for raw_ability, ability in zip(raw_card.get("abilities", ()), card.abilities, strict=True):
-            text = raw_ability.pop("text", None)
-            raw_ability.update(ability.facts())
-            if text is not None:
-                raw_ability["text"] = text
-    return cast("dict[str, object]", data)

@@ -12,7 +12,9 @@ and writes SOURCES: the sha256 of each source it compiled. This module is never 
   GENESIS_PURE_PYTHON=1 in the environment does the same without a warning (for comparing the
   two engines, benchmarks/engine_compare.py --pure).
 - `register_pickling` lets the compiled dataclasses be unpickled (see there).
-- `compiled` says which engine is in use.
+
+Which engine is in use is asked of the engine itself (`rules.core.engine.compiled`): this module
+sits below the engine, which imports it, so it imports nothing of the engine.
 """
 
 import copyreg
@@ -105,13 +107,6 @@ def use_fresh_modules() -> None:
         RuntimeWarning,
         stacklevel=2,
     )
-
-
-def compiled() -> bool:
-    """Whether the game engine in use is the one compiled by mypyc (not the pure-Python one)."""
-    from rules.core.engine import state
-
-    return not (state.__file__ or "").endswith(".py")
 
 
 def _restore_dataclass(cls: type[_D], state: dict[str, Any]) -> _D:

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.core.cardfile import CardFileError, read_card_file
-from rules.core.cardfile_v1 import upgrade_file
+from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cards import FollowUp
 from rules.core.engine.keywords import card_spec, check_playable
 

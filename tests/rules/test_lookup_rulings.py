@@ -9,11 +9,12 @@ from django.template import Context, Template
 from django.test import RequestFactory
 
 from decks.models import Card
+from decks.rulings import rulings_for_card
 from decks.services import card_set_import
 from genesis.errors import Forbidden, Refusal
 from rules.core.cardfile import read_card_file
 from rules.models import Ruling, Section
-from rules.selectors import rules_search, rulings_for_card
+from rules.selectors import rules_search
 from rules.services import glossary_load, rulebook_import, ruling_create
 from tests.conftest import card, card_set
 from tests.rules.test_lookup_search import SKY_RULES
@@ -124,7 +125,7 @@ def test_a_ruling_needs_a_subject_and_a_known_keyword(users, cards):
             answer="A.",
             source="Me",
             date=DATE,
-            card=cards["Skyguard"],
+            card_id=cards["Skyguard"].pk,
             keyword="levitate",
         )
     with pytest.raises(Forbidden):
@@ -134,7 +135,7 @@ def test_a_ruling_needs_a_subject_and_a_known_keyword(users, cards):
             answer="A.",
             source="Me",
             date=DATE,
-            card=cards["Skyguard"],
+            card_id=cards["Skyguard"].pk,
         )
 
 
@@ -146,13 +147,13 @@ def test_a_ruling_shows_on_its_card_and_its_section_and_is_searchable(client, us
         answer="Yes, Flight ignores occupied spots.",
         source="Head judge",
         date=DATE,
-        card=cards["Skyguard"],
+        card_id=cards["Skyguard"].pk,
         section=nest,
     )
-    # the card page snippet (templates/rules/_card_rulings.html, via {% card_rulings card %})
+    # the card page snippet (templates/decks/_card_rulings.html, via {% card_rulings card %})
     request = RequestFactory().get("/cards/1/")
     request.user = judge
-    html = Template("{% load rules_lookup %}{% card_rulings card %}").render(
+    html = Template("{% load cards %}{% card_rulings card %}").render(
         Context({"card": cards["Skyguard"], "request": request})
     )
     assert "Does Skyguard&#x27;s flight let it end on the nest keeper?" in html
@@ -208,7 +209,7 @@ def test_the_keyword_page_lists_its_cards_and_the_rulings_that_mention_it(client
         answer="Cinder Pup has no Flight, so no.",
         source="Head judge",
         date=DATE,
-        card=cards["Cinder Pup"],
+        card_id=cards["Cinder Pup"].pk,
     )
     # when
     page = client.get("/rules/keywords/flight/")
@@ -232,7 +233,7 @@ def test_a_ruling_edited_in_the_admin_is_searched_by_its_new_text(client, users,
         answer="Old answer.",
         source="Head judge",
         date=DATE,
-        card=cards["Skyguard"],
+        card_id=cards["Skyguard"].pk,
     )
     client.force_login(get_user_model().objects.create_superuser("admin", password="pw-admin-1"))
     response = client.post(

@@ -5,8 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from rules.core.cardfile import CardFileError
-from rules.core.cardfile_v1 import upgrade_file
+from rules.core.cardfile import CardFileError, upgrade_file
 
 
 class Command(BaseCommand):

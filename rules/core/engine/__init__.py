@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from rules.core import native
 from rules.core.cards import Card
 
+from . import state as state_module
 from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Select, Step
 from .bots import HeuristicBot, RandomBot
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
@@ -35,13 +36,14 @@ from .game import (
     replay,
     result,
 )
+from .invariants import check_invariants
 from .keywords import check_playable, supported_keywords
-from .state import GameState, InvariantError, check_invariants, snapshot
+from .state import GameState, InvariantError, snapshot
 
 
 def compiled() -> bool:
     """Whether this engine runs compiled by mypyc (setup.py) rather than as pure Python."""
-    return native.compiled()
+    return not (state_module.__file__ or "").endswith(".py")
 
 
 if compiled():

@@ -21,9 +21,10 @@ from . import arena
 from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
 from .decks import Deck, DeckJson, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
+from .invariants import check_invariants
 from .keywords import CardSpec, card_spec
 from .stack import check_end, draw
-from .state import SEATS, GameState, Permanent, Player, Seat, Setup, check_invariants
+from .state import SEATS, GameState, Permanent, Player, Seat, Setup
 
 LOG_FORMAT = 1
 # The version of the rules this engine plays, written in every game log. A log replays only on

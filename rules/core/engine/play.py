@@ -20,7 +20,8 @@ from .actions import Action, IllegalAction, Pass
 from .decks import Deck, deck_from_decklist
 from .flow import awaits_priority, legal_actions, step, to_act
 from .game import ROUND_CAP, GameResult, coin_flip, new_game, result
-from .state import SEATS, GameState, Seat, check_invariants
+from .invariants import check_invariants
+from .state import SEATS, GameState, Seat
 
 
 class GameBot(Protocol):

@@ -7,7 +7,8 @@ changes a state.
 Answers that depend on where permanents stand and what is on them (modifiers, occupancy,
 targets) are remembered in `state.memo`. Every change to positions, facings, effects, skills or
 the permanents in the arena sets `memo` to None (rules.core.engine.stack and .flow do so where they
-make those changes), and `check_invariants` compares the remembered answers with fresh ones.
+make those changes), and `rules.core.engine.invariants.check_invariants` compares the remembered
+answers with fresh ones.
 """
 
 from collections.abc import Iterable

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 from rules.core.awareness import Awareness
 from rules.core.engine import Play, Step, apply, arena, legal_actions
+from rules.core.engine.invariants import check_invariants
 from rules.core.engine.queries import occupied_mask, occupies
 from rules.core.engine.scenario import Place, find, scenario
-from rules.core.engine.state import check_invariants
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
 

@@ -2,8 +2,8 @@
 Rulebook 5.2 it enforces: turn-timed triggers, Immediate speed and durations."""
 
 from rules.core.engine import PASS, Choose, Play, apply, arena, legal_actions
+from rules.core.engine.invariants import check_invariants
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
-from rules.core.engine.state import check_invariants
 
 from .builders import FILLER, ability, card, champion, settle, summon
 

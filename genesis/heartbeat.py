@@ -1,0 +1,49 @@
+"""The Celery workers' heartbeat, which /readyz reads (genesis.health, docs/deployment.md, Health).
+
+Each worker writes the time into the "heartbeats" cache (Redis, shared by every process; a file
+cache under var/ for ./scripts/serve) every WORKER_HEARTBEAT_EVERY seconds, from a thread of its
+own, so a worker busy with a long task still beats. The Celery app (genesis.celery) starts it
+when a worker is ready.
+"""
+
+import logging
+import threading
+import time
+
+from django.conf import settings
+from django.core.cache import caches
+
+logger = logging.getLogger(__name__)
+
+HEARTBEAT_KEY = "genesis:worker-heartbeat"
+
+
+def heartbeat(hostname: str) -> None:
+    """Record that `hostname` is alive now; kept twice as long as it counts."""
+    caches["heartbeats"].set(
+        HEARTBEAT_KEY,
+        {"worker": hostname, "at": time.time()},
+        timeout=max(1, int(settings.WORKER_HEARTBEAT_MAX_AGE * 2)),
+    )
+
+
+def start_heartbeat(hostname: str) -> threading.Event:
+    """Beat every WORKER_HEARTBEAT_EVERY seconds from a daemon thread until the returned event
+    is set. A store that does not answer (Redis down) is logged, and the beat goes on."""
+    stop = threading.Event()
+
+    def beat() -> None:
+        failing = False
+        while True:
+            try:
+                heartbeat(hostname)
+                failing = False
+            except Exception:
+                if not failing:
+                    logger.warning("worker heartbeat not recorded", exc_info=True)
+                failing = True
+            if stop.wait(settings.WORKER_HEARTBEAT_EVERY):
+                return
+
+    threading.Thread(target=beat, name="genesis-heartbeat", daemon=True).start()
+    return stop
