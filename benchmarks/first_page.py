@@ -50,7 +50,9 @@ def main() -> None:
         clone = Path(tmp) / "clone"
         subprocess.run(["git", "clone", "--quiet", str(ROOT), str(clone)], check=True)
         port = free_port()
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+        env = {
+            k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")
+        }
         env["PORT"] = str(port)
         if args.cold:
             env["XDG_CACHE_HOME"] = str(Path(tmp) / "cache")
