@@ -21,7 +21,6 @@ import time
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import caches
 from django.db import DatabaseError, connections
 from django.db.migrations.executor import MigrationExecutor
 from django.http import HttpRequest, JsonResponse
@@ -31,7 +30,7 @@ from health_check.checks import Database
 from health_check.exceptions import ServiceUnavailable
 
 from .celery import app
-from .heartbeat import HEARTBEAT_KEY
+from .heartbeat import facts, last_heartbeat
 
 _migrations_applied = False
 
@@ -87,7 +86,7 @@ class WorkerHeartbeat(HealthCheck):
     def run(self) -> None:
         max_age = settings.WORKER_HEARTBEAT_MAX_AGE
         try:
-            last = caches["heartbeats"].get(HEARTBEAT_KEY)
+            last = last_heartbeat()
         except Exception as exc:
             raise ServiceUnavailable(
                 f"the heartbeat store is not answering ({type(exc).__name__})"
@@ -109,6 +108,18 @@ CHECKS: list[tuple[str, HealthCheck]] = [
 ]
 
 
+def _process_facts() -> dict[str, dict[str, str | None]]:
+    """Each registered fact (genesis.heartbeat.describe) of this web process and of the newest
+    worker heartbeat, e.g. {"engine": {"web": "python", "workers": "compiled"}}; "workers" is
+    null while no worker has said."""
+    try:
+        last = last_heartbeat() or {}
+    except Exception:  # the store is down: the workers check says so
+        last = {}
+    theirs = last.get("facts", {})
+    return {name: {"web": value, "workers": theirs.get(name)} for name, value in facts().items()}
+
+
 async def readyz(request: HttpRequest) -> JsonResponse:
     """Each check's status, run side by side; 503 when any fails."""
     results = await asyncio.gather(*(check.get_result() for _, check in CHECKS))
@@ -120,7 +131,7 @@ async def readyz(request: HttpRequest) -> JsonResponse:
         checks[name]["seconds"] = round(result.time_taken, 4)
     failing = any(result.error for result in results)
     response = JsonResponse(
-        {"status": "failing" if failing else "ok", "checks": checks},
+        {"status": "failing" if failing else "ok", "checks": checks, **_process_facts()},
         status=503 if failing else 200,
     )
     add_never_cache_headers(response)

@@ -9,6 +9,7 @@ when a worker is ready.
 import logging
 import threading
 import time
+from collections.abc import Callable
 
 from django.conf import settings
 from django.core.cache import caches
@@ -17,14 +18,35 @@ logger = logging.getLogger(__name__)
 
 HEARTBEAT_KEY = "genesis:worker-heartbeat"
 
+# What a process runs that an operator needs to see, by name: each app says it in its
+# AppConfig.ready() (rules: which game engine, compiled or pure Python). A worker's heartbeat
+# carries them, and /readyz shows them for the web process and the workers side by side.
+_facts: dict[str, Callable[[], str]] = {}
+
+
+def describe(name: str, fact: Callable[[], str]) -> None:
+    """Register a fact about this process, e.g. describe("engine", lambda: "compiled")."""
+    _facts[name] = fact
+
+
+def facts() -> dict[str, str]:
+    """This process's facts, as registered."""
+    return {name: fact() for name, fact in _facts.items()}
+
 
 def heartbeat(hostname: str) -> None:
-    """Record that `hostname` is alive now; kept twice as long as it counts."""
+    """Record that `hostname` is alive now, with its facts; kept twice as long as it counts."""
     caches["heartbeats"].set(
         HEARTBEAT_KEY,
-        {"worker": hostname, "at": time.time()},
+        {"worker": hostname, "at": time.time(), "facts": facts()},
         timeout=max(1, int(settings.WORKER_HEARTBEAT_MAX_AGE * 2)),
     )
+
+
+def last_heartbeat() -> dict | None:
+    """The newest heartbeat of any worker (raises if the store does not answer)."""
+    last: dict | None = caches["heartbeats"].get(HEARTBEAT_KEY)
+    return last
 
 
 def start_heartbeat(hostname: str) -> threading.Event:

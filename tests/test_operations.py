@@ -92,6 +92,32 @@ def test_a_heartbeat_older_than_the_limit_does_not_count():
     assert "last 61 s ago" in body["checks"]["workers"]["detail"]
 
 
+@pytest.mark.django_db
+@override_settings(CACHES=LOCAL_HEARTBEATS)
+def test_readyz_and_the_pages_say_which_engine_plays_the_games(monkeypatch):
+    from django.core.cache import caches
+
+    from rules import context_processors
+    from rules.core.engine import compiled
+
+    web = "compiled" if compiled() else "python"
+    # given no worker has said yet: the web process's own engine, and the workers' unknown
+    body = Client().get("/readyz").json()
+    assert body["engine"] == {"web": web, "workers": None}
+    # when a worker running the compiled engine beats
+    beat = {"worker": "w@h", "at": time.time(), "facts": {"engine": "compiled"}}
+    caches["heartbeats"].set(HEARTBEAT_KEY, beat)
+    monkeypatch.setattr(context_processors, "_known", {})
+    # then /readyz and the pages' footer say so
+    assert Client().get("/readyz").json()["engine"] == {"web": web, "workers": "compiled"}
+    assert "played by the compiled rules engine" in Client().get("/").content.decode()
+    # and a worker on pure Python is named as such
+    caches["heartbeats"].set(HEARTBEAT_KEY, {**beat, "facts": {"engine": "python"}})
+    monkeypatch.setattr(context_processors, "_known", {})
+    assert Client().get("/readyz").json()["engine"]["workers"] == "python"
+    assert "rules engine in pure Python" in Client().get("/").content.decode()
+
+
 @pytest.mark.faults
 @pytest.mark.django_db(transaction=True)
 def test_readyz_turns_503_when_the_workers_or_the_broker_are_gone_and_back_when_they_return(

@@ -8,7 +8,7 @@ and writes SOURCES: the sha256 of each source it compiled. This module is never 
   is imported) keeps an edited source from being shadowed by an older compiled module: editing
   a file of an editable install does not rebuild it. When a compiled source has changed since
   the build, or SOURCES is missing, every module of rules.core is loaded from its .py file,
-  with a warning: the engine stays correct, only slower, until `pip install -e .` runs again.
+  with a warning: the engine stays correct, only slower, until `./scripts/build-engine` runs again.
   GENESIS_PURE_PYTHON=1 in the environment does the same without a warning (for comparing the
   two engines, benchmarks/engine_compare.py --pure).
 - `register_pickling` lets the compiled dataclasses be unpickled (see there).
@@ -102,8 +102,8 @@ def use_fresh_modules() -> None:
     sys.meta_path.insert(0, _SourceOnly())
     warnings.warn(
         "the compiled game engine does not match its source (edited since it was built, or "
-        "built incompletely): the pure-Python modules are used. `pip install -e .` compiles "
-        "it anew.",
+        "built incompletely): the pure-Python modules are used. ./scripts/build-engine "
+        "compiles it anew.",
         RuntimeWarning,
         stacklevel=2,
     )
