@@ -33,7 +33,7 @@ from rules.core.decklist import decklist_from_json, format_decklist
 from rules.core.engine import LogVersionError
 from rules.replays import replay_position
 
-from . import forms, pages_selectors, permissions, read_models, selectors, services
+from . import forms, permissions, selectors, services
 from .core.pairing import recommended_rounds
 from .core.placings import bracket_rounds
 from .models import EngineGame, Match, Report, Round, Tournament
@@ -99,9 +99,7 @@ def event_list(request):
                 return redirect(event_url(tournament))
         else:
             status = 400
-    events = Paginator(pages_selectors.event_list(), EVENTS_PER_PAGE).get_page(
-        request.GET.get("page")
-    )
+    events = Paginator(selectors.event_list(), EVENTS_PER_PAGE).get_page(request.GET.get("page"))
     return render(
         request,
         "tournaments/event_list.html",
@@ -110,7 +108,7 @@ def event_list(request):
             "event_rows": [
                 {
                     "event": t,
-                    "format_name": read_models.format_name(t.format),
+                    "format_name": selectors.format_name(t.format),
                     "places_left": services.places_left(t, t.players),
                 }
                 for t in events
@@ -146,9 +144,9 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
     organizer = permissions.is_organizer(tournament, user)
     judge = organizer or permissions.is_judge(tournament, user)
     panel = round_panel(request, tournament, organizer, judge)
-    registration = pages_selectors.registration_for(tournament=tournament, user=user)
+    registration = selectors.registration_for(tournament=tournament, user=user)
     players = Paginator(
-        pages_selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
+        selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
     ).get_page(request.GET.get("players"))
     show_decklists = permissions.can_see_decklists(tournament, user)
     top_cut = (
@@ -161,23 +159,23 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
     return {
         "tournament": tournament,
         "is_judge": judge,
-        "format_name": read_models.format_name(tournament.format),
+        "format_name": selectors.format_name(tournament.format),
         "places_left": services.places_left(tournament),
-        "winner": read_models.winner_name(tournament),
+        "winner": selectors.winner_name(tournament),
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
         "registration": registration,
         "can_register": can_register,
-        "my_decks": pages_selectors.decks_of(user=user) if can_register else [],
+        "my_decks": selectors.decks_of(user=user) if can_register else [],
         "players": players,
         "player_rows": [
             _player_row(r, user, show_all=show_decklists, top_cut=top_cut) for r in players
         ],
         "show_decklists": show_decklists,
-        "judges": pages_selectors.judge_list(tournament=tournament),
+        "judges": selectors.judge_list(tournament=tournament),
         "text_form": forms.RegisterTextForm(),
         "entrant_form": forms.EntrantForm(),
         "samples": sorted(sample_decklists().items()) if organizer and tournament.automated else [],
-        "organizer_decks": pages_selectors.decks_of(user=user)
+        "organizer_decks": selectors.decks_of(user=user)
         if organizer and tournament.automated
         else [],
         "judge_form": forms.JudgeForm(),
@@ -191,8 +189,8 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
 
 def _player_row(registration, user, *, show_all: bool, top_cut: set[int]) -> dict:
     """A player as the event page lists them: champion and decklist only where
-    read_models.registration_row shows them (published, all or the top cut's; judges)."""
-    row = read_models.registration_row(registration, user, show_all=show_all, top_cut=top_cut)
+    selectors.registration_row shows them (published, all or the top cut's; judges)."""
+    row = selectors.registration_row(registration, user, show_all=show_all, top_cut=top_cut)
     listed = row.get("decklist")
     return {
         "registration": registration,
@@ -237,7 +235,7 @@ def round_panel(
     """Every round, and the latest in full: pairing (the page polls every 2 s until it is
     paired), paired (its pairings, polled now and then for results), or finished. None when
     the panel would show the same as version `since`, before its pairings are even read."""
-    rounds = pages_selectors.round_list(tournament=tournament)
+    rounds = selectors.round_list(tournament=tournament)
     round = rounds[-1] if rounds else None
     # Work taking longer than expected (a worker or the broker was away): the organizer sees it
     # and can resend it (recovery.event_retry).
@@ -254,7 +252,7 @@ def round_panel(
         return None
     pairings = []
     if round is not None and round.status != Round.Status.PAIRING:
-        pairings = list(pages_selectors.pairings_matching(round=round))
+        pairings = list(selectors.pairings_matching(round=round))
     user_id = request.user.pk
     mine = next(
         (
@@ -458,7 +456,7 @@ def drop(request, pk: int):
             lambda: services.player_drop(tournament=tournament, actor=request.user),
             "You have dropped: you will not be paired again, and you stay in the standings.",
         )
-    registration = pages_selectors.registration_for(tournament=tournament, user=request.user)
+    registration = selectors.registration_for(tournament=tournament, user=request.user)
     if registration is None:
         return refused(
             request,
@@ -585,7 +583,7 @@ def round_swap(request, pk: int, number: int):
 
 def pairings(request, pk: int, number: int):
     tournament = _event(pk)
-    round = pages_selectors.round_with_progress(tournament=tournament, number=number)
+    round = selectors.round_with_progress(tournament=tournament, number=number)
     if round is None:
         raise Http404(f"Round {number} has not been started.")
     query = request.GET.get("q", "").strip()[:150]
@@ -596,9 +594,9 @@ def pairings(request, pk: int, number: int):
             "tournament": tournament,
             "round": round,
             "round_name": round_name(round),
-            "pairings": pages_selectors.pairings_matching(round=round, query=query),
+            "pairings": selectors.pairings_matching(round=round, query=query),
             # A Three-Arena round's games are pods of three teams; its byes stay pairings.
-            "pods": [read_models.pod_row(p) for p in selectors.round_pods(round=round)]
+            "pods": [selectors.pod_row(p) for p in selectors.round_pods(round=round)]
             if tournament.team_play == Tournament.TeamPlay.THREE_ARENA
             else [],
             "query": query,
@@ -623,17 +621,17 @@ OUT_IN = {
 def standings(request, pk: int):
     """The Swiss standings; once the event is over, the final placings above them."""
     tournament = _event(pk)
-    placings = read_models.placings_rows(tournament)
+    placings = selectors.placings_rows(tournament)
     return render(
         request,
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": read_models.standings_rows(tournament),
+            "rows": selectors.standings_rows(tournament),
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
             if placings is not None
             else None,
-            "latest": pages_selectors.round_with_progress(tournament=tournament),
+            "latest": selectors.round_with_progress(tournament=tournament),
             "me": request.user.username if request.user.is_authenticated else None,
         },
     )
@@ -654,10 +652,10 @@ def match_slips(request, pk: int, number: int):
                 code="not_judge",
             ),
         )
-    round = pages_selectors.round_with_progress(tournament=tournament, number=number)
+    round = selectors.round_with_progress(tournament=tournament, number=number)
     if round is None:
         raise Http404(f"Round {number} has not been started.")
-    tables = list(pages_selectors.pairings_matching(round=round))
+    tables = list(selectors.pairings_matching(round=round))
     return render(
         request,
         "tournaments/slips.html",
@@ -685,7 +683,7 @@ def results_entry(request, pk: int):
                 "Only the event's judges and its organizer can enter results.", code="not_judge"
             ),
         )
-    round = pages_selectors.round_with_progress(tournament=tournament)
+    round = selectors.round_with_progress(tournament=tournament)
     form = forms.ResultEntryForm(initial={"round": round.number if round else 1})
     status = 200
     if request.method == "POST":
@@ -696,14 +694,13 @@ def results_entry(request, pk: int):
             if entered is not None:
                 messages.success(
                     request,
-                    f"Table {entered.table}: {read_models.score_line(entered)}. Entered and "
-                    "logged.",
+                    f"Table {entered.table}: {selectors.score_line(entered)}. Entered and logged.",
                 )
                 return redirect(reverse("tournaments:results-entry", args=[tournament.pk]))
         else:
             status = 400
     tables = (
-        list(pages_selectors.pairings_matching(round=round))
+        list(selectors.pairings_matching(round=round))
         if round is not None and round.status != Round.Status.PAIRING
         else []
     )
@@ -726,7 +723,7 @@ def _enter_result(request, tournament: Tournament, form, number: int) -> tuple[M
     """Enter the posted result of a table of round `number` as the judge; on a refusal, say
     why on the form."""
     data = form.cleaned_data
-    match = pages_selectors.match_at_table(
+    match = selectors.match_at_table(
         tournament=tournament, round_number=number, table=data["table"]
     )
     if match is None:
@@ -762,13 +759,13 @@ def round_clock(request, pk: int):
     """The latest round's clock, big enough for a projector, with the tables that have extra
     time. htmx polls ask for the panel alone and get an empty 204 while nothing changed."""
     tournament = _event(pk)
-    round = pages_selectors.round_with_progress(tournament=tournament)
+    round = selectors.round_with_progress(tournament=tournament)
     extended: list[dict[str, Any]] = []
     if round is not None and round.ends_at is not None:
         extended = [
             {"match": m, "ends_at": ends, "time_left": time_left(ends)}
-            for m in pages_selectors.extended_matches(round=round)
-            if (ends := read_models.ends_at(m)) is not None
+            for m in selectors.extended_matches(round=round)
+            if (ends := selectors.ends_at(m)) is not None
         ]
     seen = [
         round and (round.pk, round.status, str(round.ends_at), round.confirmed),
@@ -818,7 +815,7 @@ def bracket(request, pk: int):
 
 
 def bracket_context(tournament: Tournament) -> dict:
-    matches = pages_selectors.top_cut_matches(tournament=tournament)
+    matches = selectors.top_cut_matches(tournament=tournament)
     # Seeds are Swiss places: the cut was seeded from the standings in this order.
     seeds = (
         {int(s.player): n for n, s in enumerate(selectors.standings(tournament=tournament), 1)}
@@ -848,7 +845,7 @@ def bracket_context(tournament: Tournament) -> dict:
         "tournament": tournament,
         "stages": stages,
         "started": bool(matches),
-        "winner": read_models.winner_name(tournament),
+        "winner": selectors.winner_name(tournament),
         "version": hashlib.sha256(json.dumps(seen).encode()).hexdigest()[:16],
         "poll": BRACKET_POLL,
     }
@@ -874,7 +871,7 @@ def _bracket_match(match: Match, seeds: dict[int, int]) -> dict:
         "table": match.table,
         "status": match.status,
         "players": players,
-        "score": read_models.score_line(match) if confirmed else "",
+        "score": selectors.score_line(match) if confirmed else "",
     }
 
 
@@ -933,7 +930,7 @@ def my_match(request, pk: int):
 
 def match_panel(request, tournament: Tournament, *, error: Refusal | None = None, lock=None):
     """What a player sees of their match. Everything about the match comes from
-    read_models.match_view (the other player's lock stays hidden until both have locked); only the
+    selectors.match_view (the other player's lock stays hidden until both have locked); only the
     player's own current timeline and forethoughts are read from the stored state."""
     user = request.user
     match = selectors.match_current_for(tournament=tournament, user=user)
@@ -944,12 +941,12 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
         "poll": MATCH_POLL,
     }
     if match is None:
-        registration = pages_selectors.registration_for(tournament=tournament, user=user)
+        registration = selectors.registration_for(tournament=tournament, user=user)
         return {**context, "registration": registration, "version": "none"}
-    view = read_models.match_view(match, user)
+    view = selectors.match_view(match, user)
     seat = view["your_seat"]
     names = {"a": view["player_a"], "b": view["player_b"]}
-    reports = pages_selectors.match_reports(match=match)
+    reports = selectors.match_reports(match=match)
     context.update(
         view=view,
         seat=seat,
@@ -1125,10 +1122,10 @@ def judge(request, pk: int):
                 code="not_judge",
             ),
         )
-    overrides = Paginator(pages_selectors.override_log(tournament=tournament), OVERRIDES_PER_PAGE)
+    overrides = Paginator(selectors.override_log(tournament=tournament), OVERRIDES_PER_PAGE)
     # Only a Three-Arena event has pods, and the page shows their log only there.
     pod_entries = (
-        Paginator(pages_selectors.pod_override_log(tournament=tournament), OVERRIDES_PER_PAGE)
+        Paginator(selectors.pod_override_log(tournament=tournament), OVERRIDES_PER_PAGE)
         if tournament.team_play == Tournament.TeamPlay.THREE_ARENA
         else None
     )
@@ -1138,8 +1135,8 @@ def judge(request, pk: int):
         {
             "tournament": tournament,
             "disputes": [dispute(m) for m in selectors.judge_queue(tournament=tournament)],
-            "open_matches": pages_selectors.open_matches(tournament=tournament),
-            "latest_round": pages_selectors.round_with_progress(tournament=tournament),
+            "open_matches": selectors.open_matches(tournament=tournament),
+            "latest_round": selectors.round_with_progress(tournament=tournament),
             "overrides": overrides.get_page(request.GET.get("page")),
             "pod_entries": pod_entries.get_page(request.GET.get("pods_page"))
             if pod_entries
@@ -1224,9 +1221,7 @@ def judge_extend(request, pk: int):
         messages.error(request, "Choose a match and 1 to 60 extra minutes.")
         return redirect(judge_url(tournament))
     try:
-        match = pages_selectors.match_in_event(
-            tournament=tournament, match_id=form.cleaned_data["match"]
-        )
+        match = selectors.match_in_event(tournament=tournament, match_id=form.cleaned_data["match"])
     except Match.DoesNotExist:
         raise Http404("No match of this event has that id.") from None
     minutes = form.cleaned_data["minutes"]
@@ -1264,7 +1259,7 @@ def _event(pk: int) -> Tournament:
 def _event_match(pk: int, match_id: int) -> tuple[Tournament, Match]:
     tournament = _event(pk)
     try:
-        return tournament, pages_selectors.match_in_event(tournament=tournament, match_id=match_id)
+        return tournament, selectors.match_in_event(tournament=tournament, match_id=match_id)
     except Match.DoesNotExist:
         raise Http404("No match of this event has that id.") from None
 
