@@ -11,8 +11,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from genesis.errors import NotFound, Refusal
-from rules.citations import CitationLinks, with_rule_urls
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json, format_decklist
+from rules.selectors import CitationLinks, with_rule_urls
 
 from . import selectors, services
 from .core.query import QueryError

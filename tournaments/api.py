@@ -15,7 +15,7 @@ from rest_framework.views import APIView
 from decks import services as deck_services
 from genesis.errors import Conflict, NotFound
 
-from . import read_models, selectors, services
+from . import selectors, services
 from .core import exchange as exchange_file
 from .models import Match, Round, Tournament
 from .serializers import (
@@ -116,7 +116,7 @@ class Registrations(APIView):
     def get(self, request, pk):
         tournament = _tournament(pk)
         registrations = selectors.registration_list(tournament=tournament)
-        return Response(read_models.registration_rows(tournament, request.user, registrations))
+        return Response(selectors.registration_rows(tournament, request.user, registrations))
 
     @extend_schema(
         request=RegistrationCreate,
@@ -146,7 +146,7 @@ class Registrations(APIView):
                 decklist=decklist,
                 deck_key=v.get("deck", ""),
             )
-        row = read_models.registration_rows(tournament, request.user, [registration])[0]
+        row = selectors.registration_rows(tournament, request.user, [registration])[0]
         return Response(row, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None}, summary="Withdraw before the event starts")
@@ -175,7 +175,7 @@ class Entrants(APIView):
             decklist=deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None,
             deck_key=v.get("deck", ""),
         )
-        row = read_models.registration_rows(tournament, request.user, [registration])[0]
+        row = selectors.registration_rows(tournament, request.user, [registration])[0]
         return Response(row, status=status.HTTP_201_CREATED)
 
 
@@ -197,7 +197,7 @@ class Link(APIView):
             registration_id=registration,
             username=data.validated_data["username"],
         )
-        return Response(read_models.registration_rows(tournament, request.user, [linked])[0])
+        return Response(selectors.registration_rows(tournament, request.user, [linked])[0])
 
 
 class Drop(APIView):
@@ -217,7 +217,7 @@ class Drop(APIView):
             actor=request.user,
             registration_id=data.validated_data["registration"],
         )
-        return Response(read_models.registration_rows(tournament, request.user, [registration])[0])
+        return Response(selectors.registration_rows(tournament, request.user, [registration])[0])
 
 
 class Reinstate(APIView):
@@ -237,7 +237,7 @@ class Reinstate(APIView):
             actor=request.user,
             registration_id=data.validated_data["registration"],
         )
-        return Response(read_models.registration_rows(tournament, request.user, [registration])[0])
+        return Response(selectors.registration_rows(tournament, request.user, [registration])[0])
 
 
 class Judges(APIView):
@@ -339,7 +339,7 @@ class RoundSwap(APIView):
         )
         matches = selectors.round_pairings(round=_round(tournament, number))
         return Response(
-            {"warnings": warnings, "pairings": [read_models.pairing_row(m) for m in matches]}
+            {"warnings": warnings, "pairings": [selectors.pairing_row(m) for m in matches]}
         )
 
 
@@ -376,7 +376,7 @@ class Pairings(APIView):
                     for m in matches
                 ),
             )
-        return Response([read_models.pairing_row(m) for m in matches])
+        return Response([selectors.pairing_row(m) for m in matches])
 
 
 class Standings(APIView):
@@ -385,7 +385,7 @@ class Standings(APIView):
     @extend_schema(responses=StandingSerializer(many=True), summary="Standings (confirmed results)")
     def get(self, request, pk):
         tournament = _tournament(pk)
-        rows = read_models.standings_rows(tournament)
+        rows = selectors.standings_rows(tournament)
         if request.query_params.get("as") == "csv":
             header = list(StandingSerializer().fields)
             return _csv_response(
@@ -404,7 +404,7 @@ class Placings(APIView):
     )
     def get(self, request, pk):
         tournament = _tournament(pk)
-        rows = read_models.placings_rows(tournament)
+        rows = selectors.placings_rows(tournament)
         if rows is None:
             raise Conflict(
                 "The event is not over yet: placings come with the final result.",
@@ -426,7 +426,7 @@ class Penalties(APIView):
         summary="Penalties: every one for judges and the organizer, your own for a player",
     )
     def get(self, request, pk):
-        return Response(read_models.penalty_rows(_tournament(pk), request.user))
+        return Response(selectors.penalty_rows(_tournament(pk), request.user))
 
 
 class Export(APIView):
@@ -452,7 +452,7 @@ class MatchDetail(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Phase, games and lock status")
     def get(self, request, pk):
-        return Response(read_models.match_view(_match(pk), request.user))
+        return Response(selectors.match_view(_match(pk), request.user))
 
 
 GameReportBody = inline_serializer(
@@ -506,7 +506,7 @@ class MatchGames(_MatchAction):
         match = services.match_game_report(
             match=_match(pk), actor=request.user, winner=data["winner"]
         )
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchLead(_MatchAction):
@@ -520,7 +520,7 @@ class MatchLead(_MatchAction):
     def post(self, request, pk):
         data = self.data(request)
         match = services.match_choose_lead(match=_match(pk), actor=request.user, lead=data["lead"])
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchLock(_MatchAction):
@@ -541,7 +541,7 @@ class MatchLock(_MatchAction):
             in_=data["in"],
             for_guest=data["for_guest"],
         )
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchResult(_MatchAction):
@@ -559,7 +559,7 @@ class MatchResult(_MatchAction):
             b_wins=data["player_b_wins"],
             draws=data["draws"],
         )
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchExtend(_MatchAction):
@@ -573,7 +573,7 @@ class MatchExtend(_MatchAction):
     def post(self, request, pk):
         data = self.data(request)
         match = services.match_extend(match=_match(pk), actor=request.user, minutes=data["minutes"])
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchConcede(_MatchAction):
@@ -589,7 +589,7 @@ class MatchConcede(_MatchAction):
         match = services.match_concede(
             match=_match(pk), actor=request.user, whole_match=data["match"]
         )
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchTime(APIView):
@@ -603,7 +603,7 @@ class MatchTime(APIView):
     )
     def post(self, request, pk):
         match = services.match_call_time(match=_match(pk), actor=request.user)
-        return Response(read_models.match_view(match, request.user))
+        return Response(selectors.match_view(match, request.user))
 
 
 class MatchPenalties(APIView):
@@ -626,7 +626,7 @@ class MatchPenalties(APIView):
             infraction=v["infraction"],
             note=v["note"],
         )
-        return Response(read_models.penalty_row(penalty), status=status.HTTP_201_CREATED)
+        return Response(selectors.penalty_row(penalty), status=status.HTTP_201_CREATED)
 
 
 class Retry(APIView):

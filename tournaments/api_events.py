@@ -11,7 +11,7 @@ from rest_framework.views import APIView
 
 from genesis.errors import NotFound
 
-from . import read_models, selectors, services
+from . import selectors, services
 from .api import _round, _tournament
 from .models import Pod
 from .serializers import RegistrationSerializer, TournamentSerializer
@@ -60,7 +60,7 @@ class TeamBody(serializers.Serializer):
 
 
 def _rows(tournament, user, registrations):
-    return read_models.registration_rows(tournament, user, registrations)
+    return selectors.registration_rows(tournament, user, registrations)
 
 
 class EventSettings(APIView):
@@ -208,7 +208,7 @@ class RoundPods(APIView):
     )
     def get(self, request, pk, number):
         round = _round(_tournament(pk), number)
-        return Response([read_models.pod_row(p) for p in selectors.round_pods(round=round)])
+        return Response([selectors.pod_row(p) for p in selectors.round_pods(round=round)])
 
 
 class PodDetail(APIView):
@@ -216,7 +216,7 @@ class PodDetail(APIView):
 
     @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="One Three-Arena pod")
     def get(self, request, pk):
-        return Response(read_models.pod_row(_pod(pk)))
+        return Response(selectors.pod_row(_pod(pk)))
 
 
 class PodResult(APIView):
@@ -237,4 +237,4 @@ class PodResult(APIView):
             winner=data.validated_data["winner"],
             note=data.validated_data["note"],
         )
-        return Response(read_models.pod_row(_pod(pod.pk)))
+        return Response(selectors.pod_row(_pod(pod.pk)))

@@ -4,7 +4,7 @@ from typing import Any
 
 from rest_framework import serializers
 
-from . import read_models
+from . import selectors
 from .models import Match, Penalty, Round, Tournament
 from .services.registrations import places_left
 
@@ -55,21 +55,21 @@ class TournamentSerializer(serializers.ModelSerializer):
     rules_lookup = serializers.SerializerMethodField()
 
     def get_game_name(self, tournament: Tournament) -> str:
-        return read_models.game_name(tournament.game)
+        return selectors.game_name(tournament.game)
 
     def get_settings_source(self, tournament: Tournament) -> str:
         """Where the match settings come from; says so when the source is missing."""
-        return read_models.settings_source(tournament)
+        return selectors.settings_source(tournament)
 
     def get_limited(self, tournament: Tournament) -> bool:
-        return read_models.is_limited(tournament)
+        return selectors.is_limited(tournament)
 
     def get_rules_lookup(self, tournament: Tournament) -> str:
         """The rules lookup, narrowed to the event's game."""
-        return read_models.rules_lookup_url(tournament)
+        return selectors.rules_lookup_url(tournament)
 
     def get_format_name(self, tournament: Tournament) -> str:
-        return read_models.format_name(tournament.format)
+        return selectors.format_name(tournament.format)
 
     def get_decklists_published(self, tournament: Tournament) -> bool:
         return tournament.decklists == Tournament.Decklists.ALL
@@ -81,7 +81,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         """The winner's name once the event is over (the final's winner), else null."""
         if tournament.status != Tournament.Status.FINISHED:
             return None
-        return read_models.winner_name(tournament)
+        return selectors.winner_name(tournament)
 
     class Meta:
         model = Tournament
@@ -148,7 +148,7 @@ class EntrantCreate(RegistrationCreate):
 
 
 class RegistrationSerializer(serializers.Serializer):
-    """A registration (tournaments.read_models.registration_row): `decklist` only once published
+    """A registration (tournaments.selectors.registration_row): `decklist` only once published
     (or for judges who are not playing); `champion` null until then, except for the player."""
 
     registration = serializers.IntegerField()
@@ -233,7 +233,7 @@ class RoundSerializer(serializers.ModelSerializer):
 
 
 class PairingSerializer(serializers.Serializer):
-    """A pairing (tournaments.read_models.pairing_row); player_b is null for a bye."""
+    """A pairing (tournaments.selectors.pairing_row); player_b is null for a bye."""
 
     table = serializers.IntegerField()
     match = serializers.IntegerField()

@@ -1,12 +1,12 @@
 """`{% cite rule %}`: a rule citation as `<cite class="rule">`, linking to the cited section of the
-judges' lookup when that rulebook is loaded and plain text otherwise (rules.citations). Every
+judges' lookup when that rulebook is loaded and plain text otherwise (rules.selectors.citation_links). Every
 template that shows a citation renders it with this tag."""
 
 from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from rules.citations import citation_links
+from rules.selectors import citation_links
 
 register = template.Library()
 

@@ -11,7 +11,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rules.core
-from rules.citations import CitationLinks, rule_url, with_rule_urls
 from rules.core import match
 from rules.core.citations import (
     SEPARATOR,
@@ -28,7 +27,7 @@ from rules.core.engine import ENDING_RULES
 from rules.core.formats import FORMATS, Format
 from rules.core.games import GRAND_ARCHIVE
 from rules.models import Document, Section
-from rules.selectors import section_url
+from rules.selectors import CitationLinks, rule_url, section_url, with_rule_urls
 from rules.services import policies_load, rulebook_import
 from tests.support import seeds
 from tests.support.rulebooks import CORE_FILE, ORIGINS_FILE, import_seed, import_service_policies

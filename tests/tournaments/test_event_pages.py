@@ -389,9 +389,9 @@ def test_the_bracket_is_empty_until_the_top_cut_then_fills_in(top4):
 
 
 def _standings(tournament: Tournament) -> list[dict]:
-    from tournaments import read_models
+    from tournaments import selectors
 
-    return read_models.standings_rows(tournament)
+    return selectors.standings_rows(tournament)
 
 
 def test_an_event_without_a_top_cut_says_so_on_the_bracket_page(running):

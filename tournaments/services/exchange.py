@@ -22,7 +22,7 @@ from decks.selectors import card_index, game_card_index
 from genesis.errors import Conflict, Forbidden, Refusal
 from rules.core.games import GENESIS
 
-from .. import permissions, read_models
+from .. import permissions, selectors
 from ..core import exchange
 from ..models import (
     EngineGame,
@@ -114,8 +114,8 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
         judges=judges,
         registrations=registrations,
         rounds=_rounds(t),
-        standings=read_models.standings_rows(t),
-        placings=read_models.placings_rows(t),
+        standings=selectors.standings_rows(t),
+        placings=selectors.placings_rows(t),
     )
 
 
@@ -538,8 +538,8 @@ def _check_results(
         return [{**row, "registration": old_id[row["registration"]]} for row in rows]
 
     for part, rows in (
-        ("standings", read_models.standings_rows(tournament)),
-        ("placings", read_models.placings_rows(tournament)),
+        ("standings", selectors.standings_rows(tournament)),
+        ("placings", selectors.placings_rows(tournament)),
     ):
         if unnamed(as_exported(rows)) != unnamed(data[part]):
             raise Refusal(

@@ -13,8 +13,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from genesis.errors import Conflict, Forbidden, Refusal
-from rules.citations import rule_url
 from rules.core import match as protocol
+from rules.selectors import rule_url
 
 from .. import permissions
 from ..locking import lock_match

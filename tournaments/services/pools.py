@@ -4,7 +4,7 @@ The organizer records a player's pool (the cards they opened or drafted, written
 or, in a demo, drawn from a set's print sheet: tournaments.core.pools). The pool is kept with
 the registration; the player then submits a deck, which the format validates against the pool
 (decks.services.deck_validate's `pool`). Who may see a pool is decided with the decklists
-(tournaments.read_models).
+(tournaments.selectors).
 """
 
 from typing import Any

@@ -11,9 +11,9 @@ from decks import selectors as deck_selectors
 from decks.models import Deck
 from decks.services import deck_validate
 from genesis.errors import Conflict, Forbidden, NotAuthenticated, NotFound, Refusal
-from rules.citations import with_rule_urls
 from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 from rules.core.formats import get_format
+from rules.selectors import with_rule_urls
 
 from .. import permissions
 from ..locking import lock_registration, lock_tournament

@@ -1,14 +1,9 @@
-"""Reads for tournament pages and the API: rounds, pairings, standings, placings, penalties and
-the judge queue. Players are identified by registration id (as a string in the pure standings,
-pairing and placings code); tournaments.read_models turns them into what a user sees.
-
-Each selector fixes its own queries (select_related / prefetch_related), so a page's query count
-does not grow with the number of players.
+"""Standings, the top-cut bracket, final placings and the winner, from confirmed results
+only. Players are registration ids here (as strings in the pure standings and placings code,
+tournaments.core); the *_rows functions give them their names.
 """
 
 from typing import Any
-
-from django.db.models import Q, QuerySet
 
 from tournaments.core.placings import (
     BracketResult,
@@ -18,102 +13,21 @@ from tournaments.core.placings import (
     compute_placings,
     is_finished,
 )
-from tournaments.core.standings import MatchResult, PodResult, Standing, compute_standings
+from tournaments.core.standings import (
+    MatchResult,
+    PodResult,
+    Standing,
+    compute_standings,
+    format_tiebreaker,
+)
 
-from .models import EngineGame, Match, Penalty, Pod, Registration, Round, Tournament
-
-# --- tournaments, rounds, matches ----------------------------------------------------------------
-
-
-def tournament_list() -> QuerySet[Tournament]:
-    return Tournament.objects.select_related("organizer").order_by("-created_at")
-
-
-def tournament_get(*, tournament_id: int) -> Tournament:
-    return Tournament.objects.select_related("organizer").get(pk=tournament_id)
-
-
-def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
-    registrations = tournament.registrations.select_related("player").order_by("id")
-    if tournament.team_play:  # a team's seats are part of its row
-        registrations = registrations.prefetch_related("seats__player")
-    return registrations
-
-
-def round_get(*, tournament: Tournament, number: int) -> Round:
-    return tournament.rounds.get(number=number)
-
-
-# A pairing shows names, table and result: never the protocol state or the decklists, the
-# largest columns. Decoding them took half the time of a 512-player round's pairings
-# (benchmarks/load.py). Reading one of them on a single match costs one more query.
-PAIRING_DEFERRED = ("state", "player_a__decklist", "player_b__decklist")
-
-
-def round_pairings(*, round: Round) -> QuerySet[Match]:
-    return (
-        round.matches.select_related("player_a__player", "player_b__player")
-        .defer(*PAIRING_DEFERRED)
-        .order_by("table")
-    )
-
-
-def round_pods(*, round: Round) -> QuerySet[Pod]:
-    """A Three-Arena round's pods, with each team's seats (who sits in which arena)."""
-    return (
-        round.pods.select_related("team_a", "team_b", "team_c", "winner")
-        .prefetch_related("team_a__seats__player", "team_b__seats__player", "team_c__seats__player")
-        .order_by("table")
-    )
-
-
-def pod_get(*, pod_id: int) -> Pod:
-    return (
-        Pod.objects.select_related(
-            "round__tournament", "team_a__player", "team_b__player", "team_c__player", "winner"
-        )
-        .prefetch_related("team_a__seats__player", "team_b__seats__player", "team_c__seats__player")
-        .get(pk=pod_id)
-    )
-
-
-def match_get(*, match_id: int) -> Match:
-    return Match.objects.select_related(
-        "round__tournament__organizer", "player_a__player", "player_b__player"
-    ).get(pk=match_id)
-
-
-def engine_games(*, match: Match) -> QuerySet[EngineGame]:
-    """An automated match's recorded games, without their logs (which can be large)."""
-    return match.engine_games.defer("log").order_by("number")
-
-
-def engine_game_get(*, match: Match, number: int) -> EngineGame:
-    return match.engine_games.get(number=number)
-
-
-def match_current_for(*, tournament: Tournament, user: Any) -> Match | None:
-    if not user.is_authenticated:
-        return None
-    return (
-        Match.objects.filter(round__tournament=tournament)
-        .filter(Q(player_a__player=user) | Q(player_b__player=user))
-        .select_related("round", "player_a__player", "player_b__player")
-        .order_by("-round__number")
-        .first()
-    )
-
-
-def judge_queue(*, tournament: Tournament) -> QuerySet[Match]:
-    return (
-        Match.objects.filter(round__tournament=tournament, status=Match.Status.DISPUTED)
-        .select_related("round", "player_a__player", "player_b__player")
-        .prefetch_related("reports__reporter")
-        .order_by("round__number", "table")
-    )
-
-
-# --- standings -----------------------------------------------------------------------------------
+from ..models import (
+    Match,
+    Pod,
+    Registration,
+    Round,
+    Tournament,
+)
 
 
 def confirmed_results(*, tournament: Tournament) -> list[MatchResult]:
@@ -229,9 +143,51 @@ def winner(*, tournament: Tournament) -> Registration | None:
     return tournament.registrations.select_related("player").filter(pk=int(found)).first()
 
 
-def penalty_list(*, tournament: Tournament) -> QuerySet[Penalty]:
-    return (
-        Penalty.objects.filter(match__round__tournament=tournament)
-        .select_related("match__round", "registration__player", "actor")
-        .order_by("created_at", "id")
-    )
+def player_names(tournament: Tournament) -> dict[str, str]:
+    """Registration id (as the standings and placings give it) -> the name the event shows."""
+    rows = tournament.registrations.values_list("pk", "guest_name", "player__username")
+    return {str(pk): username or guest for pk, guest, username in rows}
+
+
+def standings_rows(tournament: Tournament) -> list[dict[str, Any]]:
+    lines, names = named_standings(tournament=tournament)
+    return [
+        {
+            "rank": s.rank,
+            "player": names.get(s.player, "?"),
+            "registration": int(s.player),
+            "points": s.points,
+            "wins": s.wins,
+            "losses": s.losses,
+            "draws": s.draws,
+            "omw": format_tiebreaker(s.omw),
+            "gw": format_tiebreaker(s.gw),
+            "ogw": format_tiebreaker(s.ogw),
+            "dropped": s.dropped,
+        }
+        for s in lines
+    ]
+
+
+def placings_rows(tournament: Tournament) -> list[dict[str, Any]] | None:
+    """The final placings, or None until the event is over."""
+    final = placings(tournament=tournament)
+    if final is None:
+        return None
+    names = player_names(tournament)
+    return [
+        {
+            "place": p.place,
+            "player": names.get(p.player, "?"),
+            "registration": int(p.player),
+            "swiss_rank": p.swiss_rank,
+            "points": p.points,
+            "eliminated_in": p.eliminated_in,
+        }
+        for p in final
+    ]
+
+
+def winner_name(tournament: Tournament) -> str | None:
+    found = winner(tournament=tournament)
+    return found.name if found is not None else None

@@ -1,0 +1,68 @@
+"""Tournament pages, by area: the event list and an event's page with the organizer's actions
+(events), registering and dropping players (registrations), rounds, pairings, standings, the
+round clock and the bracket (rounds), a player's current match and the replays of engine games
+(matches), the judge queue and results entry (judging), and printable match slips (printing);
+what they share is in common.
+
+Views parse, call a service or selector, and render. The routes (tournaments.urls,
+tournaments.slip_urls) name the views listed here.
+"""
+
+from .events import (
+    decklists_publish,
+    event_detail,
+    event_list,
+    event_retry,
+    event_round,
+    event_start,
+    judge_add,
+)
+from .judging import judge, judge_extend, judge_game, judge_result, results_entry
+from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
+from .printing import match_slips
+from .registrations import (
+    drop,
+    entrant_add,
+    player_add,
+    player_drop,
+    player_reinstate,
+    register,
+    withdraw,
+)
+from .rounds import bracket, pairings, round_clock, round_repair, round_start, round_swap, standings
+
+__all__ = [
+    "bracket",
+    "decklists_publish",
+    "drop",
+    "entrant_add",
+    "event_detail",
+    "event_list",
+    "event_retry",
+    "event_round",
+    "event_start",
+    "game_replay",
+    "judge",
+    "judge_add",
+    "judge_extend",
+    "judge_game",
+    "judge_result",
+    "match_game",
+    "match_lead",
+    "match_lock",
+    "match_result",
+    "match_slips",
+    "my_match",
+    "pairings",
+    "player_add",
+    "player_drop",
+    "player_reinstate",
+    "register",
+    "results_entry",
+    "round_clock",
+    "round_repair",
+    "round_start",
+    "round_swap",
+    "standings",
+    "withdraw",
+]

@@ -1,0 +1,304 @@
+"""The event list (and creating an event), an event's page with its current-round panel (polled
+while a round is paired), and the organizer's actions on it: start the event, resend work that
+takes too long, publish decklists, add a judge.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.paginator import Paginator
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from decks.core.bundled import sample_decklists
+from genesis.errors import NotFound, Refusal
+from rules.core.decklist import decklist_from_json, format_decklist
+
+from .. import forms, permissions, selectors, services
+from ..core.pairing import recommended_rounds
+from ..models import Round, Tournament
+from ..services import recovery
+from .common import act, event, event_url, round_name
+
+EVENTS_PER_PAGE = 20
+PLAYERS_PER_PAGE = 100
+# How often the round panel asks whether something changed; unchanged answers are an empty 204.
+PAIRING_POLL = "2s"
+ROUND_POLL = "15s"
+
+
+def event_list(request):
+    form = forms.TournamentForm()
+    error, status = "", 200
+    if request.method == "POST":
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.path)
+        form = forms.TournamentForm(request.POST)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                tournament = services.tournament_create(
+                    organizer=request.user,
+                    name=data["name"],
+                    format_slug=data["format"],
+                    rounds=data["rounds"],
+                    top_cut=data["top_cut"],
+                    round_minutes=data["round_minutes"],
+                    late_registration_until=data["late_registration_until"],
+                    automated=data["automated"],
+                    bot=data["bot"],
+                    date=data["date"],
+                    venue=data["venue"],
+                    description=data["description"],
+                    capacity=data["capacity"],
+                )
+            except Refusal as exc:
+                error, status = exc.detail, exc.status_code
+            else:
+                messages.success(
+                    request,
+                    f"Created {tournament.name}. "
+                    + (
+                        "Enter the decks the bots will play."
+                        if tournament.automated
+                        else "Players can register now."
+                    ),
+                )
+                return redirect(event_url(tournament))
+        else:
+            status = 400
+    events = Paginator(selectors.event_list(), EVENTS_PER_PAGE).get_page(request.GET.get("page"))
+    return render(
+        request,
+        "tournaments/event_list.html",
+        {
+            "events": events,
+            "event_rows": [
+                {
+                    "event": t,
+                    "format_name": selectors.format_name(t.format),
+                    "places_left": services.places_left(t, t.players),
+                }
+                for t in events
+            ],
+            "form": form,
+            "error": error,
+        },
+        status=status,
+    )
+
+
+def event_detail(request, pk: int):
+    tournament = event(pk)
+    return render(request, "tournaments/event_detail.html", event_context(request, tournament))
+
+
+def event_round(request, pk: int):
+    """The current-round panel alone, for the event page's polling (204 when unchanged)."""
+    tournament = event(pk)
+    organizer = permissions.is_organizer(tournament, request.user)
+    judge = organizer or permissions.is_judge(tournament, request.user)
+    panel = round_panel(request, tournament, organizer, judge, since=request.GET.get("v"))
+    if panel is None:
+        return HttpResponse(status=204)
+    return render(request, "tournaments/_round_panel.html", panel)
+
+
+def event_context(request, tournament: Tournament, **extra) -> dict:
+    user = request.user
+    organizer = permissions.is_organizer(tournament, user)
+    judge = organizer or permissions.is_judge(tournament, user)
+    panel = round_panel(request, tournament, organizer, judge)
+    registration = selectors.registration_for(tournament=tournament, user=user)
+    players = Paginator(
+        selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
+    ).get_page(request.GET.get("players"))
+    show_decklists = permissions.can_see_decklists(tournament, user)
+    top_cut = (
+        selectors.top_cut_ids(tournament=tournament)
+        if tournament.decklists == Tournament.Decklists.TOP_CUT
+        else set()
+    )
+    registration_open = services.registration_open(tournament)
+    can_register = registration is None and registration_open
+    return {
+        "tournament": tournament,
+        "is_judge": judge,
+        "format_name": selectors.format_name(tournament.format),
+        "places_left": services.places_left(tournament),
+        "winner": selectors.winner_name(tournament),
+        "rounds_plan": rounds_plan(tournament, players.paginator.count),
+        "registration": registration,
+        "can_register": can_register,
+        "my_decks": selectors.decks_of(user=user) if can_register else [],
+        "players": players,
+        "player_rows": [
+            _player_row(r, user, show_all=show_decklists, top_cut=top_cut) for r in players
+        ],
+        "show_decklists": show_decklists,
+        "judges": selectors.judge_list(tournament=tournament),
+        "text_form": forms.RegisterTextForm(),
+        "entrant_form": forms.EntrantForm(),
+        "samples": sorted(sample_decklists().items()) if organizer and tournament.automated else [],
+        "organizer_decks": selectors.decks_of(user=user)
+        if organizer and tournament.automated
+        else [],
+        "judge_form": forms.JudgeForm(),
+        "can_add_players": judge and registration_open and not tournament.automated,
+        "player_add_form": forms.PlayerAddForm(),
+        "round_tools": round_tools(panel) if judge else None,
+        **panel,
+        **extra,
+    }
+
+
+def _player_row(registration, user, *, show_all: bool, top_cut: set[int]) -> dict:
+    """A player as the event page lists them: champion and decklist only where
+    selectors.registration_row shows them (published, all or the top cut's; judges)."""
+    row = selectors.registration_row(registration, user, show_all=show_all, top_cut=top_cut)
+    listed = row.get("decklist")
+    return {
+        "registration": registration,
+        "champion": row["champion"],
+        "decklist": format_decklist(decklist_from_json(listed)) if listed else "",
+    }
+
+
+def round_tools(panel: dict) -> dict | None:
+    """What a judge may still change about the latest round: take its pairings back, or swap
+    two of its players (Swiss rounds only), while none of its results is in. None otherwise."""
+    round = panel["round"]
+    if round is None or round.status != Round.Status.PAIRED or services.has_results(round):
+        return None
+    players = [
+        {"registration": r, "table": m.table}
+        for m in panel["pairings"]
+        for r in (m.player_a, m.player_b)
+        if r is not None
+    ]
+    return {
+        "round": round,
+        "can_swap": round.kind == Round.Kind.SWISS and len(players) > 2,
+        "players": sorted(players, key=lambda p: p["registration"].name.lower()),
+    }
+
+
+def rounds_plan(tournament: Tournament, players: int) -> str:
+    if tournament.swiss_rounds:
+        return f"{tournament.swiss_rounds} Swiss rounds (fixed at the start)"
+    if tournament.rounds_requested:
+        return f"{tournament.rounds_requested} Swiss rounds (planned)"
+    if players >= 2:
+        count = recommended_rounds(players)
+        return f"{count} Swiss rounds planned for {players} players (set at the start)"
+    return "Set at the start from the number of players (MTR Appendix E)"
+
+
+def round_panel(
+    request, tournament: Tournament, organizer: bool, judge: bool, since: str | None = None
+):
+    """Every round, and the latest in full: pairing (the page polls every 2 s until it is
+    paired), paired (its pairings, polled now and then for results), or finished. None when
+    the panel would show the same as version `since`, before its pairings are even read."""
+    rounds = selectors.round_list(tournament=tournament)
+    round = rounds[-1] if rounds else None
+    # Work taking longer than expected (a worker or the broker was away): the organizer sees it
+    # and can resend it (recovery.event_retry).
+    delays = (
+        recovery.event_delays(tournament=tournament)
+        if organizer and tournament.status == Tournament.Status.RUNNING
+        else None
+    )
+    stuck = bool(delays and (delays["rounds"] or delays["games"]))
+    version = (
+        f"{round.pk}.{round.status}.{round.confirmed}.{tournament.status}" if round else "none"
+    ) + (".stuck" if stuck else "")
+    if version == since:
+        return None
+    pairings = []
+    if round is not None and round.status != Round.Status.PAIRING:
+        pairings = list(selectors.pairings_matching(round=round))
+    user_id = request.user.pk
+    mine = next(
+        (
+            m
+            for m in pairings
+            if user_id is not None
+            and user_id in (m.player_a.player_id, m.player_b and m.player_b.player_id)
+        ),
+        None,
+    )
+    running = tournament.status == Tournament.Status.RUNNING
+    waiting = round is not None and round.status == Round.Status.PAIRING
+    return {
+        "tournament": tournament,
+        "is_organizer": organizer,
+        "is_judge": judge,
+        "rounds": rounds,
+        "round": round,
+        "round_name": round_name(round) if round else "",
+        "pairings": pairings,
+        "my_pairing": mine,
+        "can_pair_next": organizer and services.can_pair_next_round(tournament),
+        "delays": delays if stuck else None,
+        "poll": PAIRING_POLL if waiting else ROUND_POLL if running else "",
+        "version": version,
+    }
+
+
+@require_POST
+def event_retry(request, pk: int):
+    """The organizer's "retry" for work taking too long: resend it (safe to press again)."""
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: recovery.event_retry(tournament=tournament, actor=request.user),
+        lambda sent: (
+            f"Sent again: {sent['rounds']} round(s) to pair and {sent['games']} "
+            "game(s) to play. Nothing already done is done twice."
+        ),
+    )
+
+
+@require_POST
+def event_start(request, pk: int):
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: services.tournament_start(tournament=tournament, actor=request.user),
+        "The event has started: registration is closed and every decklist is frozen.",
+    )
+
+
+@require_POST
+def decklists_publish(request, pk: int):
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: services.decklists_publish(
+            tournament=tournament, actor=request.user, scope=request.POST.get("scope", "all")
+        ),
+        "The top cut's decklists are published."
+        if request.POST.get("scope") == "top_cut"
+        else "Decklists are published: everyone can see them now.",
+    )
+
+
+@require_POST
+def judge_add(request, pk: int):
+    tournament = event(pk)
+    form = forms.JudgeForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, "Give the username of the judge to add.")
+        return redirect(event_url(tournament))
+    username = form.cleaned_data["username"]
+    return act(
+        request,
+        tournament,
+        lambda: services.judge_add(tournament=tournament, actor=request.user, username=username),
+        f"{username} is now a judge of this event.",
+        quiet=(NotFound,),
+    )

@@ -1,0 +1,190 @@
+"""Who plays: a player registers (a saved deck or a pasted list), withdraws or drops; the
+organizer enters an automated event's decks; a judge registers a player or a walk-in guest, drops
+one or takes one back. Refusals are shown on the event page, next to the form that was sent.
+"""
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from decks import services as deck_services
+from decks.core.bundled import sample_decklists
+from genesis.errors import Forbidden, NotFound, Refusal
+
+from .. import forms, selectors, services
+from .common import act, event, event_url, refused
+from .events import event_context
+
+
+@require_POST
+def register(request, pk: int):
+    """Register with a saved deck (`deck`, its key) or a pasted decklist (`decklist`)."""
+    tournament = event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    with_deck = "deck" in request.POST
+    form = (forms.RegisterDeckForm if with_deck else forms.RegisterTextForm)(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal(
+                "Choose one of your decks." if with_deck else "Paste a decklist to register.",
+                code="invalid",
+            )
+        decklist = (
+            None if with_deck else deck_services.read_decklist(text=form.cleaned_data["decklist"])
+        )
+        services.registration_create(
+            tournament=tournament,
+            player=request.user,
+            decklist=decklist,
+            deck_key=form.cleaned_data["deck"] if with_deck else "",
+        )
+    except Refusal as exc:
+        context = event_context(request, tournament, register_error=exc)
+        if not with_deck:
+            context["text_form"] = form
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(request, f"You are registered for {tournament.name}.")
+    return redirect(event_url(tournament))
+
+
+@require_POST
+def entrant_add(request, pk: int):
+    """The organizer enters a deck in an automated event: a sample timeline (`sample`), one of
+    their saved decks (`deck`, its key) or a pasted list (`decklist`)."""
+    tournament = event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    form = forms.EntrantForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Choose a sample or one of your decks, or paste a list.", code="invalid")
+        data = form.cleaned_data
+        decklist = None
+        if data["sample"]:
+            decklist = sample_decklists().get(data["sample"])
+            if decklist is None:
+                raise NotFound("There is no such sample timeline.", code="unknown_sample")
+        elif not data["deck"]:
+            if not data["decklist"].strip():
+                raise Refusal(
+                    "Choose a sample or one of your decks, or paste a list.", code="invalid"
+                )
+            decklist = deck_services.read_decklist(text=data["decklist"])
+        registration = services.entrant_add(
+            tournament=tournament,
+            actor=request.user,
+            name=data["name"].strip() or data["sample"],
+            decklist=decklist,
+            deck_key=data["deck"],
+        )
+    except Refusal as exc:
+        if not tournament.automated:  # the page has no entrants panel to show it in
+            messages.error(request, exc.detail)
+            return redirect(event_url(tournament))
+        context = event_context(request, tournament, entrant_error=exc, entrant_form=form)
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(request, f"Entered {registration.name}.")
+    return redirect(event_url(tournament))
+
+
+@require_POST
+def withdraw(request, pk: int):
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: services.registration_withdraw(tournament=tournament, player=request.user),
+        "You have withdrawn your registration.",
+    )
+
+
+def drop(request, pk: int):
+    """GET asks for confirmation; POST drops the player from the running event."""
+    tournament = event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    if request.method == "POST":
+        return act(
+            request,
+            tournament,
+            lambda: services.player_drop(tournament=tournament, actor=request.user),
+            "You have dropped: you will not be paired again, and you stay in the standings.",
+        )
+    registration = selectors.registration_for(tournament=tournament, user=request.user)
+    if registration is None:
+        return refused(
+            request,
+            tournament,
+            NotFound("You are not registered for this event.", code="not_registered"),
+        )
+    return render(
+        request,
+        "tournaments/drop_confirm.html",
+        {"tournament": tournament, "registration": registration},
+    )
+
+
+@require_POST
+def player_add(request, pk: int):
+    """The organizer or a judge registers a player: an account by username, or a walk-in guest
+    by name, with a pasted decklist."""
+    tournament = event(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(event_url(tournament))
+    form = forms.PlayerAddForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise Refusal("Name the player and paste their decklist.", code="invalid_player")
+        data = form.cleaned_data
+        registration = services.registration_add(
+            tournament=tournament,
+            actor=request.user,
+            decklist=deck_services.read_decklist(text=data["decklist"]),
+            username=data["username"],
+            guest=data["guest"],
+        )
+    except Forbidden as exc:
+        return refused(request, tournament, exc)
+    except Refusal as exc:
+        context = event_context(request, tournament, player_add_error=exc, player_add_form=form)
+        return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
+    messages.success(
+        request,
+        f"Registered {registration.name}"
+        + (
+            " as a guest: enter their results on the results page."
+            if registration.is_guest
+            else "."
+        ),
+    )
+    return redirect(event_url(tournament) + "#players-title")
+
+
+@require_POST
+def player_drop(request, pk: int, registration_id: int):
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: services.player_drop(
+            tournament=tournament, actor=request.user, registration_id=registration_id
+        ),
+        lambda r: f"{r.name} has dropped: not paired again, and still in the standings.",
+        quiet=(NotFound,),
+    )
+
+
+@require_POST
+def player_reinstate(request, pk: int, registration_id: int):
+    tournament = event(pk)
+    return act(
+        request,
+        tournament,
+        lambda: services.player_reinstate(
+            tournament=tournament, actor=request.user, registration_id=registration_id
+        ),
+        lambda r: f"{r.name} is back in the event and is paired from the next round.",
+        quiet=(NotFound,),
+    )
