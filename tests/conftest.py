@@ -66,6 +66,7 @@ class SetupClock:
     def __init__(self) -> None:
         # For each fixture being set up, the seconds its nested fixtures took.
         self.nested_seconds: list[float] = []
+        self.slowest: list[tuple[float, str]] = []
 
     @pytest.hookimpl(hookwrapper=True)
     def pytest_fixture_setup(self, fixturedef, request):
@@ -90,6 +91,7 @@ class SetupClock:
         if report.when != "setup" or not report.passed:
             return
         seconds = getattr(item, "own_setup_seconds", 0.0)
+        self.slowest = sorted([*self.slowest, (seconds, item.nodeid)], reverse=True)[:5]
         if seconds > SETUP_LIMIT and item.get_closest_marker("slow_setup") is None:
             report.outcome = "failed"
             report.longrepr = (
@@ -97,6 +99,13 @@ class SetupClock:
                 "Build shared data once per session or module (tests/support/snapshots.py), or "
                 'mark the test @pytest.mark.slow_setup("why") if it cannot be shared.'
             )
+
+
+    def pytest_terminal_summary(self, terminalreporter):
+        if self.slowest:
+            terminalreporter.write_sep("-", f"slowest own set-ups (limit {SETUP_LIMIT:g} s)")
+            for seconds, nodeid in self.slowest:
+                terminalreporter.write_line(f"{seconds:5.2f} s  {nodeid}")
 
 
 def pytest_configure(config):

@@ -9,7 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from rules.core import match as protocol
-from tests.tournaments.conftest import api, pair_next_round
+from tests.support.snapshots import put_back, shared_rows
+from tests.tournaments.conftest import api, build_event, pair_next_round
 from tournaments.models import Match, Penalty, Registration, ResultOverride
 
 pytestmark = pytest.mark.django_db
@@ -19,10 +20,22 @@ CHOOSER, LOCKER = "chooser", "locker"  # whoever the match is waiting for
 EMPTY_LOCK = {"out": [], "in": []}
 
 
+@pytest.fixture(scope="module")
+def shared_match(django_db_setup, django_db_blocker, bundled_cards_snapshot) -> dict:
+    """build_match, once for the module; each test's changes are rolled back."""
+    with shared_rows(django_db_blocker):
+        put_back(bundled_cards_snapshot)
+        yield build_match()
+
+
 @pytest.fixture
-def match(event_with_players) -> dict:
+def match(db, shared_match) -> dict:
+    return shared_match
+
+
+def build_match() -> dict:
     """A Swiss match between p01 and p02, with `jude` judging the event."""
-    event, _ = event_with_players(2)
+    event, _ = build_event(2)
     org, _ = api("org"), api("jude")  # api() creates the accounts
     assert org.post(f"/api/tournaments/{event}/start/").status_code == 200
     added = org.post(f"/api/tournaments/{event}/judges/", {"username": "jude"}, format="json")

@@ -16,7 +16,7 @@ from django.urls import reverse
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
-from rules.core.formats import FORMATS
+from rules.core.formats import FORMATS, get_format
 from rules.core.games import GAMES
 
 from .. import permissions
@@ -25,7 +25,6 @@ from ..models import (
     Registration,
     Tournament,
 )
-from ..services import match_settings
 from .results import top_cut_ids
 
 
@@ -82,8 +81,15 @@ def game_name(slug: str) -> str:
 
 
 def settings_source(tournament: Tournament) -> str:
-    """Where the event's match settings come from, or that their source is missing."""
-    return match_settings.settings_source(tournament)
+    """Where the event's match settings come from (the format's citation, or a statement that
+    the source is missing), and whether the organizer changed them."""
+    fmt = get_format(tournament.format)
+    changed = (
+        tournament.best_of != fmt.best_of
+        or tournament.sideboarding != fmt.sideboarding
+        or tournament.first_player != str(fmt.first_player)
+    )
+    return fmt.settings_source + (" Changed by the organizer for this event." if changed else "")
 
 
 def is_limited(tournament: Tournament) -> bool:

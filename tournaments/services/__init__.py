@@ -23,7 +23,7 @@ from .events import (
     tournament_create,
     tournament_start,
 )
-from .match_settings import event_settings_update, match_rules, settings_source
+from .match_settings import event_settings_update, match_rules
 from .matches import (
     MAX_EXTENSION_MINUTES,
     MAX_TOTAL_EXTENSION_MINUTES,
@@ -106,7 +106,6 @@ __all__ = [
     "round_repair",
     "round_start",
     "round_swap",
-    "settings_source",
     "team_register",
     "tournament_create",
     "tournament_start",

@@ -67,18 +67,6 @@ def settings_from_format(fmt: Format) -> dict[str, Any]:
     }
 
 
-def settings_source(tournament: Tournament) -> str:
-    """Where the event's match settings come from (the format's citation, or a statement that
-    the source is missing), and whether the organizer changed them."""
-    fmt = get_format(tournament.format)
-    changed = (
-        tournament.best_of != fmt.best_of
-        or tournament.sideboarding != fmt.sideboarding
-        or tournament.first_player != str(fmt.first_player)
-    )
-    return fmt.settings_source + (" Changed by the organizer for this event." if changed else "")
-
-
 def match_rules(tournament: Tournament) -> protocol.MatchRules:
     """The match protocol's settings for this event's matches. A Genesis event with the
     format's settings gets exactly the protocol's defaults, so its matches are stored as before."""
