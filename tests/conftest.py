@@ -3,7 +3,6 @@
 import json
 import os
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -48,67 +47,12 @@ def write_card_set(tmp_path):
     return write
 
 
-# --- a test's own set-up costs milliseconds ----------------------------------------------------
-# Shared data is built once per session or module (below, and tests/support/snapshots.py); a
-# test whose own function-scoped fixtures take longer than SETUP_LIMIT seconds fails, unless it
-# carries `@pytest.mark.slow_setup("why")` (say, it starts servers of its own to stop them).
-
-SETUP_LIMIT = 1.0
-
-
-class SetupClock:
-    """Times each test's own (function-scoped) fixtures. Registered as a plugin of its own
-    (pytest_configure below) rather than as this conftest's hooks, because a conftest's hooks do
-    not see the session's fixtures being set up, and pytest sets up a fixture's dependencies
-    from inside its own set-up: a test's fixture that is the first to need a session's data
-    would otherwise be charged for building it."""
-
-    def __init__(self) -> None:
-        # For each fixture being set up, the seconds its nested fixtures took.
-        self.nested_seconds: list[float] = []
-        self.slowest: list[tuple[float, str]] = []
-
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_fixture_setup(self, fixturedef, request):
-        started = time.perf_counter()
-        self.nested_seconds.append(0.0)
-        try:
-            yield
-        finally:
-            nested = self.nested_seconds.pop()
-            seconds = time.perf_counter() - started
-            if self.nested_seconds:
-                self.nested_seconds[-1] += seconds
-            if fixturedef.scope == "function":
-                item = request.node
-                own = getattr(item, "own_setup_seconds", 0.0) + seconds - nested
-                item.own_setup_seconds = own
-
-    @pytest.hookimpl(hookwrapper=True)
-    def pytest_runtest_makereport(self, item, call):
-        outcome = yield
-        report = outcome.get_result()
-        if report.when != "setup" or not report.passed:
-            return
-        seconds = getattr(item, "own_setup_seconds", 0.0)
-        self.slowest = sorted([*self.slowest, (seconds, item.nodeid)], reverse=True)[:5]
-        if seconds > SETUP_LIMIT and item.get_closest_marker("slow_setup") is None:
-            report.outcome = "failed"
-            report.longrepr = (
-                f"{item.nodeid}: its own set-up took {seconds:.2f} s (over {SETUP_LIMIT:g} s). "
-                "Build shared data once per session or module (tests/support/snapshots.py), or "
-                'mark the test @pytest.mark.slow_setup("why") if it cannot be shared.'
-            )
-
-
-    def pytest_terminal_summary(self, terminalreporter):
-        if self.slowest:
-            terminalreporter.write_sep("-", f"slowest own set-ups (limit {SETUP_LIMIT:g} s)")
-            for seconds, nodeid in self.slowest:
-                terminalreporter.write_line(f"{seconds:5.2f} s  {nodeid}")
+# --- a test's own set-up costs milliseconds (tests/support/setup_clock.py) -----------------------
 
 
 def pytest_configure(config):
+    from tests.support.setup_clock import SetupClock
+
     config.pluginmanager.register(SetupClock(), "genesis-setup-clock")
 
 

@@ -97,6 +97,10 @@ def shared_rows(django_db_blocker) -> Iterator[None]:
     rolled back after it and the next test starts from the shared rows again; the shared rows
     go at the end. As Django's TestCase.setUpTestData does for a class.
 
+    The block stays open from the first test that asks for the rows to the module's last test,
+    so the tests of the module that run after it see the shared rows too: write them so that
+    rows they did not make do not matter (the module's other tests already do).
+
     Only for tests that use `db`: a transactional test run while the block is open would run
     inside its transaction, and tests/conftest.py fails such a test at once; keep transactional
     tests in a module of their own."""

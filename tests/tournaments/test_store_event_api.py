@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 import pytest
 from django.contrib.auth import get_user_model
 
-from tests.tournaments.conftest import api, event_snapshot, pair_next_round
+from tests.support.snapshots import put_back, shared_rows
+from tests.tournaments.conftest import SAMPLE, api, event_snapshot, pair_next_round
 from tournaments.core.standings import MatchResult, compute_standings, format_tiebreaker
 from tournaments.models import (
     Match,
@@ -491,8 +492,20 @@ def test_an_eight_player_event_with_a_top_4_runs_to_its_end(bundled_cards, sampl
 # --- every refusal: a clear code, and nothing changed ------------------------------------------
 
 
+@pytest.fixture(scope="module")
+def shared_running(django_db_setup, django_db_blocker, bundled_cards_snapshot) -> dict:
+    """build_running, once for the module; each test's changes are rolled back."""
+    with shared_rows(django_db_blocker):
+        put_back(bundled_cards_snapshot)
+        yield build_running(SAMPLE.read_text())
+
+
 @pytest.fixture
-def running(bundled_cards, sample_text) -> dict:
+def running(db, shared_running) -> dict:
+    return shared_running
+
+
+def build_running(sample_text: str) -> dict:
     """A running event for 5 (full): p01-p04 and a guest; jude judges; round 1 is paired and
     one player of table 1 has reported, so the round has a result. Late registration is open."""
     org = api("org")
