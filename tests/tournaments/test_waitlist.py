@@ -38,7 +38,7 @@ def registered(event: int) -> list[str]:
 @pytest.fixture
 def full_event(event_with_players, sample_text):
     """An event of capacity 2, full with p01 and p02, and w1, w2, w3 waiting in that order."""
-    event, names = event_with_players(2, capacity=2)
+    event, _names = event_with_players(2, capacity=2)
     for name in ("w1", "w2", "w3"):
         response = register(event, name, sample_text)
         assert response.status_code == 201, response.json()
@@ -54,11 +54,13 @@ def test_registering_for_a_full_event_joins_the_waitlist_with_the_list(
     first, second = register(event, "w1", sample_text), register(event, "w2", sample_text)
     # then
     assert first.status_code == second.status_code == 201
-    assert first.json()["status"] == "waitlisted" and first.json()["position"] == 1
+    assert first.json()["status"] == "waitlisted"
+    assert first.json()["position"] == 1
     assert second.json()["position"] == 2
     assert registered(event) == ["p01", "p02"]
     entry = WaitlistEntry.objects.get(player__username="w1")
-    assert entry.champion == "Sera Vantyne" and entry.decklist["champion"] == "Sera Vantyne"
+    assert entry.champion == "Sera Vantyne"
+    assert entry.decklist["champion"] == "Sera Vantyne"
     again = register(event, "w1", sample_text)
     assert (again.status_code, again.json()["code"]) == (409, "already_waitlisted")
     twice = register(event, "p01", sample_text)
@@ -120,14 +122,16 @@ def test_a_promoted_list_no_longer_legal_is_skipped_with_the_reason_and_the_next
     skipped = waitlist(event, "w1")["mine"]
     assert skipped["status"] == "skipped"
     assert skipped["reason"] == "The timeline is not legal in this event's format."
-    assert skipped["errors"] and skipped["errors"][0]["rule"]
+    assert skipped["errors"]
+    assert skipped["errors"][0]["rule"]
     assert "could not be registered" in skipped["message"]
     assert waitlist(event, "w2")["mine"]["status"] == "promoted"
     assert [e["player"] for e in waitlist(event, "org")["skipped"]] == ["w1"]
     assert waitlist(event, "w3")["mine"]["position"] == 1
     # ... and both are told on the event page
     told = as_user("w1").get(f"/events/{event}/").content.decode()
-    assert "could not be registered" in told and CARD_CHANGED in told
+    assert "could not be registered" in told
+    assert CARD_CHANGED in told
     assert "registered from the waitlist" in as_user("w2").get(f"/events/{event}/").content.decode()
 
 
@@ -160,7 +164,8 @@ def test_a_player_sees_only_their_own_place_and_may_leave(full_event):
     assert seen["waiting"] == 3
     assert [(e["player"], e["position"]) for e in seen["entries"]] == [("w2", 2)]
     assert "skipped" not in seen
-    assert waitlist(full_event)["entries"] == [] and waitlist(full_event)["mine"] is None
+    assert waitlist(full_event)["entries"] == []
+    assert waitlist(full_event)["mine"] is None
     entry = seen["mine"]["entry"]
     assert api("w2").delete(f"/api/tournaments/{full_event}/waitlist/{entry}/").status_code == 204
     assert waitlist(full_event, "w3")["mine"]["position"] == 2
