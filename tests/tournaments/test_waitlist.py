@@ -85,8 +85,13 @@ def test_a_withdrawal_registers_the_first_in_line_who_is_told(full_event):
     assert mine["status"] == "promoted"
     assert "registered from the waitlist" in mine["message"]
     assert waitlist(full_event, "w2")["mine"]["position"] == 1
-    page = api("w1").get(f"/api/tournaments/{full_event}/registrations/").json()
-    assert [r["player"] for r in page] == ["p02", "w1"]
+    rows = api("w1").get(f"/api/tournaments/{full_event}/registrations/").json()
+    assert [r["player"] for r in rows] == ["p02", "w1"]
+    # ... told in their registration's state too, which nobody else sees
+    assert rows[1]["waitlist"]["status"] == "promoted"
+    assert (
+        "waitlist" not in api("p02").get(f"/api/tournaments/{full_event}/registrations/").json()[1]
+    )
 
 
 def test_raising_the_capacity_fills_the_new_places_in_order(full_event):

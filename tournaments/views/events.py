@@ -121,8 +121,11 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
     )
     registration_open = services.registration_open(tournament)
     # The player's waitlist entry: waiting (so no second registration), skipped with the
-    # reason, or registered from the waitlist (told beside their registration).
-    waitlisted = selectors.waitlist_mine(tournament, user)
+    # reason, or registered from the waitlist (told beside their registration). Only an event
+    # with a capacity has a waitlist (removing the capacity registers the whole line), so an
+    # event without one spends no query on it.
+    has_waitlist = tournament.capacity is not None
+    waitlisted = selectors.waitlist_mine(tournament, user) if has_waitlist else None
     if registration is not None and (
         waitlisted is None or waitlisted.get("registration") != registration.pk
     ):
@@ -141,7 +144,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
         "registration": registration,
         "waitlisted": waitlisted,
-        "waitlist": selectors.waitlist_line(tournament) if organizer else [],
+        "waitlist": selectors.waitlist_line(tournament) if organizer and has_waitlist else [],
         "can_register": can_register,
         "my_decks": selectors.decks_of(user=user) if can_register else [],
         "players": players,
