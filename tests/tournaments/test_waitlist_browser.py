@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from decks.services import read_decklist
-from tests.tournaments.test_pages_browser import SAMPLE, no_sideways_scroll, player_page
+from tests.tournaments.test_pages_browser import SAMPLE, no_sideways_scroll, player_page, shot
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -42,12 +42,14 @@ def test_a_player_on_a_phone_waits_in_line_and_is_told_when_registered(
     expect(phone.locator("#registration")).to_contain_text("Waitlisted, position 2")
     expect(phone.locator("#registration button:has-text('Leave the waitlist')")).to_be_visible()
     no_sideways_scroll(phone)
+    shot(phone, "waitlisted-phone")
     # when the organizer, on a phone too, moves them first and raises the capacity by one
     organizer = player_page(browser, base, users["org"], phone=True)
     organizer.goto(f"{base}/events/{event.pk}/")
     panel = organizer.locator("#waitlist")
     expect(panel.locator(".waitlist-entry")).to_have_count(2)
     no_sideways_scroll(organizer)
+    shot(organizer, "waitlist-organizer-phone")
     w2_place = panel.locator(".waitlist-entry", has_text="w2").locator("input[name=position]")
     w2_place.fill("1")
     panel.locator(".waitlist-entry", has_text="w2").get_by_role(
