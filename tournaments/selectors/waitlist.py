@@ -4,6 +4,8 @@ in order (and who was skipped, and why); a player sees their own place, or what 
 
 from typing import Any
 
+from django.db.models import Q
+
 from .. import permissions
 from ..models import Tournament, WaitlistEntry
 
@@ -75,10 +77,8 @@ def waitlist_mine(tournament: Tournament, user: Any) -> dict[str, Any] | None:
         return None
     position = None
     if entry.status == WaitlistEntry.Status.WAITING:
-        ahead = tournament.waitlist.filter(status=WaitlistEntry.Status.WAITING).filter(
-            position__lt=entry.position
-        ) | tournament.waitlist.filter(
-            status=WaitlistEntry.Status.WAITING, position=entry.position, id__lt=entry.pk
-        )
-        position = ahead.count() + 1
+        # The line's order is (position, id), as waitlist_line sorts it.
+        ahead = Q(position__lt=entry.position) | Q(position=entry.position, id__lt=entry.pk)
+        waiting = tournament.waitlist.filter(status=WaitlistEntry.Status.WAITING)
+        position = waiting.filter(ahead).count() + 1
     return waitlist_entry_row(entry, position)
