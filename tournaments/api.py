@@ -17,7 +17,7 @@ from genesis.errors import Conflict, NotFound
 
 from . import selectors, services
 from .core import exchange as exchange_file
-from .models import Match, Round, Tournament
+from .models import Match, Round, Tournament, WaitlistEntry
 from .serializers import (
     EntrantCreate,
     OptionalRegistrationRef,
@@ -121,8 +121,9 @@ class Registrations(APIView):
     @extend_schema(
         request=RegistrationCreate,
         responses={201: RegistrationSerializer},
-        summary="Register with a decklist (text) or a saved deck (key); the organizer or a "
-        "judge registers another player by username, or a walk-in as a guest",
+        summary="Register with a decklist (text) or a saved deck (key), or join the waitlist "
+        "of a full event (status: waitlisted); the organizer or a judge registers another "
+        "player by username, or a walk-in as a guest",
     )
     def post(self, request, pk):
         data = RegistrationCreate(data=request.data)
@@ -146,8 +147,11 @@ class Registrations(APIView):
                 decklist=decklist,
                 deck_key=v.get("deck", ""),
             )
+            if isinstance(registration, WaitlistEntry):  # the event is full: in line instead
+                waiting = selectors.waitlist_mine(tournament, request.user)
+                return Response({**waiting, "status": "waitlisted"}, status=201)
         row = selectors.registration_rows(tournament, request.user, [registration])[0]
-        return Response(row, status=status.HTTP_201_CREATED)
+        return Response({**row, "status": "registered"}, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={204: None}, summary="Withdraw before the event starts")
     def delete(self, request, pk):

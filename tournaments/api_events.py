@@ -187,6 +187,84 @@ class Teams(APIView):
         return Response(_rows(tournament, request.user, [team])[0], status=status.HTTP_201_CREATED)
 
 
+class MoveBody(serializers.Serializer):
+    position = serializers.IntegerField()
+
+
+class CapacityBody(serializers.Serializer):
+    capacity = serializers.IntegerField(allow_null=True)
+
+
+class Waitlist(APIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="A full event's waitlist: the whole line for the organizer and judges, your own "
+        "place (or what became of it) for a player, its length for anyone",
+    )
+    def get(self, request, pk):
+        return Response(selectors.waitlist_view(_tournament(pk), request.user))
+
+
+class WaitlistPlace(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={204: None},
+        summary="Take a player off the waitlist (organizer), or leave it (the player)",
+    )
+    def delete(self, request, pk, entry):
+        services.waitlist_entry_remove(
+            tournament=_tournament(pk), actor=request.user, entry_id=entry
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class WaitlistMove(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=MoveBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Move a waiting player to a place in the line, 1 first (organizer)",
+    )
+    def post(self, request, pk, entry):
+        data = MoveBody(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament = _tournament(pk)
+        services.waitlist_entry_move(
+            tournament=tournament,
+            actor=request.user,
+            entry_id=entry,
+            position=data.validated_data["position"],
+        )
+        return Response(selectors.waitlist_view(tournament, request.user))
+
+
+class Capacity(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=CapacityBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Change the capacity before the start (organizer); new places are filled from "
+        "the waitlist",
+    )
+    def put(self, request, pk):
+        data = CapacityBody(data=request.data)
+        data.is_valid(raise_exception=True)
+        tournament, decided = services.event_capacity_set(
+            tournament=_tournament(pk),
+            actor=request.user,
+            capacity=data.validated_data["capacity"],
+        )
+        return Response(
+            {
+                "event": TournamentSerializer(tournament).data,
+                "decided": [selectors.waitlist_entry_row(e, None) for e in decided],
+            }
+        )
+
+
 class PodResultBody(serializers.Serializer):
     winner = serializers.CharField(allow_null=True, max_length=60)
     note = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")

@@ -64,6 +64,22 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/deck/", api_events.Deck.as_view(), name="tournament-deck"),
     path("tournaments/<int:pk>/teams/", api_events.Teams.as_view(), name="tournament-teams"),
+    path(
+        "tournaments/<int:pk>/waitlist/", api_events.Waitlist.as_view(), name="tournament-waitlist"
+    ),
+    path(
+        "tournaments/<int:pk>/waitlist/<int:entry>/",
+        api_events.WaitlistPlace.as_view(),
+        name="tournament-waitlist-entry",
+    ),
+    path(
+        "tournaments/<int:pk>/waitlist/<int:entry>/move/",
+        api_events.WaitlistMove.as_view(),
+        name="tournament-waitlist-move",
+    ),
+    path(
+        "tournaments/<int:pk>/capacity/", api_events.Capacity.as_view(), name="tournament-capacity"
+    ),
     path("pods/<int:pk>/", api_events.PodDetail.as_view(), name="pod-detail"),
     path("pods/<int:pk>/result/", api_events.PodResult.as_view(), name="pod-result"),
     path("matches/<int:pk>/", api.MatchDetail.as_view(), name="match-detail"),

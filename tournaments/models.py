@@ -181,6 +181,57 @@ class Registration(models.Model):
         return self.dropped_after_round is not None
 
 
+class WaitlistEntry(models.Model):
+    """A player waiting for a place in a full event, with the decklist they registered with.
+    When a place frees before the start, the first in line is registered (promoted) if the
+    list is still legal in the event's format, or skipped with the reason; either way the entry
+    stays, so the player is told what happened (docs/tournaments.md, Waitlist)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", "Waiting"
+        PROMOTED = "promoted", "Registered from the waitlist"
+        SKIPPED = "skipped", "Skipped"
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="waitlist")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="waitlist_entries"
+    )
+    decklist = models.JSONField()  # rules.core.decklist.decklist_to_json(), as registered
+    champion = models.CharField(max_length=120, blank=True)
+    deck_key = models.CharField(max_length=16, blank=True)
+    # The order of the line: the lowest goes first (ties by id). Not a player's place: that is
+    # their rank among the waiting entries (selectors.waitlist_position).
+    position = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # Why a promotion was skipped, in plain English, with each rule the deck broke.
+    reason = models.CharField(max_length=300, blank=True)
+    errors = models.JSONField(default=list, blank=True)
+    # The registration a promotion made (None while waiting, when skipped, or once withdrawn).
+    registration = models.OneToOneField(
+        Registration,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="waitlist_entry",
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "position", "id"]
+        constraints = [
+            # A player waits in one place of an event's line at a time.
+            models.UniqueConstraint(
+                fields=["tournament", "player"],
+                condition=Q(status="waiting"),
+                name="waitlist_one_place_per_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} waiting for {self.tournament}"
+
+
 class TeamSeat(models.Model):
     """One arena of a team: who plays there (an account or a walk-in's name) with which
     spellbook. A player on a one-person team sits in two arenas, with a spellbook for each

@@ -22,6 +22,13 @@ urlpatterns = [
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/drop/", views.drop, name="drop"),
     path("<int:pk>/players/", views.player_add, name="player-add"),
+    path("<int:pk>/capacity/", views.capacity_set, name="capacity"),
+    path(
+        "<int:pk>/waitlist/<int:entry_id>/remove/",
+        views.waitlist_remove,
+        name="waitlist-remove",
+    ),
+    path("<int:pk>/waitlist/<int:entry_id>/move/", views.waitlist_move, name="waitlist-move"),
     path("<int:pk>/players/<int:registration_id>/drop/", views.player_drop, name="player-drop"),
     path(
         "<int:pk>/players/<int:registration_id>/reinstate/",

@@ -76,6 +76,7 @@ from .rounds import (
     round_with_progress,
     top_cut_matches,
 )
+from .waitlist import waitlist_entry_row, waitlist_line, waitlist_mine, waitlist_view
 
 __all__ = [
     "PAIRING_DEFERRED",
@@ -133,6 +134,10 @@ __all__ = [
     "top_cut_matches",
     "tournament_get",
     "tournament_list",
+    "waitlist_entry_row",
+    "waitlist_line",
+    "waitlist_mine",
+    "waitlist_view",
     "winner",
     "winner_name",
 ]

@@ -24,8 +24,10 @@ from ..models import (
     Judge,
     Registration,
     Tournament,
+    WaitlistEntry,
 )
 from .results import top_cut_ids
+from .waitlist import waitlist_entry_row
 
 
 def tournament_list() -> QuerySet[Tournament]:
@@ -136,6 +138,13 @@ def registration_row(
         "dropped": registration.dropped,
         "created_at": registration.created_at,
     }
+    if own:
+        # Registered from the waitlist: the player is told so here too (one query, own row only).
+        entry = (
+            WaitlistEntry.objects.filter(registration=registration).select_related("player").first()
+        )
+        if entry is not None:
+            row["waitlist"] = waitlist_entry_row(entry, None)
     if listed:
         row["decklist"] = registration.decklist
     if registration.pool is not None:

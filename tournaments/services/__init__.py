@@ -1,6 +1,8 @@
 """Every write of the tournaments app, by subject: events (events), registration, drops and
-guests (registrations), rounds and re-pairing (rounds), matches and results (matches),
-penalties (penalties), and automated events played by the engine (automated).
+guests (registrations), the waitlist of a full event (joined and promoted from in
+registrations; moved, removed from and refilled by the capacity in waitlist), rounds and
+re-pairing (rounds), matches and results (matches), penalties (penalties), and automated events
+played by the engine (automated).
 
 Each service checks the actor's role (tournaments.permissions) and the event's state, raises a
 Refusal with a stable code when the answer is no, and runs in a transaction. Rows are locked
@@ -50,6 +52,7 @@ from .registrations import (
     registration_link,
     registration_open,
     registration_withdraw,
+    waitlist_promote,
 )
 from .rounds import (
     can_pair_next_round,
@@ -61,6 +64,7 @@ from .rounds import (
     round_swap,
 )
 from .teams import SeatEntry, team_register
+from .waitlist import event_capacity_set, waitlist_entry_move, waitlist_entry_remove
 
 __all__ = [
     "BOT_PREFIX",
@@ -74,6 +78,7 @@ __all__ = [
     "decklists_publish",
     "engine_problems",
     "entrant_add",
+    "event_capacity_set",
     "event_settings_update",
     "game_adjudicate",
     "has_results",
@@ -109,4 +114,7 @@ __all__ = [
     "team_register",
     "tournament_create",
     "tournament_start",
+    "waitlist_entry_move",
+    "waitlist_entry_remove",
+    "waitlist_promote",
 ]

@@ -1,11 +1,14 @@
-"""Registration: players registering themselves, the organizer or a judge registering a player
-(an account, or a walk-in guest known only by name), linking a guest to an account later,
+"""Registration: players registering themselves (or joining the waitlist of a full event, and
+being registered from it when a place frees), the organizer or a judge registering a player (an
+account, or a walk-in guest known only by name), linking a guest to an account later,
 withdrawing before the start, and dropping or reinstating during the event."""
 
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
 
 from decks import selectors as deck_selectors
 from decks.models import Deck
@@ -15,9 +18,9 @@ from rules.core.decklist import Decklist, decklist_from_json, decklist_to_json
 from rules.core.formats import get_format
 from rules.selectors import with_rule_urls
 
-from .. import permissions
+from .. import permissions, selectors
 from ..locking import lock_registration, lock_tournament
-from ..models import Penalty, Registration, Round, Tournament
+from ..models import Penalty, Registration, Round, Tournament, WaitlistEntry
 
 User = get_user_model()
 
@@ -71,13 +74,17 @@ def registration_get(*, tournament: Tournament, registration_id: object) -> Regi
 @transaction.atomic
 def registration_create(
     *, tournament: Tournament, player: Any, decklist: Decklist | None = None, deck_key: str = ""
-) -> Registration:
-    """A player registers themselves with a timeline, checked against the event's format."""
+) -> Registration | WaitlistEntry:
+    """A player registers themselves with a timeline, checked against the event's format. When
+    the event is full before its start, the player joins its waitlist instead (a WaitlistEntry,
+    keeping the list); after the start a full event refuses (409 event_full)."""
     if not player.is_authenticated:
         raise NotAuthenticated("Log in to register.")
     tournament = _open_for_registration(tournament)
     if decklist is None:
         decklist = decklist_from_json(own_deck(deck_key, player).decklist)
+    if tournament.status == Tournament.Status.REGISTRATION and places_left(tournament) == 0:
+        return _waitlist_join(tournament, decklist, player=player, deck_key=deck_key)
     return _register(tournament, decklist, player=player, deck_key=deck_key)
 
 
@@ -204,9 +211,8 @@ def _open_for_registration(tournament: Tournament) -> Tournament:
     return tournament
 
 
-def _register(
-    tournament: Tournament, decklist: Decklist, deck_key: str = "", **who: Any
-) -> Registration:
+def _require_single_entry(tournament: Tournament) -> None:
+    """Players register themselves with a deck only in a constructed event of single players."""
     if tournament.team_play:
         raise Conflict(
             "This is a team event: the organizer registers each team with its players.",
@@ -218,6 +224,12 @@ def _register(
             "built from it.",
             code="no_pool",
         )
+
+
+def _register(
+    tournament: Tournament, decklist: Decklist, deck_key: str = "", **who: Any
+) -> Registration:
+    _require_single_entry(tournament)
     require_legal(tournament, decklist)
     late = tournament.status != Tournament.Status.REGISTRATION
     name = who.get("guest_name") or who["player"].username
@@ -231,6 +243,83 @@ def _register(
         joined_round=next_swiss_round(tournament) if late else 1,
         **who,
     )
+
+
+# --- the waitlist of a full event ----------------------------------------------------------------
+
+
+def _waitlist_join(
+    tournament: Tournament, decklist: Decklist, *, player: Any, deck_key: str
+) -> WaitlistEntry:
+    """Put `player` at the end of the line (the caller holds the event's lock): the same
+    checks as registering, so a list that could not register cannot wait either."""
+    _require_single_entry(tournament)
+    require_legal(tournament, decklist)
+    if tournament.registrations.filter(player=player).exists():
+        raise Conflict(
+            f"{player.username} is already registered for this event.", code="already_registered"
+        )
+    waiting = tournament.waitlist.filter(status=WaitlistEntry.Status.WAITING)
+    if waiting.filter(player=player).exists():
+        raise Conflict("You are already on this event's waitlist.", code="already_waitlisted")
+    last = waiting.aggregate(last=Max("position"))["last"] or 0
+    return WaitlistEntry.objects.create(
+        tournament=tournament,
+        player=player,
+        decklist=decklist_to_json(decklist),
+        champion=decklist.champion or "",
+        deck_key=deck_key,
+        position=last + 1,
+    )
+
+
+def waitlist_promote(tournament: Tournament) -> list[WaitlistEntry]:
+    """Fill the places free before the start from the waitlist, first in line first. The
+    caller holds the event's lock (lock_tournament), so two places freeing at once are filled
+    one after the other: never the same entry twice, never over capacity.
+
+    Each promoted list is validated against the event's format again, as registering does: the
+    card index or the event's rules may have changed since the player joined. A list that is no
+    longer legal is skipped, keeping the reason and each broken rule for the player to see, and
+    the next in line is tried. Returns the entries decided, promoted and skipped."""
+    decided: list[WaitlistEntry] = []
+    if tournament.status != Tournament.Status.REGISTRATION:
+        return decided
+    left = places_left(tournament)
+    for entry in selectors.waitlist_line(tournament):
+        if left is not None and left <= 0:
+            break
+        try:
+            _require_still_eligible(tournament, entry)
+        except Refusal as exc:
+            entry.status = WaitlistEntry.Status.SKIPPED
+            entry.reason = exc.detail[:300]
+            entry.errors = exc.extra.get("errors", [])
+        else:
+            entry.registration = Registration.objects.create(
+                tournament=tournament,
+                player=entry.player,
+                decklist=entry.decklist,
+                champion=entry.champion,
+                deck_key=entry.deck_key,
+            )
+            entry.status = WaitlistEntry.Status.PROMOTED
+            if left is not None:
+                left -= 1
+        entry.decided_at = timezone.now()
+        entry.save(update_fields=["status", "reason", "errors", "registration", "decided_at"])
+        decided.append(entry)
+    return decided
+
+
+def _require_still_eligible(tournament: Tournament, entry: WaitlistEntry) -> None:
+    if tournament.registrations.filter(player=entry.player).exists():
+        # The organizer or a judge registered them meanwhile.
+        raise Conflict(
+            f"{entry.player.username} is already registered for this event.",
+            code="already_registered",
+        )
+    require_legal(tournament, decklist_from_json(entry.decklist))
 
 
 def account_named(name: str) -> Any:
@@ -248,6 +337,7 @@ def registration_withdraw(*, tournament: Tournament, player: Any) -> None:
     deleted, _ = Registration.objects.filter(tournament=tournament, player=player).delete()
     if not deleted:
         raise NotFound("You are not registered for this event.", code="not_registered")
+    waitlist_promote(tournament)
 
 
 @transaction.atomic

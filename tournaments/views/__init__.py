@@ -1,5 +1,5 @@
 """Tournament pages, by area: the event list and an event's page with the organizer's actions
-(events), registering and dropping players (registrations), rounds, pairings, standings, the
+(events), registering and dropping players and the waitlist (registrations), rounds, pairings, standings, the
 round clock and the bracket (rounds), a player's current match and the replays of engine games
 (matches), the judge queue and results entry (judging), and printable match slips (printing);
 what they share is in common.
@@ -21,18 +21,22 @@ from .judging import judge, judge_extend, judge_game, judge_result, results_entr
 from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
 from .printing import match_slips
 from .registrations import (
+    capacity_set,
     drop,
     entrant_add,
     player_add,
     player_drop,
     player_reinstate,
     register,
+    waitlist_move,
+    waitlist_remove,
     withdraw,
 )
 from .rounds import bracket, pairings, round_clock, round_repair, round_start, round_swap, standings
 
 __all__ = [
     "bracket",
+    "capacity_set",
     "decklists_publish",
     "drop",
     "entrant_add",
@@ -64,5 +68,7 @@ __all__ = [
     "round_start",
     "round_swap",
     "standings",
+    "waitlist_move",
+    "waitlist_remove",
     "withdraw",
 ]

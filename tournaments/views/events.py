@@ -16,7 +16,7 @@ from rules.core.decklist import decklist_from_json, format_decklist
 
 from .. import forms, permissions, selectors, services
 from ..core.pairing import recommended_rounds
-from ..models import Round, Tournament
+from ..models import Round, Tournament, WaitlistEntry
 from ..services import recovery
 from .common import act, event, event_url, round_name
 
@@ -120,7 +120,21 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         else set()
     )
     registration_open = services.registration_open(tournament)
-    can_register = registration is None and registration_open
+    # The player's waitlist entry: waiting (so no second registration), skipped with the
+    # reason, or registered from the waitlist (told beside their registration). Only an event
+    # with a capacity has a waitlist (removing the capacity registers the whole line), so an
+    # event without one spends no query on it.
+    has_waitlist = tournament.capacity is not None
+    waitlisted = selectors.waitlist_mine(tournament, user) if has_waitlist else None
+    if registration is not None and (
+        waitlisted is None or waitlisted.get("registration") != registration.pk
+    ):
+        waitlisted = None
+    can_register = (
+        registration is None
+        and registration_open
+        and (waitlisted is None or waitlisted["status"] != WaitlistEntry.Status.WAITING)
+    )
     return {
         "tournament": tournament,
         "is_judge": judge,
@@ -129,6 +143,8 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "winner": selectors.winner_name(tournament),
         "rounds_plan": rounds_plan(tournament, players.paginator.count),
         "registration": registration,
+        "waitlisted": waitlisted,
+        "waitlist": selectors.waitlist_line(tournament) if organizer and has_waitlist else [],
         "can_register": can_register,
         "my_decks": selectors.decks_of(user=user) if can_register else [],
         "players": players,

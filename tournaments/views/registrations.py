@@ -1,6 +1,8 @@
-"""Who plays: a player registers (a saved deck or a pasted list), withdraws or drops; the
-organizer enters an automated event's decks; a judge registers a player or a walk-in guest, drops
-one or takes one back. Refusals are shown on the event page, next to the form that was sent.
+"""Who plays: a player registers (a saved deck or a pasted list), or joins the waitlist of a
+full event and may leave it, withdraws or drops; the organizer enters an automated event's decks,
+reorders and trims the waitlist and changes the capacity; a judge registers a player or a walk-in
+guest, drops one or takes one back. Refusals are shown on the event page, next to the form that
+was sent.
 """
 
 from django.contrib import messages
@@ -13,6 +15,7 @@ from decks.core.bundled import sample_decklists
 from genesis.errors import Forbidden, NotFound, Refusal
 
 from .. import forms, selectors, services
+from ..models import WaitlistEntry
 from .common import act, event, event_url, refused
 from .events import event_context
 
@@ -34,7 +37,7 @@ def register(request, pk: int):
         decklist = (
             None if with_deck else deck_services.read_decklist(text=form.cleaned_data["decklist"])
         )
-        services.registration_create(
+        entered = services.registration_create(
             tournament=tournament,
             player=request.user,
             decklist=decklist,
@@ -45,7 +48,14 @@ def register(request, pk: int):
         if not with_deck:
             context["text_form"] = form
         return render(request, "tournaments/event_detail.html", context, status=exc.status_code)
-    messages.success(request, f"You are registered for {tournament.name}.")
+    if isinstance(entered, WaitlistEntry):
+        messages.success(
+            request,
+            f"{tournament.name} is full: you are on its waitlist, and registered with this list "
+            "as soon as a place frees before the start.",
+        )
+    else:
+        messages.success(request, f"You are registered for {tournament.name}.")
     return redirect(event_url(tournament))
 
 
@@ -188,3 +198,62 @@ def player_reinstate(request, pk: int, registration_id: int):
         lambda r: f"{r.name} is back in the event and is paired from the next round.",
         quiet=(NotFound,),
     )
+
+
+@require_POST
+def waitlist_remove(request, pk: int, entry_id: int):
+    """The organizer takes a player off the waitlist, or the player leaves it."""
+    tournament = event(pk)
+    leaving = selectors.waitlist_mine(tournament, request.user)
+    own = leaving is not None and leaving["entry"] == entry_id
+    return act(
+        request,
+        tournament,
+        lambda: services.waitlist_entry_remove(
+            tournament=tournament, actor=request.user, entry_id=entry_id
+        ),
+        "You have left the waitlist." if own else "Taken off the waitlist.",
+        to=event_url(tournament) + ("" if own else "#waitlist-title"),
+    )
+
+
+@require_POST
+def waitlist_move(request, pk: int, entry_id: int):
+    """The organizer moves a waiting player to a place in the line (1: next)."""
+    tournament = event(pk)
+    position = request.POST.get("position", "").strip()
+    return act(
+        request,
+        tournament,
+        lambda: services.waitlist_entry_move(
+            tournament=tournament,
+            actor=request.user,
+            entry_id=entry_id,
+            position=int(position) if position.isdigit() else position,
+        ),
+        f"Moved to place {position} of the waitlist.",
+        to=event_url(tournament) + "#waitlist-title",
+    )
+
+
+@require_POST
+def capacity_set(request, pk: int):
+    """The organizer changes the capacity (empty: no limit); new places fill from the waitlist."""
+    tournament = event(pk)
+    capacity = request.POST.get("capacity", "").strip()
+
+    def change():
+        if capacity and not capacity.isdigit():
+            raise Refusal("The capacity is a number of players, or empty.", code="invalid_capacity")
+        _, decided = services.event_capacity_set(
+            tournament=tournament, actor=request.user, capacity=int(capacity) if capacity else None
+        )
+        return decided
+
+    def done(decided) -> str:
+        promoted = [e.player.username for e in decided if e.status == WaitlistEntry.Status.PROMOTED]
+        return "Capacity saved." + (
+            f" Registered from the waitlist: {', '.join(promoted)}." if promoted else ""
+        )
+
+    return act(request, tournament, change, done, to=event_url(tournament) + "#waitlist-title")
