@@ -18,6 +18,7 @@ from rules.selectors import with_rule_urls
 from .. import permissions
 from ..locking import lock_registration, lock_tournament
 from ..models import Penalty, Registration, Round, Tournament
+from .snapshots import snapshots_expire
 
 User = get_user_model()
 
@@ -143,6 +144,7 @@ def registration_link(
         )
     registration.player, registration.guest_name = user, ""
     registration.save(update_fields=["player", "guest_name"])
+    snapshots_expire(tournament_id=tournament.pk)  # the player's name changes
     return registration
 
 
@@ -156,9 +158,11 @@ def insert_registration(duplicate: str, **fields: Any) -> Registration:
         )
     try:
         with transaction.atomic():
-            return Registration.objects.create(**fields)
+            registration = Registration.objects.create(**fields)
     except IntegrityError:
         raise Conflict(duplicate, code="already_registered") from None
+    snapshots_expire(tournament_id=tournament.pk)  # a new line in the standings
+    return registration
 
 
 def require_legal(tournament: Tournament, decklist: Decklist, pool: Decklist | None = None) -> None:
@@ -246,6 +250,7 @@ def registration_withdraw(*, tournament: Tournament, player: Any) -> None:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("The event has started: drop instead of withdrawing.", code="started")
     deleted, _ = Registration.objects.filter(tournament=tournament, player=player).delete()
+    snapshots_expire(tournament_id=tournament.pk)
     if not deleted:
         raise NotFound("You are not registered for this event.", code="not_registered")
 
@@ -281,6 +286,7 @@ def drop(registration: Registration) -> None:
     paired = registration.tournament.rounds.exclude(status=Round.Status.PAIRING)
     registration.dropped_after_round = paired.count()
     registration.save(update_fields=["dropped_after_round"])
+    snapshots_expire(tournament_id=registration.tournament_id)
 
 
 @transaction.atomic
@@ -309,6 +315,7 @@ def player_reinstate(
         )
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
+    snapshots_expire(tournament_id=tournament.pk)
     return registration
 
 

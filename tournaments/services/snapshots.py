@@ -1,0 +1,13 @@
+"""The version of an event's published pairings and standings (tournaments.selectors.snapshots
+caches them under it). Every write that changes what they show calls `snapshots_expire` inside
+its own transaction: the new version commits with the change or not at all, so no reader can
+see the change and still be handed the snapshot from before it."""
+
+from django.db.models import F
+
+from ..models import Tournament
+
+
+def snapshots_expire(*, tournament_id: int) -> None:
+    """Bump the event's snapshot version (in the caller's transaction)."""
+    Tournament.objects.filter(pk=tournament_id).update(snapshot_version=F("snapshot_version") + 1)
