@@ -99,14 +99,11 @@ def pairings_by_player(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def rows_with(rows: list[dict[str, Any]], query: str) -> list[dict[str, Any]]:
-    """The rows (pairings, or pairings by player) with a player whose name contains `query`,
-    ignoring case."""
+    """The rows with a player whose name contains `query`, ignoring case: the tables of the
+    pairings, or the players' own rows of the pairings by player."""
     needle = query.casefold()
     return [
         r
         for r in rows
-        if any(
-            needle in (r.get(k) or "").casefold()
-            for k in ("player_a", "player_b", "player", "opponent")
-        )
+        if any(needle in (r.get(k) or "").casefold() for k in ("player_a", "player_b", "player"))
     ]
