@@ -149,7 +149,9 @@ def test_my_match_in_each_state_through_the_api_and_the_page(
 
 def test_my_match_needs_a_login_and_a_real_event(event_with_players):
     event, _names = event_with_players(2)
-    assert api().get(f"/api/tournaments/{event}/my-match/").status_code in (401, 403)
+    anonymous = api().get(f"/api/tournaments/{event}/my-match/")
+    assert anonymous.status_code == 401
+    assert anonymous.json()["code"] == "not_authenticated"
     missing = api("p01").get("/api/tournaments/999999/my-match/")
     assert missing.status_code == 404
 
