@@ -361,8 +361,7 @@ def _not_modified(request, tag: str) -> bool:
 
 
 def _snapshot_response(request, tag: str, render):
-    """A snapshot's answer with its ETag: 304 and no body when the client has this version,
-    before anything but the event row is read."""
+    """A snapshot's answer with its ETag: 304 and no body when the client has this version."""
     if _not_modified(request, tag):
         response = Response(status=status.HTTP_304_NOT_MODIFIED)
     else:
@@ -394,13 +393,14 @@ class Pairings(APIView):
         tournament = _tournament(pk)
         by_name = request.query_params.get("order") == "name"
         csv_wanted = request.query_params.get("as") == "csv"
+        rows = selectors.pairings_snapshot(round=_round(tournament, number))
         tag = selectors.version_tag(
             tournament,
             f"round{number}.pairings{'.by-name' if by_name else ''}{'.csv' if csv_wanted else ''}",
+            rows,
         )
 
         def render():
-            rows = selectors.pairings_snapshot(round=_round(tournament, number))
             if by_name:
                 by_player = selectors.pairings_by_player(rows)
                 if csv_wanted:
@@ -434,10 +434,12 @@ class Standings(APIView):
     def get(self, request, pk):
         tournament = _tournament(pk)
         csv_wanted = request.query_params.get("as") == "csv"
-        tag = selectors.version_tag(tournament, "standings.csv" if csv_wanted else "standings")
+        rows = selectors.standings_snapshot(tournament=tournament)
+        tag = selectors.version_tag(
+            tournament, "standings.csv" if csv_wanted else "standings", rows
+        )
 
         def render():
-            rows = selectors.standings_snapshot(tournament=tournament)
             if csv_wanted:
                 header = list(StandingSerializer().fields)
                 return _csv_response(

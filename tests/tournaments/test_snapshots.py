@@ -59,16 +59,18 @@ def test_an_etag_the_client_has_gets_a_304(paired, url):
     assert api().get(url(event), HTTP_IF_NONE_MATCH='"e0.v0.other"').status_code == 200
 
 
-def test_a_304_and_a_cached_answer_read_only_the_event(paired, django_assert_num_queries):
+def test_a_304_and_a_cached_answer_read_only_the_event_and_the_names(
+    paired, django_assert_num_queries
+):
     event, _names, _pairings = paired
     tag = api().get(standings_url(event))["ETag"]
-    with django_assert_num_queries(1):  # the event row, which holds the version
+    with django_assert_num_queries(2):  # the event row (the version) and the players' names
         assert api().get(standings_url(event), HTTP_IF_NONE_MATCH=tag).status_code == 304
     standings, pairings = fresh_standings(event), fresh_pairings(event)
-    with django_assert_num_queries(1):  # served from the snapshot
+    with django_assert_num_queries(2):  # served from the snapshot
         assert api().get(standings_url(event)).json() == standings
     api().get(pairings_url(event))
-    with django_assert_num_queries(2):  # the event and the round
+    with django_assert_num_queries(3):  # the event, the round and the names
         assert api().get(pairings_url(event)).json() == pairings
 
 
@@ -161,6 +163,13 @@ def _link_a_guest(event, names, pairings):
     assert response.status_code == 200, response.json()
 
 
+def _rename_an_account(event, names, pairings):
+    """Not a write of the event: names are read with each answer, and the tag follows them."""
+    from django.contrib.auth import get_user_model
+
+    get_user_model().objects.filter(username=names[0]).update(username="renamed")
+
+
 CHANGES = {
     "result confirmed": _confirm,
     "result disputed": _dispute,
@@ -171,6 +180,7 @@ CHANGES = {
     "player reinstated": _reinstate,
     "late registration": _late_registration,
     "guest linked to an account": _link_a_guest,
+    "account renamed": _rename_an_account,
 }
 
 

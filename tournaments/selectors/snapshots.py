@@ -6,10 +6,12 @@ tables and results, never a decklist, a lock or a penalty (those are read per vi
 They are keyed by the event's `snapshot_version`, which every write that changes them bumps in
 its own transaction (tournaments.services.snapshots): reading the event row gives the version
 committed with the data, so nothing computed before a change is served after it commits, and
-no cache entry is ever deleted (old versions expire). When the cache is down, the rows are
-computed for each request instead.
+no cache entry is ever deleted (old versions expire). Players' names are the one thing read
+again with each cached answer (one query): an account can be renamed outside any event. When
+the cache is down, the rows are computed for each request instead.
 """
 
+import zlib
 from collections.abc import Callable
 from typing import Any
 
@@ -17,7 +19,7 @@ import structlog
 from django.core.cache import cache
 
 from ..models import Round, Tournament
-from .results import standings_rows
+from .results import player_names, standings_rows
 from .rounds import pairing_row, pairings_matching
 
 logger = structlog.get_logger(__name__)
@@ -26,12 +28,37 @@ logger = structlog.get_logger(__name__)
 SNAPSHOT_SECONDS = 6 * 3600
 
 
-def version_tag(tournament: Tournament, what: str) -> str:
-    """The ETag of one snapshot (a quoted string): the event, its version, and what it is."""
-    return f'"e{tournament.pk}.v{tournament.snapshot_version}.{what}"'
+# Where a row names a player: the registration id, and the name shown next to it.
+NAMED = (
+    ("registration", "player"),
+    ("player_a_registration", "player_a"),
+    ("player_b_registration", "player_b"),
+    ("opponent_registration", "opponent"),
+)
 
 
-def _cached(tournament: Tournament, what: str, compute: Callable[[], Any]) -> Any:
+def version_tag(tournament: Tournament, what: str, rows: list[dict[str, Any]]) -> str:
+    """The ETag of one snapshot as served (a quoted string): the event, its version, what it
+    is, and the names it shows (an account renamed changes them, and no event's version)."""
+    names = "\x1f".join(str(row.get(name)) for row in rows for _, name in NAMED if name in row)
+    shown = zlib.crc32(names.encode())
+    return f'"e{tournament.pk}.v{tournament.snapshot_version}.n{shown:08x}.{what}"'
+
+
+def _with_current_names(tournament: Tournament, rows: list[dict[str, Any]]) -> None:
+    """Name each player as the event does now (one query): a player is their registration,
+    and renaming an account changes the name shown and nothing else, so names are not frozen
+    in a snapshot."""
+    names = player_names(tournament)
+    for row in rows:
+        for registration, name in NAMED:
+            if row.get(registration) is not None:
+                row[name] = names.get(str(row[registration]), row[name])
+
+
+def _cached(
+    tournament: Tournament, what: str, compute: Callable[[], list[dict[str, Any]]]
+) -> list[dict[str, Any]]:
     # created_at keeps two databases that reuse an event id (a test run, a restore) apart.
     key = (
         f"snapshot:{tournament.pk}:{tournament.created_at.timestamp():.6f}:"
@@ -43,8 +70,9 @@ def _cached(tournament: Tournament, what: str, compute: Callable[[], Any]) -> An
         logger.warning("snapshot_cache_unavailable", error=str(exc))
         return compute()
     if found is not None:
+        _with_current_names(tournament, found)
         return found
-    found = compute()
+    found = compute()  # with the names of now
     try:
         cache.set(key, found, SNAPSHOT_SECONDS)
     except Exception as exc:
