@@ -24,8 +24,10 @@ from .rounds import pairing_row, pairings_matching
 
 logger = structlog.get_logger(__name__)
 
-# Old versions are never read again; they only wait here to expire.
-SNAPSHOT_SECONDS = 6 * 3600
+# Old versions are never read again; they only wait here to expire. Short, because a busy
+# round makes many (each confirmed result is one, and a 2,048-player standings snapshot is a
+# few hundred kB); the current one is simply computed again when it expires.
+SNAPSHOT_SECONDS = 5 * 60
 
 
 # Where a row names a player: the registration id, and the name shown next to it.
