@@ -5,7 +5,7 @@ import csv
 
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import generics, serializers, status
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import AllowAny, IsAuthenticated
@@ -356,46 +356,122 @@ def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
     return response
 
 
+def _not_modified(request, tag: str) -> bool:
+    """Whether the client's If-None-Match already names this version (RFC 9110 13.1.2: weak
+    comparison, a list of tags, or *)."""
+    asked = request.headers.get("If-None-Match", "")
+    tags = {t.strip().removeprefix("W/") for t in asked.split(",")}
+    return tag in tags or "*" in tags
+
+
+def _snapshot_response(request, tag: str, render):
+    """A snapshot's answer with its ETag: 304 and no body when the client has this version."""
+    if _not_modified(request, tag):
+        response = Response(status=status.HTTP_304_NOT_MODIFIED)
+    else:
+        response = render()
+    response["ETag"] = tag
+    # Shared caches and browsers may keep it, but ask again each time: a round's turnover
+    # must never be hidden behind a stale copy.
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
 class Pairings(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "order",
+                str,
+                enum=["table", "name"],
+                description="name: a row per player, alphabetically (player, table, opponent)",
+            ),
+        ],
         responses=PairingSerializer(many=True),
-        summary="[{table, match, player_a, player_b}]; player_b is null for a bye",
+        summary="[{table, match, player_a, player_b}]; player_b is null for a bye. ETag and "
+        "If-None-Match (304); ?order=name lists each player, alphabetically",
     )
     def get(self, request, pk, number):
         tournament = _tournament(pk)
-        matches = selectors.round_pairings(round=_round(tournament, number))
-        if request.query_params.get("as") == "csv":
-            return _csv_response(
-                f"event-{pk}-round-{number}-pairings.csv",
-                ["table", "player_a", "player_b", "explanation"],
-                (
-                    (
-                        m.table,
-                        m.player_a.name,
-                        m.player_b.name if m.player_b else "BYE",
-                        m.explanation,
+        by_name = request.query_params.get("order") == "name"
+        csv_wanted = request.query_params.get("as") == "csv"
+        rows = selectors.pairings_snapshot(round=_round(tournament, number))
+        tag = selectors.version_tag(
+            tournament,
+            f"round{number}.pairings{'.by-name' if by_name else ''}{'.csv' if csv_wanted else ''}",
+            rows,
+        )
+
+        def render():
+            if by_name:
+                by_player = selectors.pairings_by_player(rows)
+                if csv_wanted:
+                    return _csv_response(
+                        f"event-{pk}-round-{number}-pairings-by-name.csv",
+                        ["player", "table", "opponent"],
+                        ((r["player"], r["table"], r["opponent"] or "BYE") for r in by_player),
                     )
-                    for m in matches
-                ),
-            )
-        return Response([selectors.pairing_row(m) for m in matches])
+                return Response(by_player)
+            if csv_wanted:
+                return _csv_response(
+                    f"event-{pk}-round-{number}-pairings.csv",
+                    ["table", "player_a", "player_b", "explanation"],
+                    (
+                        (r["table"], r["player_a"], r["player_b"] or "BYE", r["explanation"])
+                        for r in rows
+                    ),
+                )
+            return Response(rows)
+
+        return _snapshot_response(request, tag, render)
 
 
 class Standings(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(responses=StandingSerializer(many=True), summary="Standings (confirmed results)")
+    @extend_schema(
+        responses=StandingSerializer(many=True),
+        summary="Standings (confirmed results); ETag and If-None-Match (304)",
+    )
     def get(self, request, pk):
         tournament = _tournament(pk)
-        rows = selectors.standings_rows(tournament)
-        if request.query_params.get("as") == "csv":
-            header = list(StandingSerializer().fields)
-            return _csv_response(
-                f"event-{pk}-standings.csv", header, ([row[k] for k in header] for row in rows)
+        csv_wanted = request.query_params.get("as") == "csv"
+        rows = selectors.standings_snapshot(tournament=tournament)
+        tag = selectors.version_tag(
+            tournament, "standings.csv" if csv_wanted else "standings", rows
+        )
+
+        def render():
+            if csv_wanted:
+                header = list(StandingSerializer().fields)
+                return _csv_response(
+                    f"event-{pk}-standings.csv", header, ([row[k] for k in header] for row in rows)
+                )
+            return Response(rows)
+
+        return _snapshot_response(request, tag, render)
+
+
+class MyMatch(APIView):
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT},
+        summary="The caller's table in the current round: state (match, bye, pairing, "
+        "no_round, not_paired, not_registered, dropped, finished), round, table, opponent, "
+        "time left and the match's page",
+    )
+    def get(self, request, pk):
+        tournament = _tournament(pk)
+        return Response(
+            selectors.my_match(
+                tournament=tournament,
+                registration=selectors.registration_for(tournament=tournament, user=request.user),
+                round=selectors.round_with_progress(tournament=tournament),
             )
-        return Response(rows)
+        )
 
 
 class Placings(APIView):

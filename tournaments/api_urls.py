@@ -46,6 +46,7 @@ urlpatterns = [
         api_events.RoundPods.as_view(),
         name="tournament-pods",
     ),
+    path("tournaments/<int:pk>/my-match/", api.MyMatch.as_view(), name="tournament-my-match"),
     path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="tournament-standings"),
     path("tournaments/<int:pk>/placings/", api.Placings.as_view(), name="tournament-placings"),
     path("tournaments/<int:pk>/penalties/", api.Penalties.as_view(), name="tournament-penalties"),

@@ -81,6 +81,10 @@ class Tournament(models.Model):
     seed = models.BigIntegerField(default=new_seed)
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
+    # Bumped in the same transaction as every write that changes the pairings or the standings
+    # (tournaments.services.snapshots): the cached snapshots of both are keyed by it, so a
+    # snapshot computed before a change is never read after the change commits.
+    snapshot_version = models.PositiveBigIntegerField(default=0, editable=False)
 
     class Meta:
         ordering = ["-created_at"]

@@ -189,7 +189,13 @@ TOKEN_TTL = timedelta(days=int(os.environ.get("TOKEN_TTL_DAYS", "30")))
 _cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES: dict[str, dict[str, Any]] = {
     "default": (
-        {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": _cache_url}
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _cache_url,
+            # A Redis that is away costs a request two seconds at most, never a hung worker:
+            # the snapshots of the hot reads are computed instead (tournaments.selectors).
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
         if _cache_url
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )

@@ -352,7 +352,10 @@ def test_pairing_shows_progress_then_the_pairings(event_with_players):
     assert "Pairing…" not in fragment
     assert 'hx-trigger="every 2s ' not in fragment
     assert all(name in fragment for name in names)
-    assert "You are at <strong>table" in fragment
+    # and brings the player's own table, first on the page, along with it (out of band)
+    assert 'id="my-table"' in fragment
+    assert 'hx-swap-oob="true"' in fragment
+    assert '<strong class="my-table-no">Table ' in fragment
 
 
 # --- pairings and standings ----------------------------------------------------------------------

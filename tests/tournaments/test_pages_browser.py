@@ -141,7 +141,7 @@ def test_organizer_creates_runs_and_pairs_an_event(
     assert page.evaluate("window.notReloaded") is True
     shot(page, "event-desktop")
     paster.reload()
-    expect(paster.locator(".my-pairing")).to_contain_text("You are at table")
+    expect(paster.locator("#my-table")).to_contain_text("Table")
     # and a phone shows the same page without scrolling sideways
     phone = player_page(browser, base, users["p01"], phone=True)
     phone.goto(f"{base}/events/{event.pk}/")

@@ -1,7 +1,8 @@
 """Every read of the tournaments app that the pages, the API, the exports and the template tags
 use, by subject: events and registrations (events), rounds, pairings and pods (rounds), one match
 and what a user may see of it (matches), the judges' queue, logs and penalties (judging), and
-standings, bracket, placings and the winner (results).
+standings, bracket, placings and the winner (results), and the cached snapshots of a round's
+pairings and of the standings that the hot pages and the API serve (snapshots).
 
 Each selector fixes its own queries (select_related / prefetch_related), so a page's query count
 does not grow with the number of players. What a user sees is worked out here too, once, for the
@@ -36,6 +37,7 @@ from .judging import (
     pod_override_log,
 )
 from .matches import (
+    MyMatchState,
     ends_at,
     engine_game_get,
     engine_games,
@@ -45,6 +47,7 @@ from .matches import (
     match_in_event,
     match_reports,
     match_view,
+    my_match,
     score_line,
 )
 from .results import (
@@ -76,10 +79,18 @@ from .rounds import (
     round_with_progress,
     top_cut_matches,
 )
+from .snapshots import (
+    pairings_by_player,
+    pairings_snapshot,
+    rows_with,
+    standings_snapshot,
+    version_tag,
+)
 from .waitlist import waitlist_entry_row, waitlist_line, waitlist_mine, waitlist_view
 
 __all__ = [
     "PAIRING_DEFERRED",
+    "MyMatchState",
     "RoundProgress",
     "bracket",
     "confirmed_pods",
@@ -101,11 +112,14 @@ __all__ = [
     "match_in_event",
     "match_reports",
     "match_view",
+    "my_match",
     "named_standings",
     "open_matches",
     "override_log",
     "pairing_row",
+    "pairings_by_player",
     "pairings_matching",
+    "pairings_snapshot",
     "penalty_list",
     "penalty_row",
     "penalty_rows",
@@ -125,15 +139,18 @@ __all__ = [
     "round_pairings",
     "round_pods",
     "round_with_progress",
+    "rows_with",
     "rules_lookup_url",
     "score_line",
     "settings_source",
     "standings",
     "standings_rows",
+    "standings_snapshot",
     "top_cut_ids",
     "top_cut_matches",
     "tournament_get",
     "tournament_list",
+    "version_tag",
     "waitlist_entry_row",
     "waitlist_line",
     "waitlist_mine",

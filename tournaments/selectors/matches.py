@@ -1,6 +1,7 @@
 """One match: found by id, by table or as the viewer's current one, its reports and recorded
-engine games, its score line and clock, and the match as a given user may see it (the other
-player's lock stays hidden until both have locked).
+engine games, its score line and clock, the match as a given user may see it (the other
+player's lock stays hidden until both have locked), and the viewer's own table in the current
+round (my_match: the event page's first block and /api/tournaments/{id}/my-match/).
 """
 
 from datetime import datetime, timedelta
@@ -8,6 +9,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.core import match as protocol
 
@@ -15,7 +17,9 @@ from .. import permissions
 from ..models import (
     EngineGame,
     Match,
+    Registration,
     Report,
+    Round,
     Tournament,
 )
 
@@ -149,3 +153,91 @@ def match_view(match: Match, user: Any) -> dict[str, Any]:
             for game in engine_games(match=match)
         ]
     return data
+
+
+class MyMatchState:
+    """What `my_match` says about the viewer and the current round (docs/api.md, My match)."""
+
+    NOT_REGISTERED = "not_registered"
+    NO_ROUND = "no_round"  # the event has no round yet
+    PAIRING = "pairing"  # the current round is being paired
+    MATCH = "match"  # a table and an opponent (`status`: playing, disputed or confirmed)
+    BYE = "bye"
+    NOT_PAIRED = "not_paired"  # in the event but not in this round (a top cut without them)
+    DROPPED = "dropped"
+    FINISHED = "finished"
+
+
+def my_match(
+    *, tournament: Tournament, registration: Registration | None, round: Round | None
+) -> dict[str, Any]:
+    """The viewer's table in the current round (`round`, the latest) as their `registration`
+    (selectors.registration_for) sees it: round, table, opponent, when time is up and where the
+    match is played; or why there is none. Per viewer, so never cached: one query, the match."""
+    found: dict[str, Any] = {
+        "state": MyMatchState.NOT_REGISTERED,
+        "registration": registration.pk if registration else None,
+        "round": (
+            {
+                "number": round.number,
+                "kind": round.kind,
+                "status": round.status,
+                "ends_at": round.ends_at,
+            }
+            if round is not None
+            else None
+        ),
+        "table": None,
+        "match": None,
+        "opponent": None,
+        "opponent_registration": None,
+        "status": None,
+        "ends_at": None,
+        "seconds_left": None,
+        "match_url": None,
+    }
+    if registration is None:
+        return found
+    match = (
+        Match.objects.filter(round=round)
+        .filter(Q(player_a=registration) | Q(player_b=registration))
+        .select_related("round", "player_a__player", "player_b__player")
+        .defer("state", "player_a__decklist", "player_b__decklist")
+        .first()
+        if round is not None and round.status != Round.Status.PAIRING
+        else None
+    )
+    open_match = match is not None and match.status != Match.Status.CONFIRMED
+    if tournament.status == Tournament.Status.FINISHED:
+        state = MyMatchState.FINISHED
+    elif registration.dropped and not open_match:
+        # A player who drops mid-round still has that match to settle; after it, nothing.
+        state = MyMatchState.DROPPED
+    elif round is None:
+        state = MyMatchState.NO_ROUND
+    elif round.status == Round.Status.PAIRING:
+        state = MyMatchState.PAIRING
+    elif match is None:
+        state = MyMatchState.NOT_PAIRED
+    elif match.player_b_id is None:
+        state = MyMatchState.BYE
+    else:
+        state = MyMatchState.MATCH
+    found["state"] = state
+    if match is None or state not in (MyMatchState.MATCH, MyMatchState.BYE):
+        return found
+    opponent = match.player_b if match.player_a_id == registration.pk else match.player_a
+    ends = ends_at(match)
+    found.update(
+        table=match.table,
+        match=match.pk,
+        opponent=opponent.name if opponent is not None else None,
+        opponent_registration=opponent.pk if opponent is not None else None,
+        status=match.status,
+        ends_at=ends,
+        seconds_left=max(0, int((ends - timezone.now()).total_seconds())) if ends else None,
+        match_url=reverse("tournaments:my-match", args=[tournament.pk])
+        if state == MyMatchState.MATCH
+        else None,
+    )
+    return found

@@ -34,6 +34,7 @@ from ..models import (
 from .matches import save_state
 from .registrations import insert_registration, own_deck, require_legal
 from .rounds import enqueue_game
+from .snapshots import snapshots_expire
 
 User = get_user_model()
 
@@ -206,6 +207,7 @@ def _game_record(
             EngineGame.objects.create(match=match, number=number, seed=seed, **row)
     except IntegrityError:
         return "already_recorded"
+    snapshots_expire(tournament_id=match.round.tournament_id)  # the pairings link its replay
     if (
         protocol.phase(after) is not protocol.Phase.OVER
         and not after.top_cut

@@ -21,6 +21,7 @@ from ..locking import lock_match
 from ..models import Match, Report, ResultOverride, Round
 from .match_settings import match_rules
 from .rounds import finish_round_if_complete
+from .snapshots import snapshots_expire
 
 MAX_EXTENSION_MINUTES = 60  # one extension
 MAX_TOTAL_EXTENSION_MINUTES = 120  # every extension of one match together
@@ -57,6 +58,7 @@ def save_state(match: Match, state: protocol.MatchState) -> None:
     result = protocol.result(state)
     disputed = not result.over and _reports_disagree(match, state)
     was_confirmed = match.status == Match.Status.CONFIRMED
+    shown = (match.status, match.a_wins, match.b_wins, match.draws)
     match.state = dict(protocol.as_dict(state))
     if result.over:
         match.status = Match.Status.CONFIRMED
@@ -67,6 +69,9 @@ def save_state(match: Match, state: protocol.MatchState) -> None:
         match.a_wins = match.b_wins = match.draws = None
         match.confirmed_at = None
     match.save()
+    if (match.status, match.a_wins, match.b_wins, match.draws) != shown:
+        # What the pairings and standings show changed (a lead or a lock changes neither).
+        snapshots_expire(tournament_id=match.round.tournament_id)
     if result.over or was_confirmed:
         finish_round_if_complete(match.round)
 

@@ -22,6 +22,7 @@ from .. import permissions
 from ..locking import lock_pod
 from ..models import Pod, PodOverride, PodReport, Registration
 from .rounds import finish_round_if_complete
+from .snapshots import snapshots_expire
 
 
 def pod_winner(pod: Pod, winner: str | None) -> Registration | None:
@@ -71,6 +72,7 @@ def pod_result_report(*, pod: Pod, actor: Any, winner: str | None, note: str = "
     if len(said) > 1:
         pod.status = Pod.Status.DISPUTED
         pod.save(update_fields=["status", "updated_at"])
+        snapshots_expire(tournament_id=pod.round.tournament_id)
     elif pod.reports.count() == len(pod.teams):
         _confirm(pod, won)
     return pod
@@ -85,4 +87,5 @@ def _confirm(pod: Pod, winner: Registration | None) -> None:
     pod.winner = winner
     pod.confirmed_at = pod.confirmed_at or timezone.now()
     pod.save(update_fields=["status", "winner", "confirmed_at", "updated_at"])
+    snapshots_expire(tournament_id=pod.round.tournament_id)
     finish_round_if_complete(pod.round)

@@ -21,6 +21,7 @@ from rules.selectors import with_rule_urls
 from .. import permissions, selectors
 from ..locking import lock_registration, lock_tournament
 from ..models import Penalty, Registration, Round, Tournament, WaitlistEntry
+from .snapshots import snapshots_expire
 
 User = get_user_model()
 
@@ -150,6 +151,7 @@ def registration_link(
         )
     registration.player, registration.guest_name = user, ""
     registration.save(update_fields=["player", "guest_name"])
+    snapshots_expire(tournament_id=tournament.pk)  # the player's name changes
     return registration
 
 
@@ -163,9 +165,11 @@ def insert_registration(duplicate: str, **fields: Any) -> Registration:
         )
     try:
         with transaction.atomic():
-            return Registration.objects.create(**fields)
+            registration = Registration.objects.create(**fields)
     except IntegrityError:
         raise Conflict(duplicate, code="already_registered") from None
+    snapshots_expire(tournament_id=tournament.pk)  # a new line in the standings
+    return registration
 
 
 def require_legal(tournament: Tournament, decklist: Decklist, pool: Decklist | None = None) -> None:
@@ -309,6 +313,8 @@ def waitlist_promote(tournament: Tournament) -> list[WaitlistEntry]:
         entry.decided_at = timezone.now()
         entry.save(update_fields=["status", "reason", "errors", "registration", "decided_at"])
         decided.append(entry)
+    if any(entry.registration_id for entry in decided):
+        snapshots_expire(tournament_id=tournament.pk)  # new lines in the standings
     return decided
 
 
@@ -335,6 +341,7 @@ def registration_withdraw(*, tournament: Tournament, player: Any) -> None:
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("The event has started: drop instead of withdrawing.", code="started")
     deleted, _ = Registration.objects.filter(tournament=tournament, player=player).delete()
+    snapshots_expire(tournament_id=tournament.pk)
     if not deleted:
         raise NotFound("You are not registered for this event.", code="not_registered")
     waitlist_promote(tournament)
@@ -371,6 +378,7 @@ def drop(registration: Registration) -> None:
     paired = registration.tournament.rounds.exclude(status=Round.Status.PAIRING)
     registration.dropped_after_round = paired.count()
     registration.save(update_fields=["dropped_after_round"])
+    snapshots_expire(tournament_id=registration.tournament_id)
 
 
 @transaction.atomic
@@ -399,6 +407,7 @@ def player_reinstate(
         )
     registration.dropped_after_round = None
     registration.save(update_fields=["dropped_after_round"])
+    snapshots_expire(tournament_id=tournament.pk)
     return registration
 
 

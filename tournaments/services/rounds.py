@@ -31,6 +31,7 @@ from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
+from .snapshots import snapshots_expire
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
 
@@ -139,6 +140,7 @@ def round_pair(*, round_id: int) -> Round | None:
         for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=first_table)
     ]
     Match.objects.bulk_create(matches)
+    snapshots_expire(tournament_id=tournament.pk)
     if tournament.automated:
         for match in matches:
             if match.state is not None:
@@ -377,6 +379,7 @@ def round_repair(*, tournament: Tournament, actor: Any, number: int) -> None:
     tournament = lock_tournament(tournament)
     round = _open_latest_round(tournament, number, actor)
     round.delete()
+    snapshots_expire(tournament_id=tournament.pk)
     # The round is now as if it had never been paired: a player who dropped or registered
     # while it stood did so before it. So a drop can still be undone until the round is paired
     # again (player_reinstate), and a late entrant plays it instead of taking a 0-2 for it.
@@ -440,6 +443,7 @@ def round_swap(
     # Clear the two tables first, so the unique (round, player) constraints never see a player
     # at two tables at once.
     Match.objects.filter(pk__in=[match_1.pk, match_2.pk]).delete()
+    snapshots_expire(tournament_id=tournament.pk)
     for match in (match_1, match_2):
         a, b = match.player_a, match.player_b  # b is None at the bye's table
         rematch = b is not None and _have_met(tournament, a, b)

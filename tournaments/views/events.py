@@ -16,9 +16,10 @@ from rules.core.decklist import decklist_from_json, format_decklist
 
 from .. import forms, permissions, selectors, services
 from ..core.pairing import recommended_rounds
-from ..models import Round, Tournament, WaitlistEntry
+from ..models import Registration, Round, Tournament, WaitlistEntry
 from ..services import recovery
 from .common import act, event, event_url, round_name
+from .rounds import time_left
 
 EVENTS_PER_PAGE = 20
 PLAYERS_PER_PAGE = 100
@@ -98,18 +99,21 @@ def event_round(request, pk: int):
     tournament = event(pk)
     organizer = permissions.is_organizer(tournament, request.user)
     judge = organizer or permissions.is_judge(tournament, request.user)
-    panel = round_panel(request, tournament, organizer, judge, since=request.GET.get("v"))
+    registration = selectors.registration_for(tournament=tournament, user=request.user)
+    panel = round_panel(
+        request, tournament, organizer, judge, registration, since=request.GET.get("v")
+    )
     if panel is None:
         return HttpResponse(status=204)
-    return render(request, "tournaments/_round_panel.html", panel)
+    return render(request, "tournaments/_round_panel.html", {**panel, "oob": True})
 
 
 def event_context(request, tournament: Tournament, **extra) -> dict:
     user = request.user
     organizer = permissions.is_organizer(tournament, user)
     judge = organizer or permissions.is_judge(tournament, user)
-    panel = round_panel(request, tournament, organizer, judge)
     registration = selectors.registration_for(tournament=tournament, user=user)
+    panel = round_panel(request, tournament, organizer, judge, registration)
     players = Paginator(
         selectors.registration_page(tournament=tournament), PLAYERS_PER_PAGE
     ).get_page(request.GET.get("players"))
@@ -187,15 +191,13 @@ def round_tools(panel: dict) -> dict | None:
     if round is None or round.status != Round.Status.PAIRED or services.has_results(round):
         return None
     players = [
-        {"registration": r, "table": m.table}
-        for m in panel["pairings"]
-        for r in (m.player_a, m.player_b)
-        if r is not None
+        {"registration": p["registration"], "name": p["player"], "table": p["table"]}
+        for p in selectors.pairings_by_player(panel["pairings"])
     ]
     return {
         "round": round,
         "can_swap": round.kind == Round.Kind.SWISS and len(players) > 2,
-        "players": sorted(players, key=lambda p: p["registration"].name.lower()),
+        "players": players,
     }
 
 
@@ -211,7 +213,12 @@ def rounds_plan(tournament: Tournament, players: int) -> str:
 
 
 def round_panel(
-    request, tournament: Tournament, organizer: bool, judge: bool, since: str | None = None
+    request,
+    tournament: Tournament,
+    organizer: bool,
+    judge: bool,
+    registration: Registration | None,
+    since: str | None = None,
 ):
     """Every round, and the latest in full: pairing (the page polls every 2 s until it is
     paired), paired (its pairings, polled now and then for results), or finished. None when
@@ -233,17 +240,8 @@ def round_panel(
         return None
     pairings = []
     if round is not None and round.status != Round.Status.PAIRING:
-        pairings = list(selectors.pairings_matching(round=round))
-    user_id = request.user.pk
-    mine = next(
-        (
-            m
-            for m in pairings
-            if user_id is not None
-            and user_id in (m.player_a.player_id, m.player_b and m.player_b.player_id)
-        ),
-        None,
-    )
+        pairings = selectors.pairings_snapshot(round=round)
+    my_table = selectors.my_match(tournament=tournament, registration=registration, round=round)
     running = tournament.status == Tournament.Status.RUNNING
     waiting = round is not None and round.status == Round.Status.PAIRING
     return {
@@ -254,7 +252,14 @@ def round_panel(
         "round": round,
         "round_name": round_name(round) if round else "",
         "pairings": pairings,
-        "my_pairing": mine,
+        # The viewer's table, first on the page; a poll's answer brings it along (out of band).
+        "my_table": my_table
+        if my_table["state"] != selectors.MyMatchState.NOT_REGISTERED
+        and (tournament.status != Tournament.Status.REGISTRATION or round is not None)
+        else None,
+        "my_registration": my_table["registration"],
+        "my_round_name": round_name(round) if round else "",
+        "my_time_left": time_left(my_table["ends_at"]) if my_table["ends_at"] else "",
         "can_pair_next": organizer and services.can_pair_next_round(tournament),
         "delays": delays if stuck else None,
         "poll": PAIRING_POLL if waiting else ROUND_POLL if running else "",

@@ -81,6 +81,11 @@ def pairings(request, pk: int, number: int):
     if round is None:
         raise Http404(f"Round {number} has not been started.")
     query = request.GET.get("q", "").strip()[:150]
+    by_name = request.GET.get("order") == "name"
+    rows = selectors.pairings_snapshot(round=round)
+    registration = selectors.registration_for(tournament=tournament, user=request.user)
+    me = registration.pk if registration is not None else None
+    listed = selectors.pairings_by_player(rows) if by_name else rows
     return render(
         request,
         "tournaments/pairings.html",
@@ -88,7 +93,10 @@ def pairings(request, pk: int, number: int):
             "tournament": tournament,
             "round": round,
             "round_name": round_name(round),
-            "pairings": selectors.pairings_matching(round=round, query=query),
+            "pairings": selectors.rows_with(listed, query) if query else listed,
+            "by_name": by_name,
+            # The viewer's own table, above the list ("find my table" without typing).
+            "my_rows": [r for r in selectors.pairings_by_player(rows) if r["registration"] == me],
             # A Three-Arena round's games are pods of three teams; its byes stay pairings.
             "pods": [selectors.pod_row(p) for p in selectors.round_pods(round=round)]
             if tournament.team_play == Tournament.TeamPlay.THREE_ARENA
@@ -97,7 +105,7 @@ def pairings(request, pk: int, number: int):
             "round_numbers": list(
                 tournament.rounds.order_by("number").values_list("number", flat=True)
             ),
-            "me": request.user.pk,
+            "me": me,
         },
     )
 
@@ -121,7 +129,7 @@ def standings(request, pk: int):
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": selectors.standings_rows(tournament),
+            "rows": selectors.standings_snapshot(tournament=tournament),
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
             if placings is not None
             else None,
