@@ -7,7 +7,9 @@ One event, built once for the module (each test's changes are rolled back): orga
 judge `jude`, players p01..p04 and a guest, registration still open, check-in not yet set.
 """
 
+import re
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -303,3 +305,13 @@ def test_without_drop_unchecked_everyone_is_paired(event):
     pairings = pair_next_round(event)
     assert sum(1 + (p["player_b"] is not None) for p in pairings) == 5
     assert not NoShowDrop.objects.exists()
+
+
+def test_every_check_in_refusal_code_is_documented():
+    text = Path("docs/api.md").read_text()
+    section = text[text.index("### Check-in") : text.index("### Rounds")]
+    sources = ("tournaments/services/check_in.py", "tournaments/api_check_in.py")
+    codes = {code for s in sources for code in re.findall(r'code="([a-z_]+)"', Path(s).read_text())}
+    assert {"check_in_closed", "wrong_code", "not_registered"} <= codes
+    for code in codes | {"not_judge", "not_organizer", "unknown_registration"}:
+        assert f"`{code}`" in section, code
