@@ -67,7 +67,12 @@ def check_in_view(*, tournament: Tournament, user: Any) -> dict[str, Any]:
         "drop_unchecked": tournament.drop_unchecked,
     }
     if permissions.is_judge(tournament, user):
-        rows = [check_in_row(r) for r in _registrations(tournament)]
+        # No window yet: nobody to list, and the event page spends no query on it.
+        rows = (
+            [check_in_row(r) for r in _registrations(tournament)]
+            if tournament.check_in_code
+            else []
+        )
         return {
             **view,
             "code": tournament.check_in_code or None,
