@@ -7,6 +7,7 @@ One event, built once for the module (each test's changes are rolled back): orga
 judge `jude`, players p01..p04 and a guest, registration still open, check-in not yet set.
 """
 
+import json
 import re
 from datetime import timedelta
 from pathlib import Path
@@ -23,7 +24,9 @@ from tests.tournaments.conftest import (
     event_snapshot,
     pair_next_round,
 )
+from tournaments.core.exchange import fingerprint
 from tournaments.models import CheckIn, NoShowDrop, Registration, Tournament
+from tournaments.services.exchange import event_document, event_import
 
 pytestmark = pytest.mark.django_db
 
@@ -315,3 +318,49 @@ def test_every_check_in_refusal_code_is_documented():
     assert {"check_in_closed", "wrong_code", "not_registered"} <= codes
     for code in codes | {"not_judge", "not_organizer", "unknown_registration"}:
         assert f"`{code}`" in section, code
+
+
+def test_check_ins_and_no_show_drops_survive_export_and_import(event):
+    # given: the walk-in guest checked in by a judge, p01 by code, the rest dropped at round 1
+    code = open_check_in(event, drop_unchecked=True)["code"]
+    assert check_in(event, "p01", {"code": code}).status_code == 201
+    assert check_in(event, "jude", {"registration": regs(event)[GUEST]}).status_code == 201
+    assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
+    pair_next_round(event)
+    document = event_document(tournament=Tournament.objects.get(pk=event))
+    # when: imported as another event (another name, so it is not the same event twice)
+    document["event"]["name"] += " (copy)"
+    document["fingerprint"] = fingerprint(document["event"])
+    copy = event_import(document=json.loads(json.dumps(document))).tournament
+
+    # then
+    def check_ins(pk: int) -> list[tuple]:
+        return sorted(
+            CheckIn.objects.filter(registration__tournament_id=pk).values_list(
+                "registration__player__username",
+                "registration__guest_name",
+                "actor__username",
+                "by_code",
+                "created_at",
+            ),
+            key=str,
+        )
+
+    assert check_ins(copy.pk) == check_ins(event)
+    assert len(check_ins(event)) == 2
+    no_shows = {
+        pk: sorted(
+            NoShowDrop.objects.filter(registration__tournament_id=pk).values_list(
+                "registration__player__username", "created_at"
+            )
+        )
+        for pk in (event, copy.pk)
+    }
+    assert no_shows[copy.pk] == no_shows[event]
+    assert [name for name, _ in no_shows[event]] == ["p02", "p03", "p04"]  # the guest is in
+    original = Tournament.objects.get(pk=event)
+    assert (copy.check_in_code, copy.drop_unchecked, copy.check_in_opens_at) == (
+        original.check_in_code,
+        True,
+        original.check_in_opens_at,
+    )
