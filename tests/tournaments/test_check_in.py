@@ -364,3 +364,30 @@ def test_check_ins_and_no_show_drops_survive_export_and_import(event):
         True,
         original.check_in_opens_at,
     )
+
+
+# --- the pages' permissions ----------------------------------------------------------------------
+
+
+def test_the_pages_check_who_asks_and_a_refused_form_changes_nothing(event):
+    code = open_check_in(event)["code"]
+    # the QR page is the organizer's and the judges'
+    assert as_user("jude").get(f"/events/{event}/check-in/qr/").status_code == 200
+    assert as_user("p01").get(f"/events/{event}/check-in/qr/").status_code == 403
+    assert as_user(None).get(f"/events/{event}/check-in/qr/").status_code == 302
+    # the phone page asks a visitor to log in, and comes back with the code
+    anonymous = as_user(None).get(f"/events/{event}/check-in/?code={code}")
+    assert anonymous.status_code == 302
+    assert f"code%3D{code}" in anonymous.url
+    before = snapshot(event)
+    # a judge cannot move the window; a player cannot check in someone else; a wrong code
+    refused = [
+        as_user("jude").post(f"/events/{event}/check-in/window/", {"opens_at": ""}),
+        as_user("p01").post(
+            f"/events/{event}/check-in/walk-in/", {"registration": regs(event)["p02"]}
+        ),
+        as_user("p01").post(f"/events/{event}/check-in/", {"code": "WRONG1"}),
+    ]
+    assert [r.status_code for r in refused] == [403, 403, 400]
+    assert b"not this event&#x27;s check-in code" in refused[2].content
+    assert snapshot(event) == before
