@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_events
+from . import api, api_check_in, api_events
 
 urlpatterns = [
     path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
@@ -17,6 +17,19 @@ urlpatterns = [
         "tournaments/<int:pk>/registrations/<int:registration>/link/",
         api.Link.as_view(),
         name="tournament-registration-link",
+    ),
+    path(
+        "tournaments/<int:pk>/check-in/", api_check_in.CheckIn.as_view(), name="tournament-check-in"
+    ),
+    path(
+        "tournaments/<int:pk>/check-in/window/",
+        api_check_in.CheckInWindow.as_view(),
+        name="tournament-check-in-window",
+    ),
+    path(
+        "tournaments/<int:pk>/check-ins/",
+        api_check_in.CheckIns.as_view(),
+        name="tournament-check-ins",
     ),
     path("tournaments/<int:pk>/drop/", api.Drop.as_view(), name="tournament-drop"),
     path("tournaments/<int:pk>/reinstate/", api.Reinstate.as_view(), name="tournament-reinstate"),

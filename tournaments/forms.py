@@ -234,3 +234,23 @@ def read_lock(data) -> tuple[list[str], list[str], dict[str, int]]:
         prefix = LOCK_OUT if field.startswith(LOCK_OUT) else LOCK_IN
         (out if prefix == LOCK_OUT else in_).extend([field[len(prefix) :]] * copies)
     return out, in_, values
+
+
+class CheckInWindowForm(forms.Form):
+    """The organizer's check-in window: empty times mean "now" and "when round 1 is paired"."""
+
+    opens_at = forms.DateTimeField(
+        required=False,
+        label="Opens",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Empty: now.",
+    )
+    closes_at = forms.DateTimeField(
+        required=False,
+        label="Closes",
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}),
+        help_text="Empty: when round 1 is paired.",
+    )
+    drop_unchecked = forms.BooleanField(
+        required=False, label="Drop players who have not checked in when round 1 is paired"
+    )

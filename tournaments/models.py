@@ -85,6 +85,13 @@ class Tournament(models.Model):
     # (tournaments.services.snapshots): the cached snapshots of both are keyed by it, so a
     # snapshot computed before a change is never read after the change commits.
     snapshot_version = models.PositiveBigIntegerField(default=0, editable=False)
+    # Check-in (tournaments.services.check_in): the code players type or scan at the venue
+    # ("" until the organizer sets the window), the window (no end: it closes when round 1 is
+    # paired), and whether players not checked in are dropped at round 1's pairing.
+    check_in_code = models.CharField(max_length=6, blank=True)
+    check_in_opens_at = models.DateTimeField(null=True, blank=True)
+    check_in_closes_at = models.DateTimeField(null=True, blank=True)
+    drop_unchecked = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at"]
@@ -234,6 +241,41 @@ class WaitlistEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} waiting for {self.tournament}"
+
+
+class CheckIn(models.Model):
+    """A registration checked in at the venue: by the player with the event's code, or by the
+    organizer or a judge (a walk-in, guests included). One per registration (unique), so two
+    check-ins at once are one."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="check_in"
+    )
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    by_code = models.BooleanField(default=True)  # False: checked in by the organizer or a judge
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.registration.name} checked in"
+
+
+class NoShowDrop(models.Model):
+    """The log of players dropped at round 1's pairing because they had not checked in (the
+    event's `drop_unchecked`); the player's event page says so."""
+
+    registration = models.OneToOneField(
+        Registration, on_delete=models.CASCADE, related_name="no_show_drop"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.registration.name} dropped: not checked in"
 
 
 class TeamSeat(models.Model):

@@ -212,6 +212,12 @@ ENDPOINTS: dict[str, Endpoint] = {
         setup=dropped,
     ),
     "judges": Endpoint("post", ev("judges/"), lambda ctx: {"username": "newjudge"}),
+    # check-in: round 1 is paired here, so who may is checked first, then that it is over
+    "check_in_window": Endpoint("put", ev("check-in/window/"), lambda ctx: {}),
+    "check_in_code": Endpoint("post", ev("check-in/"), lambda ctx: {"code": "ABCDEF"}),
+    "check_in_other": Endpoint(
+        "post", ev("check-in/"), lambda ctx: {"registration": ctx.regs[ctx.other.other]}
+    ),
     "start": Endpoint("post", ev("start/")),
     "publish": Endpoint("post", ev("publish/"), lambda ctx: {"scope": "all"}),
     "rounds": Endpoint("post", ev("rounds/")),
@@ -341,6 +347,7 @@ def anyone_in_match() -> dict[str, Any]:
 
 
 REGISTERED = (409, "already_registered")  # about state: they are registered already
+CHECK_IN_CLOSED = (409, "check_in_closed")  # round 1 is paired: check-in is over
 
 EXPECTED: dict[str, dict[str, Any]] = {
     "create": every(stranger=OK, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK),
@@ -375,6 +382,17 @@ EXPECTED: dict[str, dict[str, Any]] = {
     "drop_other": judges_only(),
     "reinstate": judges_only(),
     "judges": organizer_only(),
+    "check_in_window": organizer_only(CHECK_IN_CLOSED),
+    "check_in_code": every(
+        stranger=(404, "not_registered"),
+        opponent=CHECK_IN_CLOSED,
+        player=CHECK_IN_CLOSED,
+        judge=(404, "not_registered"),
+        organizer=(404, "not_registered"),
+        jp=CHECK_IN_CLOSED,
+    ),
+    "check_in_other": judges_only()
+    | {"judge": CHECK_IN_CLOSED, "organizer": CHECK_IN_CLOSED, "judge_player": CHECK_IN_CLOSED},
     "start": organizer_only((409, "already_started")),
     "publish": organizer_only(),
     # round 1's results are open: the organizer is refused on the round's state

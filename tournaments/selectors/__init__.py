@@ -10,6 +10,7 @@ pages and the API alike: another player's lock stays hidden until the show, deck
 champions until they are published.
 """
 
+from .check_in import check_in_phase, check_in_view
 from .events import (
     decks_of,
     event_list,
@@ -93,6 +94,8 @@ __all__ = [
     "MyMatchState",
     "RoundProgress",
     "bracket",
+    "check_in_phase",
+    "check_in_view",
     "confirmed_pods",
     "confirmed_results",
     "decks_of",

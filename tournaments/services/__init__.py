@@ -1,8 +1,8 @@
 """Every write of the tournaments app, by subject: events (events), registration, drops and
 guests (registrations), the waitlist of a full event (joined and promoted from in
 registrations; moved, removed from and refilled by the capacity in waitlist), rounds and
-re-pairing (rounds), matches and results (matches), penalties (penalties), and automated events
-played by the engine (automated).
+re-pairing (rounds), matches and results (matches), penalties (penalties), check-in at the
+venue (check_in), and automated events played by the engine (automated).
 
 Each service checks the actor's role (tournaments.permissions) and the event's state, raises a
 Refusal with a stable code when the answer is no, and runs in a transaction. Rows are locked
@@ -18,6 +18,7 @@ from .automated import (
     entrant_add,
     game_adjudicate,
 )
+from .check_in import check_in, check_in_window_set
 from .events import (
     MAX_ROUNDS,
     decklists_publish,
@@ -74,6 +75,8 @@ __all__ = [
     "MAX_TOTAL_EXTENSION_MINUTES",
     "SeatEntry",
     "can_pair_next_round",
+    "check_in",
+    "check_in_window_set",
     "deck_submit",
     "decklists_publish",
     "engine_problems",

@@ -25,9 +25,11 @@ from rules.core.games import GENESIS
 from .. import permissions, selectors
 from ..core import exchange
 from ..models import (
+    CheckIn,
     EngineGame,
     Judge,
     Match,
+    NoShowDrop,
     Penalty,
     Registration,
     Report,
@@ -90,6 +92,7 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
         "created_at": _when(t.created_at),
         "started_at": _when(t.started_at),
         **_game_fields(t),
+        **_check_in_window(t),
     }
     judges = Judge.objects.filter(tournament=t).values_list("user__username", flat=True)
     registrations = [
@@ -104,9 +107,10 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
             "dropped_after_round": r.dropped_after_round,
             "created_at": _when(r.created_at),
             **_pool_and_team(r),
+            **_check_in_of(r),
         }
         for r in Registration.objects.filter(tournament=t)
-        .select_related("player")
+        .select_related("player", "check_in__actor", "no_show_drop")
         .prefetch_related("seats__player")
     ]
     return exchange.build_document(
@@ -270,9 +274,51 @@ def _pool_and_team(r: Registration) -> dict[str, Any]:
     return fields
 
 
+def _imported_window(window: Mapping[str, Any] | None) -> dict[str, Any]:
+    if window is None:
+        return {}
+    return {
+        "check_in_code": window["code"],
+        "check_in_opens_at": _parse(window["opens_at"]),
+        "check_in_closes_at": _parse(window["closes_at"]),
+        "drop_unchecked": window["drop_unchecked"],
+    }
+
+
+def _check_in_window(t: Tournament) -> dict[str, Any]:
+    """The event's check-in (optional in the file: absent when it was never set)."""
+    if not t.check_in_code:
+        return {}
+    return {
+        "check_in": {
+            "code": t.check_in_code,
+            "opens_at": _when(t.check_in_opens_at),
+            "closes_at": _when(t.check_in_closes_at),
+            "drop_unchecked": t.drop_unchecked,
+        }
+    }
+
+
+def _check_in_of(r: Registration) -> dict[str, Any]:
+    """A registration's check-in and its no-show drop, each optional in the file."""
+    fields: dict[str, Any] = {}
+    made = getattr(r, "check_in", None)
+    if made is not None:
+        fields["check_in"] = {
+            "actor": made.actor.username,
+            "by_code": made.by_code,
+            "created_at": _when(made.created_at),
+        }
+    no_show = getattr(r, "no_show_drop", None)
+    if no_show is not None:
+        fields["no_show_dropped_at"] = _when(no_show.created_at)
+    return fields
+
+
 def _usernames(document: Mapping[str, Any]) -> set[str]:
     names = {document["event"]["organizer"], *document["judges"]}
     names |= {r["player"] for r in document["registrations"] if r["player"] is not None}
+    names |= {r["check_in"]["actor"] for r in document["registrations"] if "check_in" in r}
     names |= {
         seat["player"]
         for r in document["registrations"]
@@ -396,6 +442,7 @@ def event_import(*, document: object) -> Imported:
         seed=event["seed"],
         started_at=_parse(event["started_at"]),
         **{key: event.get(key, value) for key, value in _GENESIS_FIELDS.items()},
+        **_imported_window(event.get("check_in")),
     )
     Judge.objects.bulk_create(
         Judge(tournament=tournament, user=accounts[name]) for name in data["judges"]
@@ -427,6 +474,17 @@ def event_import(*, document: object) -> Imported:
             )
             for seat in r.get("seats", ())
         )
+        if "check_in" in r:
+            made = r["check_in"]
+            _created(
+                CheckIn,
+                made["created_at"],
+                registration=registration,
+                actor=accounts[made["actor"]],
+                by_code=made["by_code"],
+            )
+        if "no_show_dropped_at" in r:
+            _created(NoShowDrop, r["no_show_dropped_at"], registration=registration)
         registrations[r["id"]] = registration
     for rd in data["rounds"]:
         _import_round(tournament, rd, registrations, accounts)

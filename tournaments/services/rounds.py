@@ -29,6 +29,7 @@ from tournaments.core.pairing import (
 from .. import metrics, permissions, selectors
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
+from .check_in import no_shows_drop
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
 from .snapshots import snapshots_expire
@@ -122,6 +123,7 @@ def round_pair(*, round_id: int) -> Round | None:
         return found
     started = time.perf_counter()
     tournament = found.tournament
+    no_shows_drop(tournament=tournament, round=found)
     registrations = {r.pk: r for r in tournament.registrations.select_related("player")}
     if tournament.team_play == Tournament.TeamPlay.THREE_ARENA:
         # Three teams a game: the round is pods (and byes), never two-sided matches. A

@@ -1,13 +1,14 @@
 """Tournament pages, by area: the event list and an event's page with the organizer's actions
 (events), registering and dropping players and the waitlist (registrations), rounds, pairings, standings, the
 round clock and the bracket (rounds), a player's current match and the replays of engine games
-(matches), the judge queue and results entry (judging), and printable match slips (printing);
-what they share is in common.
+(matches), check-in at the venue and its QR code (check_in), the judge queue and results entry
+(judging), and printable match slips (printing); what they share is in common.
 
 Views parse, call a service or selector, and render. The routes (tournaments.urls,
 tournaments.slip_urls) name the views listed here.
 """
 
+from .check_in import check_in, check_in_qr, check_in_walk_in, check_in_window
 from .events import (
     decklists_publish,
     event_detail,
@@ -37,6 +38,10 @@ from .rounds import bracket, pairings, round_clock, round_repair, round_start, r
 __all__ = [
     "bracket",
     "capacity_set",
+    "check_in",
+    "check_in_qr",
+    "check_in_walk_in",
+    "check_in_window",
     "decklists_publish",
     "drop",
     "entrant_add",

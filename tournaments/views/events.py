@@ -167,6 +167,11 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "can_add_players": judge and registration_open and not tournament.automated,
         "player_add_form": forms.PlayerAddForm(),
         "round_tools": round_tools(panel) if judge else None,
+        # Check-in (tournaments.views.check_in): the judges' panel, or a player's own state.
+        "check_in": selectors.check_in_view(tournament=tournament, user=user)
+        if not tournament.automated and (judge or registration is not None)
+        else None,
+        "check_in_form": forms.CheckInWindowForm() if organizer else None,
         **panel,
         **extra,
     }
