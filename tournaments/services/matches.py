@@ -16,7 +16,7 @@ from genesis.errors import Conflict, Forbidden, Refusal
 from rules.core import match as protocol
 from rules.selectors import rule_url
 
-from .. import permissions
+from .. import permissions, stream
 from ..locking import lock_match
 from ..models import Match, Report, ResultOverride, Round
 from .match_settings import match_rules
@@ -67,7 +67,11 @@ def save_state(match: Match, state: protocol.MatchState) -> None:
         match.a_wins = match.b_wins = match.draws = None
         match.confirmed_at = None
     match.save()
+    tournament_id = match.round.tournament_id
+    stream.publish(tournament_id, "match", stream.match_facts(match))
     if result.over or was_confirmed:
+        # A confirmed result, or one a judge reopened or corrected, moves the standings.
+        stream.publish(tournament_id, "standings", {"round": match.round_id})
         finish_round_if_complete(match.round)
 
 
@@ -355,4 +359,14 @@ def match_extend(*, match: Match, actor: Any, minutes: int) -> Match:
     _refuse_if_automated(match)
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes", "updated_at"])
+    stream.publish(
+        match.round.tournament_id,
+        "clock",
+        {
+            **stream.clock_facts(match.round),
+            "match": match.pk,
+            "table": match.table,
+            "extra_minutes": match.extra_minutes,
+        },
+    )
     return match
