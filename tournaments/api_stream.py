@@ -3,16 +3,25 @@ event stream"). Public, like the event's pairings and standings; served by the A
 (docs/deployment.md), where the response streams without holding a thread. A plain Django view,
 not DRF's: DRF would render the stream's body as an API response."""
 
+from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django_eventstream.views import events
 
-from genesis.errors import NotFound
+from genesis.errors import NotFound, Refusal
 
 from . import selectors, stream
 from .models import Tournament
 
 
 def event_stream(request: HttpRequest, pk: int) -> HttpResponse:
+    if not isinstance(request, ASGIRequest):
+        # Under a WSGI server (gunicorn, Django's runserver and live test server) an endless
+        # response would hold a worker thread for good; say no at once, and the pages poll.
+        refusal = Refusal(
+            "The event stream is served by the ASGI server only (docs/deployment.md).",
+            code="stream_unavailable",
+        )
+        return JsonResponse(refusal.as_dict(), status=503)
     try:
         selectors.tournament_get(tournament_id=pk)
     except Tournament.DoesNotExist:

@@ -32,7 +32,7 @@ logger = logging.getLogger(__name__)
 # What a client may receive; a publish of anything else is a programming error.
 KINDS = frozenset({"round", "match", "standings", "clock", "checkin"})
 # How often a web process without Redis looks for events another process published.
-WATCH_EVERY = 1.0
+WATCH_EVERY = 0.5
 
 
 def channel(tournament_id: int) -> str:

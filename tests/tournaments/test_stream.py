@@ -4,9 +4,10 @@ stream is served."""
 
 import asyncio
 import json
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from asgiref.sync import async_to_sync, sync_to_async
+from asgiref.sync import sync_to_async
 from django.test import AsyncClient
 
 from tests.decks.test_games import GA_DECK
@@ -15,6 +16,13 @@ from tests.tournaments.test_event_games_run import create
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run(scenario):
+    """Run an async scenario in a thread of its own: a browser test earlier in the session
+    leaves Playwright's event loop in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()
 
 
 def parse(body: str) -> list[dict]:
@@ -108,11 +116,14 @@ def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled
         assert confirmed["status"] == "confirmed"
         assert confirmed["result"] == {"a_wins": 2, "b_wins": 0, "draws": 0}
 
-    async_to_sync(scenario)()
+    run(scenario)
 
 
 def test_an_unknown_event_has_no_stream(db):
-    response = async_to_sync(AsyncClient().get)("/api/tournaments/999999/stream/")
+    async def scenario():
+        return await AsyncClient().get("/api/tournaments/999999/stream/")
+
+    response = run(scenario)
     assert response.status_code == 404
     assert response.json()["code"] == "not_found"
 
@@ -162,7 +173,7 @@ def test_a_hidden_lock_never_appears_in_the_stream(bundled_cards):
         _, chunks = await open_stream(event, last_event_id=f"tournament-{event}:0")
         return (await anext(chunks)).decode()
 
-    body = async_to_sync(history)()
+    body = run(history)
     events = parse(body)
     assert events[-1]["event"] == "match"
     assert events[-1]["data"]["match"] == match.pk
