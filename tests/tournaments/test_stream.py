@@ -180,3 +180,29 @@ def test_a_hidden_lock_never_appears_in_the_stream(bundled_cards):
     assert events[-1]["data"]["status"] == "playing"
     for secret in ("Quiet Study", "Field Ration", '"in"', '"out"', "locks", "state"):
         assert secret not in body
+
+
+def test_a_stream_that_cannot_be_reached_never_fails_the_request(
+    bundled_cards, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    # given Redis (or the database) refusing every event
+    import django_eventstream
+
+    def refuse(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(django_eventstream, "send_event", refuse)
+    event = started_event()
+    # when the organizer starts a round
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api("org").post(f"/api/tournaments/{event}/rounds/")
+    # then the round is started all the same, and the failure is logged
+    assert response.status_code == 202
+    assert "stream_publish_failed" in caplog.text
+
+
+def test_only_the_known_kinds_can_be_published():
+    from tournaments import stream
+
+    with pytest.raises(ValueError, match="Unknown stream event kind"):
+        stream.publish(1, "lock", {})
