@@ -8,13 +8,15 @@ never among them; `match_facts` is the one place that says what a match event ho
 django-eventstream does the streaming. Each event's recent history is kept in its database
 table (DjangoModelStorage; the id a client resumes from with Last-Event-ID is
 `tournament-<id>:<sequence number>`). With Redis configured (settings.EVENTSTREAM_REDIS) the
-library fans every event out through Redis pub/sub to the streams of every web process. Without
+library publishes every event on Redis pub/sub, and each web process's subscription
+(`listen_to_redis`) hands it to the streams it holds. Without
 it (./scripts/serve) the library hands an event only to the publishing process's own streams,
 so each web process also watches the history table (`watch`), which brings it what another
 process published: the worker that pairs a round.
 """
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -129,11 +131,18 @@ _watching: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
 
 
 async def watching(content: AsyncIterator[bytes] | Iterator[bytes]) -> AsyncIterator[bytes]:
-    """A stream's content, with this process's watch of the history table running (once per
-    event loop) when there is no Redis to bring other processes' events."""
-    if not hasattr(settings, "EVENTSTREAM_REDIS"):
-        loop = asyncio.get_running_loop()
-        if loop not in _watching:
+    """A stream's content, with what brings this process other processes' events running (once
+    per event loop): the Redis subscription, or without Redis the watch of the history table."""
+    loop = asyncio.get_running_loop()
+    if loop not in _watching:
+        if hasattr(settings, "EVENTSTREAM_REDIS"):
+            from django_eventstream.views import get_listener_manager
+
+            # Ours instead of the library's, which subscribes once and never again after Redis
+            # was lost (set before the stream below registers, so the library starts none).
+            get_listener_manager().redis_listener_started = True
+            _watching[loop] = loop.create_task(listen_to_redis())
+        else:
             _watching[loop] = loop.create_task(watch())
     assert isinstance(content, AsyncIterator)  # the library streams asynchronously
     async for chunk in content:
@@ -144,6 +153,63 @@ def _counters(channels: list[str]) -> dict[str, int]:
     from django_eventstream.models import EventCounter
 
     return dict(EventCounter.objects.filter(name__in=channels).values_list("name", "value"))
+
+
+def _wake_all(manager: Any, names: list[str] | None = None) -> None:
+    """Make this process's streams (of the channels `names`, else all) read the history from
+    their own last id: what they missed is sent, what they had is not sent twice."""
+    with manager.lock:
+        names = list(manager.listeners_by_channel) if names is None else names
+        listeners = {
+            listener for name in names for listener in manager.listeners_by_channel.get(name, ())
+        }
+        for listener in listeners:
+            listener.overflow = True
+    for listener in listeners:
+        listener.wake_threadsafe()
+
+
+async def listen_to_redis() -> None:
+    """This process's subscription to the events every process publishes on Redis (instead of
+    the library's listener, which never subscribes again once its connection failed).
+
+    An event is handed to the streams as it comes, unless its number skips one: an event
+    published while Redis was away reached the history but not pub/sub. Then the streams of
+    that event read the history from their own last id instead, and so they do after every
+    (re)subscription: nothing is missed, and nothing is sent twice."""
+    from django_eventstream.views import get_listener_manager
+    from redis.asyncio import Redis
+
+    manager = get_listener_manager()
+    last: dict[str, int] = {}
+    while True:
+        client = Redis(**settings.EVENTSTREAM_REDIS)
+        try:
+            pubsub = client.pubsub()
+            await pubsub.subscribe("events_channel")
+            _wake_all(manager)
+            async for message in pubsub.listen():
+                if message["type"] != "message":
+                    continue
+                event = json.loads(message["data"])
+                name, number = event["channel"], event["pub_id"]
+                if number is None:
+                    continue  # only events with a history are published (History)
+                number = int(number)
+                gap = name in last and number != last[name] + 1
+                last[name] = max(number, last.get(name, 0))
+                if gap:
+                    _wake_all(manager, [name])
+                else:
+                    manager.add_to_queues(
+                        name, Event(name, event["event_type"], event["data"], id=number)
+                    )
+        except Exception:
+            logger.warning("stream_redis_lost", exc_info=True)
+        finally:
+            with contextlib.suppress(Exception):
+                await client.aclose()
+        await asyncio.sleep(1)
 
 
 async def watch() -> None:
@@ -165,13 +231,7 @@ async def watch() -> None:
         except Exception:
             logger.warning("stream_watch_failed", exc_info=True)
             continue
-        for name, value in counters.items():
-            if seen.get(name) == value:
-                continue
-            seen[name] = value
-            with manager.lock:
-                listeners = list(manager.listeners_by_channel.get(name, ()))
-                for listener in listeners:
-                    listener.overflow = True
-            for listener in listeners:
-                listener.wake_threadsafe()
+        moved = [name for name, value in counters.items() if seen.get(name) != value]
+        seen.update(counters)
+        if moved:
+            _wake_all(manager, moved)

@@ -125,3 +125,33 @@ def test_an_event_published_through_one_web_process_reaches_a_stream_on_the_othe
             assert f"id: tournament-{event}:1" in block
             assert '"status": "pairing"' in block
             print(f"pushed across processes in {received - started:.3f} s")
+
+            # when the organizer takes the round back through the first process while Redis is
+            # away (the event reaches the history, not pub/sub), and starts it again once Redis
+            # is back
+            redis.stop()
+            status, _ = call(
+                first, "DELETE", f"/api/tournaments/{event}/rounds/1/", token_of("org")
+            )
+            assert status == 204
+            redis.start()
+            wait_until(
+                lambda: redis.client().pubsub_numsub("events_channel")[0][1] >= 1,
+                15,
+                "the second process subscribes again",
+            )
+            status, _ = call(first, "POST", f"/api/tournaments/{event}/rounds/", token_of("org"))
+            assert status == 202
+            # then the phone on the second gets both, in order: the one Redis never carried
+            # from the history, the next through Redis
+            wait_until(
+                lambda: phone.kinds().count("round") == 3,
+                15,
+                "both events after Redis came back reach the phone",
+            )
+            rounds = [block for _, block in phone.blocks if block.startswith("event: round")]
+            assert '"taken_back"' in rounds[1]
+            assert f"id: tournament-{event}:2" in rounds[1]
+            assert f"id: tournament-{event}:3" in rounds[2]
+            ids = [line for _, block in phone.blocks for line in block.split("\n")]
+            assert ids.count(f"id: tournament-{event}:1") == 1  # nothing sent twice
