@@ -80,7 +80,14 @@
         return answer.json();
       })
       .then(function (mine) {
-        return { table: mine.table, opponent: mine.opponent, round: mine.round || data.number };
+        // Read defensively: a name or a player object; a round number or a round object.
+        var round = typeof mine.round === "object" && mine.round ? mine.round.number : mine.round;
+        var them = mine.opponent;
+        if (them && typeof them === "object") them = them.name || them.username;
+        if (typeof mine.table !== "number" || (round !== undefined && round !== data.number)) {
+          throw new Error("not this round's table");
+        }
+        return { table: mine.table, opponent: them || null, round: data.number };
       })
       .catch(function () {
         var url = "/api/tournaments/" + event + "/rounds/" + data.number + "/pairings/";
