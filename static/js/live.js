@@ -48,7 +48,9 @@
   }
 
   function refreshAll() {
+    var now = Date.now();
     panels("[data-poll]").forEach(function (panel) {
+      lastPoll[panel.id] = now;
       htmx.trigger(panel, "live-poll");
     });
   }

@@ -90,3 +90,45 @@ def test_round_2_paired_reaches_each_players_phone_within_2_s_with_a_notificatio
                 f"Round 2: table {match.table} against {opponent.name}"
             ]
         print(f"both phones showed round 2 in {time.monotonic() - started:.2f} s")
+
+
+def test_without_the_stream_the_round_panel_polls_but_not_in_a_hidden_tab(
+    live_server, page, bundled_cards
+):
+    # given a running event, served by a WSGI server (no stream: 503 stream_unavailable)
+    make = get_user_model().objects.create_user
+    users = {name: make(name, password=PASSWORD) for name in ("org", "p01", "p02")}
+    event = services.tournament_create(organizer=users["org"], name="Store night", rounds=2)
+    for name in ("p01", "p02"):
+        services.registration_create(
+            tournament=event, player=users[name], decklist=read_decklist(text=SAMPLE)
+        )
+    services.tournament_start(tournament=event, actor=users["org"])
+    services.round_pair(round_id=services.round_start(tournament=event, actor=users["org"]).pk)
+    polls: list[str] = []
+    page.on(
+        "request",
+        lambda request: polls.append(request.url) if "/round/" in request.url else None,
+    )
+    page.clock.install()
+    page.goto(f"{live_server.url}/events/{event.pk}/")
+    expect(page.locator(".live")).to_have_attribute("data-stream", "polling")
+    # when 16 s pass in a visible tab, the round panel asks once (every 15 s)
+    page.clock.run_for(16_000)
+    page.wait_for_timeout(300)
+    assert len(polls) == 1
+    # when the tab is hidden, a minute passes without a single poll
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.clock.run_for(60_000)
+    page.wait_for_timeout(300)
+    assert len(polls) == 1
+    # and when it is shown again, it catches up at once
+    page.evaluate(
+        "Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
+        "document.dispatchEvent(new Event('visibilitychange'))"
+    )
+    page.wait_for_timeout(500)
+    assert len(polls) == 2
