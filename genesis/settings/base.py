@@ -47,6 +47,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "django_prometheus",
     "django_structlog",
+    # The server-sent event stream of each event (tournaments.stream; docs/deployment.md).
+    "django_eventstream",
     "genesis",
     "axes",
     "decks",
@@ -207,6 +209,18 @@ AXES_HANDLER = (
     if _cache_url
     else "axes.handlers.database.AxesDatabaseHandler"
 )
+
+# The event stream (tournaments.stream, docs/deployment.md "The event stream"): each event's recent
+# history is kept in the database (a sequence number per event is the id a client resumes from);
+# with STREAM_REDIS_URL (else REDIS_URL) every event is fanned out through Redis pub/sub to the
+# streams of every web process, and without it (./scripts/serve) each web process watches the
+# history table instead.
+EVENTSTREAM_STORAGE_CLASS = "tournaments.stream.History"
+STREAM_REDIS_URL = os.environ.get("STREAM_REDIS_URL") or os.environ.get("REDIS_URL") or ""
+if STREAM_REDIS_URL:
+    from redis.connection import parse_url
+
+    EVENTSTREAM_REDIS = {**parse_url(STREAM_REDIS_URL), "socket_connect_timeout": 2}
 
 SPECTACULAR_SETTINGS = {
     "TITLE": "Genesis: Battle of Champions service API",

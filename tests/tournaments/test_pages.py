@@ -333,10 +333,12 @@ def test_pairing_shows_progress_then_the_pairings(event_with_players):
     response = as_user("org").post(url("round-start", event))
     assert response.status_code == 302
     round = Round.objects.get(tournament_id=event)
-    # then the page says it is pairing and polls every 2 seconds
+    # then the page says it is pairing, refreshes on the stream's round event, and polls every
+    # 2 seconds while the stream is down
     html = as_user("p01").get(url("event-detail", event)).content.decode()
     assert "Pairing…" in html
-    assert 'hx-trigger="every 2s ' in html
+    assert 'hx-trigger="sse:round, live-poll" data-poll="2s"' in html
+    assert f'sse-connect="/api/tournaments/{event}/stream/"' in html
     assert "<progress" in html
     version = f"{round.pk}.pairing.0.running"
     assert f"?v={version}" in html
@@ -350,7 +352,7 @@ def test_pairing_shows_progress_then_the_pairings(event_with_players):
     assert panel.status_code == 200
     fragment = panel.content.decode()
     assert "Pairing…" not in fragment
-    assert 'hx-trigger="every 2s ' not in fragment
+    assert 'data-poll="2s"' not in fragment
     assert all(name in fragment for name in names)
     # and brings the player's own table, first on the page, along with it (out of band)
     assert 'id="my-table"' in fragment
@@ -495,7 +497,8 @@ def test_the_match_page_shows_the_opponent_table_clock_and_phase(running):
     assert f'datetime="{match.round.ends_at.isoformat()}"' in html
     assert "data-clock" in html
     assert "Who leads game 1?" in html
-    assert 'hx-trigger="every 5s ' in html
+    assert f'data-live-match="{match.pk}"' in html
+    assert 'data-poll="5s"' in html
 
 
 def test_the_match_panel_answers_polls_with_204_until_something_changes(running):

@@ -16,7 +16,7 @@ from genesis.errors import Conflict, Forbidden, Refusal
 from rules.core import match as protocol
 from rules.selectors import rule_url
 
-from .. import permissions
+from .. import permissions, stream
 from ..locking import lock_match
 from ..models import Match, Report, ResultOverride, Round
 from .match_settings import match_rules
@@ -69,10 +69,14 @@ def save_state(match: Match, state: protocol.MatchState) -> None:
         match.a_wins = match.b_wins = match.draws = None
         match.confirmed_at = None
     match.save()
+    tournament_id = match.round.tournament_id
+    stream.publish(tournament_id, "match", stream.match_facts(match))
     if (match.status, match.a_wins, match.b_wins, match.draws) != shown:
         # What the pairings and standings show changed (a lead or a lock changes neither).
-        snapshots_expire(tournament_id=match.round.tournament_id)
+        snapshots_expire(tournament_id=tournament_id)
     if result.over or was_confirmed:
+        # A confirmed result, or one a judge reopened or corrected, moves the standings.
+        stream.publish(tournament_id, "standings", {"round": match.round_id})
         finish_round_if_complete(match.round)
 
 
@@ -360,4 +364,14 @@ def match_extend(*, match: Match, actor: Any, minutes: int) -> Match:
     _refuse_if_automated(match)
     match.extra_minutes += minutes
     match.save(update_fields=["extra_minutes", "updated_at"])
+    stream.publish(
+        match.round.tournament_id,
+        "clock",
+        {
+            **stream.clock_facts(match.round),
+            "match": match.pk,
+            "table": match.table,
+            "extra_minutes": match.extra_minutes,
+        },
+    )
     return match

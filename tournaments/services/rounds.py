@@ -26,7 +26,7 @@ from tournaments.core.pairing import (
     top_cut_pairings,
 )
 
-from .. import metrics, permissions, selectors
+from .. import metrics, permissions, selectors, stream
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
 from .check_in import no_shows_drop
@@ -103,6 +103,7 @@ def round_start(*, tournament: Tournament, actor: Any) -> Round:
     # If the broker is down the request answers 503 and the round waits, pending, for the
     # resend (tournaments.services.recovery).
     send_after_commit("tournaments.round_pair", round.pk)
+    stream.publish(tournament.pk, "round", stream.round_facts(round))
     return round
 
 
@@ -152,6 +153,8 @@ def round_pair(*, round_id: int) -> Round | None:
     found.started_at = now
     found.ends_at = now + timedelta(minutes=found.minutes) if found.minutes else None
     found.save()
+    stream.publish(tournament.pk, "round", stream.round_facts(found))
+    stream.publish(tournament.pk, "clock", stream.clock_facts(found))
     finish_round_if_complete(found)
     took = time.perf_counter() - started
     metrics.PAIRING_SECONDS.labels(kind=found.kind).observe(took)
@@ -380,8 +383,10 @@ def round_repair(*, tournament: Tournament, actor: Any, number: int) -> None:
     permissions.require_judge(tournament, actor)
     tournament = lock_tournament(tournament)
     round = _open_latest_round(tournament, number, actor)
+    taken_back = {**stream.round_facts(round), "status": "taken_back"}
     round.delete()
     snapshots_expire(tournament_id=tournament.pk)
+    stream.publish(tournament.pk, "round", taken_back)
     # The round is now as if it had never been paired: a player who dropped or registered
     # while it stood did so before it. So a drop can still be undone until the round is paired
     # again (player_reinstate), and a late entrant plays it instead of taking a 0-2 for it.
@@ -466,6 +471,7 @@ def round_swap(
                     "detail": f"{a.name} and {b.name} have played each other before.",
                 }
             )
+    stream.publish(tournament.pk, "round", {**stream.round_facts(round), "swapped": True})
     finish_round_if_complete(round)
     return warnings
 
@@ -500,11 +506,13 @@ def finish_round_if_complete(round: Round) -> None:
         if round.status == Round.Status.FINISHED:  # a judge reopened a result
             round.status = Round.Status.PAIRED
             round.save(update_fields=["status"])
+            stream.publish(tournament.pk, "round", stream.round_facts(round))
         return
     if round.status == Round.Status.PAIRING:
         return
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
+    stream.publish(tournament.pk, "round", stream.round_facts(round))
     swiss_done = tournament.rounds.filter(
         kind=Round.Kind.SWISS, status=Round.Status.FINISHED
     ).count()

@@ -1,0 +1,208 @@
+"""The event stream (GET /api/tournaments/{id}/stream/): what it carries, Last-Event-ID catch-up,
+and that a hidden lock never reaches it. Run through Django's ASGI path (AsyncClient), where the
+stream is served."""
+
+import asyncio
+import json
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.test import AsyncClient
+
+from tests.decks.test_games import GA_DECK
+from tests.tournaments.conftest import SAMPLE, api, pair_next_round
+from tests.tournaments.test_event_games_run import create
+from tournaments.models import Match
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+def run(scenario):
+    """Run an async scenario in a thread of its own: a browser test earlier in the session
+    leaves Playwright's event loop in the main thread."""
+    with ThreadPoolExecutor(1) as thread:
+        return thread.submit(asyncio.run, scenario()).result()
+
+
+def parse(body: str) -> list[dict]:
+    """The events of a piece of an SSE body: id, event and the JSON data (comments skipped)."""
+    events = []
+    for block in body.split("\n\n"):
+        fields = {
+            name: value.removeprefix(" ")
+            for name, _, value in (
+                line.partition(":") for line in block.splitlines() if not line.startswith(":")
+            )
+        }
+        if fields.get("event") in {"round", "match", "standings", "clock", "checkin"}:
+            data = json.loads(fields["data"])
+            events.append({"id": fields.get("id"), "event": fields["event"], "data": data})
+    return events
+
+
+async def open_stream(event: int, last_event_id: str | None = None):
+    headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
+    response = await AsyncClient().get(f"/api/tournaments/{event}/stream/", headers=headers)
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/event-stream")
+    return response, aiter(response.streaming_content)
+
+
+async def read_until(chunks, count: int, timeout: float = 5) -> list[dict]:
+    """Events from the stream until `count` have come (or fail after `timeout` seconds)."""
+    events: list[dict] = []
+    try:
+        async with asyncio.timeout(timeout):
+            while len(events) < count:
+                events += parse((await anext(chunks)).decode())
+    except TimeoutError:
+        pytest.fail(f"{len(events)} events of {count} came: {events}")
+    return events
+
+
+def started_event(players: int = 4) -> int:
+    event = create(rounds=2)
+    sample = SAMPLE.read_text()
+    for i in range(1, players + 1):
+        registered = api(f"p{i:02d}").post(
+            f"/api/tournaments/{event}/registrations/", {"decklist": sample}, format="json"
+        )
+        assert registered.status_code == 201, registered.json()
+    assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
+    return event
+
+
+def report(match: int, *players: str) -> None:
+    body = {"player_a_wins": 2, "player_b_wins": 0, "draws": 0}
+    for player in players:
+        reported = api(player).post(f"/api/matches/{match}/result/", body, format="json")
+        assert reported.status_code == 200, reported.json()
+
+
+def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled_cards):
+    event = started_event()
+
+    async def scenario():
+        # given a phone holding the event's stream
+        _, chunks = await open_stream(event)
+        await anext(chunks)  # the opening: padding and stream-open
+        # when the organizer starts round 1 and it is paired
+        pairings = await sync_to_async(pair_next_round)(event)
+        # then the stream says so at once: the round (pairing, then paired) and its clock
+        events = await read_until(chunks, 3)
+        assert [(e["event"], e["data"].get("status")) for e in events] == [
+            ("round", "pairing"),
+            ("round", "paired"),
+            ("clock", None),
+        ]
+        assert [e["id"] for e in events] == [f"tournament-{event}:{n}" for n in (1, 2, 3)]
+        assert all(e["data"]["tournament"] == event for e in events)
+        assert events[1]["data"]["number"] == 1
+        assert events[1]["data"]["version"]
+        assert events[2]["data"]["ends_at"]
+        # when a result is reported, and a phone that slept after the first event wakes up
+        match = pairings[0]["match"]
+        await sync_to_async(report)(match, pairings[0]["player_a"], pairings[0]["player_b"])
+        _, woken = await open_stream(event, last_event_id=f"tournament-{event}:1")
+        caught_up = await read_until(woken, 4)
+        # then it gets everything after what it had, in order: the round, its clock, the match
+        # confirmed by the two agreeing reports, and the standings that moved
+        assert [e["id"] for e in caught_up] == [f"tournament-{event}:{n}" for n in range(2, 6)]
+        kinds = [e["event"] for e in caught_up]
+        assert kinds == ["round", "clock", "match", "standings"]
+        confirmed = [e["data"] for e in caught_up if e["event"] == "match"][-1]
+        assert confirmed["match"] == match
+        assert confirmed["status"] == "confirmed"
+        assert confirmed["result"] == {"a_wins": 2, "b_wins": 0, "draws": 0}
+
+    run(scenario)
+
+
+def test_an_unknown_event_has_no_stream(db):
+    async def scenario():
+        return await AsyncClient().get("/api/tournaments/999999/stream/")
+
+    response = run(scenario)
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+def test_a_hidden_lock_never_appears_in_the_stream(bundled_cards):
+    # given a Grand Archive match after game 1, at its sideboard lock
+    event = create(game="grand-archive", rounds=1)
+    for name in ("p01", "p02"):
+        api(name).post(
+            f"/api/tournaments/{event}/registrations/", {"decklist": GA_DECK}, format="json"
+        )
+    api("org").post(f"/api/tournaments/{event}/start/")
+    match = Match.objects.get(pk=pair_next_round(event)[0]["match"])
+    players = {"a": match.player_a.name, "b": match.player_b.name}
+    view = api("p01").get(f"/api/matches/{match.pk}/").json()
+    api(players[view["chooser"]]).post(
+        f"/api/matches/{match.pk}/lead/", {"lead": True}, format="json"
+    )
+    view = api("p01").get(f"/api/matches/{match.pk}/").json()
+    for _ in range(2):  # game 1's locks
+        seat = api("p01").get(f"/api/matches/{match.pk}/").json()["locks_next"]
+        if seat is None:
+            break
+        api(players[seat]).post(
+            f"/api/matches/{match.pk}/lock/", {"out": [], "in": []}, format="json"
+        )
+    for seat in ("a", "b"):
+        api(players[seat]).post(
+            f"/api/matches/{match.pk}/games/", {"winner": players["a"]}, format="json"
+        )
+    view = api("p01").get(f"/api/matches/{match.pk}/").json()
+    api(players[view["chooser"]]).post(
+        f"/api/matches/{match.pk}/lead/", {"lead": True}, format="json"
+    )
+    # when one player locks a swap the other must not see before the reveal
+    seat = api("p01").get(f"/api/matches/{match.pk}/").json()["locks_next"]
+    locked = api(players[seat]).post(
+        f"/api/matches/{match.pk}/lock/",
+        {"out": ["Field Ration"], "in": ["Quiet Study"]},
+        format="json",
+    )
+    assert locked.status_code == 200, locked.json()
+    assert "Quiet Study" in json.dumps(Match.objects.get(pk=match.pk).state)
+
+    # then the whole history of the stream says the match changed, and nothing of the lock
+    async def history() -> str:
+        _, chunks = await open_stream(event, last_event_id=f"tournament-{event}:0")
+        return (await anext(chunks)).decode()
+
+    body = run(history)
+    events = parse(body)
+    assert events[-1]["event"] == "match"
+    assert events[-1]["data"]["match"] == match.pk
+    assert events[-1]["data"]["status"] == "playing"
+    for secret in ("Quiet Study", "Field Ration", '"in"', '"out"', "locks", "state"):
+        assert secret not in body
+
+
+def test_a_stream_that_cannot_be_reached_never_fails_the_request(
+    bundled_cards, monkeypatch, caplog, django_capture_on_commit_callbacks
+):
+    # given Redis (or the database) refusing every event
+    import django_eventstream
+
+    def refuse(*args, **kwargs):
+        raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(django_eventstream, "send_event", refuse)
+    event = started_event()
+    # when the organizer starts a round
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api("org").post(f"/api/tournaments/{event}/rounds/")
+    # then the round is started all the same, and the failure is logged
+    assert response.status_code == 202
+    assert "stream_publish_failed" in caplog.text
+
+
+def test_only_the_known_kinds_can_be_published():
+    from tournaments import stream
+
+    with pytest.raises(ValueError, match="Unknown stream event kind"):
+        stream.publish(1, "lock", {})

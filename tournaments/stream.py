@@ -1,0 +1,237 @@
+"""The server-sent event stream of an event: what the services publish, and what each web
+process does to deliver it (docs/api.md, "The event stream"; docs/deployment.md).
+
+Every event carries public facts only, as JSON with ids and a `version`: the same facts anyone
+may read from the public API. A match's hidden lock (its locked choice before the reveal) is
+never among them; `match_facts` is the one place that says what a match event holds.
+
+django-eventstream does the streaming. Each event's recent history is kept in its database
+table (DjangoModelStorage; the id a client resumes from with Last-Event-ID is
+`tournament-<id>:<sequence number>`). With Redis configured (settings.EVENTSTREAM_REDIS) the
+library publishes every event on Redis pub/sub, and each web process's subscription
+(`listen_to_redis`) hands it to the streams it holds. Without
+it (./scripts/serve) the library hands an event only to the publishing process's own streams,
+so each web process also watches the history table (`watch`), which brings it what another
+process published: the worker that pairs a round.
+"""
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.db import transaction
+from django_eventstream.event import Event
+from django_eventstream.storage import DjangoModelStorage, EventDoesNotExist
+
+logger = logging.getLogger(__name__)
+
+# What a client may receive; a publish of anything else is a programming error.
+KINDS = frozenset({"round", "match", "standings", "clock", "checkin"})
+# How often a web process without Redis looks for events another process published.
+WATCH_EVERY = 0.5
+
+
+def channel(tournament_id: int) -> str:
+    return f"tournament-{tournament_id}"
+
+
+def current_id(name: str) -> int:
+    """The id of the latest event in a channel's history (0 before its first)."""
+    return History().get_current_id(name)
+
+
+def publish(tournament_id: int, kind: str, facts: dict[str, Any]) -> None:
+    """Publish `kind` with `facts` to the event's stream once the current transaction commits
+    (at once outside of one). Never raises: a stream that cannot be reached is logged, and the
+    pages fall back to polling.
+
+    For other apps' services too: check-in publishes
+    `publish(event_id, "checkin", {"registration": id, "checked_in": True, ...})`."""
+    if kind not in KINDS:
+        raise ValueError(f"Unknown stream event kind: {kind!r}")
+    data = {"tournament": tournament_id, **facts, "version": time.time_ns() // 1000}
+    transaction.on_commit(lambda: _send(tournament_id, kind, data))
+
+
+def _send(tournament_id: int, kind: str, data: dict[str, Any]) -> None:
+    from django_eventstream import send_event  # reads the settings at import: not at ours
+
+    try:
+        send_event(channel(tournament_id), kind, data)
+    except Exception:
+        # A Redis or database fault must not fail the request whose change this reports.
+        logger.warning("stream_publish_failed", exc_info=True, extra={"kind": kind})
+
+
+# --- the facts each kind carries ---------------------------------------------------------------
+
+
+def round_facts(round: Any) -> dict[str, Any]:
+    return {
+        "round": round.pk,
+        "number": round.number,
+        "kind": round.kind,
+        "status": round.status,
+    }
+
+
+def clock_facts(round: Any) -> dict[str, Any]:
+    return {
+        "round": round.pk,
+        "number": round.number,
+        "started_at": round.started_at.isoformat() if round.started_at else None,
+        "ends_at": round.ends_at.isoformat() if round.ends_at else None,
+    }
+
+
+def match_facts(match: Any) -> dict[str, Any]:
+    """What anyone may know of a match: its table, status and, once confirmed, its result.
+    Never its state, so never a hidden lock's choice."""
+    confirmed = match.status == "confirmed"
+    return {
+        "match": match.pk,
+        "round": match.round_id,
+        "table": match.table,
+        "status": match.status,
+        "result": (
+            {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws}
+            if confirmed
+            else None
+        ),
+        "extra_minutes": match.extra_minutes,
+    }
+
+
+class History(DjangoModelStorage):
+    """The library's database history (kept 24 hours), which also catches a stream up from
+    before an event's first event: the library's own refuses id 0 (it looks for a row with that
+    id) and would send `stream-reset` instead of the event's first round."""
+
+    def get_events(self, channel: str, last_id: int, limit: int = 100) -> list[Event]:
+        if last_id != 0:
+            return super().get_events(channel, last_id, limit=limit)
+        from django_eventstream.models import Event as Row
+
+        rows = list(Row.objects.filter(channel=channel, eid__gt=0).order_by("eid")[:limit])
+        if rows and rows[0].eid != 1:  # the first ones were trimmed: the client must reload
+            raise EventDoesNotExist("History trimmed", self.get_current_id(channel))
+        return [Event(row.channel, row.type, json.loads(row.data), id=row.eid) for row in rows]
+
+
+# --- delivery in a web process without Redis ----------------------------------------------------
+
+# The watch task of each event loop (one in a served process; a test's own loops add theirs).
+_watching: dict[asyncio.AbstractEventLoop, asyncio.Task[None]] = {}
+
+
+async def watching(content: AsyncIterator[bytes] | Iterator[bytes]) -> AsyncIterator[bytes]:
+    """A stream's content, with what brings this process other processes' events running (once
+    per event loop): the Redis subscription, or without Redis the watch of the history table."""
+    loop = asyncio.get_running_loop()
+    if loop not in _watching:
+        if hasattr(settings, "EVENTSTREAM_REDIS"):
+            from django_eventstream.views import get_listener_manager
+
+            # Ours instead of the library's, which subscribes once and never again after Redis
+            # was lost (set before the stream below registers, so the library starts none).
+            get_listener_manager().redis_listener_started = True
+            _watching[loop] = loop.create_task(listen_to_redis())
+        else:
+            _watching[loop] = loop.create_task(watch())
+    assert isinstance(content, AsyncIterator)  # the library streams asynchronously
+    async for chunk in content:
+        yield chunk
+
+
+def _counters(channels: list[str]) -> dict[str, int]:
+    from django_eventstream.models import EventCounter
+
+    return dict(EventCounter.objects.filter(name__in=channels).values_list("name", "value"))
+
+
+def _wake_all(manager: Any, names: list[str] | None = None) -> None:
+    """Make this process's streams (of the channels `names`, else all) read the history from
+    their own last id: what they missed is sent, what they had is not sent twice."""
+    with manager.lock:
+        names = list(manager.listeners_by_channel) if names is None else names
+        listeners = {
+            listener for name in names for listener in manager.listeners_by_channel.get(name, ())
+        }
+        for listener in listeners:
+            listener.overflow = True
+    for listener in listeners:
+        listener.wake_threadsafe()
+
+
+async def listen_to_redis() -> None:
+    """This process's subscription to the events every process publishes on Redis (instead of
+    the library's listener, which never subscribes again once its connection failed).
+
+    An event is handed to the streams as it comes, unless its number skips one: an event
+    published while Redis was away reached the history but not pub/sub. Then the streams of
+    that event read the history from their own last id instead, and so they do after every
+    (re)subscription: nothing is missed, and nothing is sent twice."""
+    from django_eventstream.views import get_listener_manager
+    from redis.asyncio import Redis
+
+    manager = get_listener_manager()
+    last: dict[str, int] = {}
+    while True:
+        client = Redis(**settings.EVENTSTREAM_REDIS)
+        try:
+            pubsub = client.pubsub()
+            await pubsub.subscribe("events_channel")
+            _wake_all(manager)
+            async for message in pubsub.listen():
+                if message["type"] != "message":
+                    continue
+                event = json.loads(message["data"])
+                name, number = event["channel"], event["pub_id"]
+                if number is None:
+                    continue  # only events with a history are published (History)
+                number = int(number)
+                gap = name in last and number != last[name] + 1
+                last[name] = max(number, last.get(name, 0))
+                if gap:
+                    _wake_all(manager, [name])
+                else:
+                    manager.add_to_queues(
+                        name, Event(name, event["event_type"], event["data"], id=number)
+                    )
+        except Exception:
+            logger.warning("stream_redis_lost", exc_info=True)
+        finally:
+            with contextlib.suppress(Exception):
+                await client.aclose()
+        await asyncio.sleep(1)
+
+
+async def watch() -> None:
+    """Wake this process's streams of an event whenever its history grew. A woken stream reads
+    the history from its own last id (the library's overflow path), so an event it already got
+    from this process's own publish is not sent twice."""
+    from django_eventstream.views import get_listener_manager
+
+    manager = get_listener_manager()
+    seen: dict[str, int] = {}
+    while True:
+        await asyncio.sleep(WATCH_EVERY)
+        with manager.lock:
+            channels = list(manager.listeners_by_channel)
+        if not channels:
+            continue
+        try:
+            counters = await sync_to_async(_counters)(channels)
+        except Exception:
+            logger.warning("stream_watch_failed", exc_info=True)
+            continue
+        moved = [name for name, value in counters.items() if seen.get(name) != value]
+        seen.update(counters)
+        if moved:
+            _wake_all(manager, moved)
