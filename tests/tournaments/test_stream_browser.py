@@ -76,8 +76,8 @@ def test_round_2_paired_reaches_each_players_phone_within_2_s_with_a_notificatio
                 Q(player_a__player=users[name]) | Q(player_b__player=users[name]), round=second
             )
             left = max(0.1, 2 - (time.monotonic() - started))
-            expect(page.locator(".my-pairing")).to_contain_text(
-                f"table {match.table}", timeout=left * 1000
+            expect(page.locator("#my-table .my-table-line")).to_contain_text(
+                f"Table {match.table}", timeout=left * 1000
             )
             expect(page.locator("#round-title")).to_have_text("Round 2")
             assert page.evaluate("window.__samePage") is True
