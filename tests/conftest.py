@@ -47,6 +47,57 @@ def write_card_set(tmp_path):
     return write
 
 
+# --- the order of the run: the longest tests first ----------------------------------------------
+# pytest-django runs tests on the database first, then transactional ones (which empty every
+# table after them, the rows migrations wrote included), then the rest. Within that order the
+# longest tests go first, so that in a run of two processes (pytest-xdist) no process is left with
+# a 40-second test while the other has finished: they start them together and share the rest.
+# Tests on no database may run at any time, so the longest of them go before everything.
+# SLOW: test files or tests that take 5 s or more (docs/benchmarks.md, "Test suite"), and every
+# test that starts processes or a browser (its markers).
+SLOW = (
+    "tests/rules/engine/test_compiled.py::test_the_compiled_engine_builds",
+    "tests/rules/test_lookup_questions.py",
+    "tests/test_faults.py",
+    "tests/tournaments/test_stream_fanout.py",
+    "tests/test_operations.py",
+    "tests/test_setup_clock.py",
+    "tests/test_api_schema_fuzz.py",
+    "tests/tournaments/test_event_games_run.py::test_a_grand_archive_swiss_event",
+)
+SLOW_MARKERS = ("faults", "integration", "browser")
+
+
+def _database_group(item) -> int:
+    """pytest-django's order: 0 on the database, 1 transactional, 2 no database."""
+    marker = item.get_closest_marker("django_db")
+    names = getattr(item, "fixturenames", ())
+    if (marker is not None and marker.kwargs.get("transaction")) or (
+        "transactional_db" in names or "live_server" in names
+    ):
+        return 1
+    if marker is not None or "db" in names:
+        return 0
+    return 2
+
+
+def _is_slow(item) -> bool:
+    return item.nodeid.startswith(SLOW) or any(
+        item.get_closest_marker(name) for name in SLOW_MARKERS
+    )
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(items):
+    def key(item):
+        group, slow = _database_group(item), _is_slow(item)
+        if group == 2 and slow:
+            return (-1, 0)  # no database: the longest go before everything
+        return (group, 0 if slow else 1)
+
+    items.sort(key=key)  # stable: otherwise the order of collection
+
+
 # --- a test's own set-up costs milliseconds (tests/support/setup_clock.py) -----------------------
 
 
