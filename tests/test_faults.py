@@ -165,16 +165,13 @@ def redis_server(directory: Path) -> Iterator[RedisServer]:
 
 
 @contextmanager
-def site(database_url: str, env: dict, log_path: Path, workers: int = 1) -> Iterator[str]:
-    """The web service under gunicorn (as docs/deployment.md runs it) on a free port; yields
-    its address."""
+def served(command: list[str], database_url: str, env: dict, log_path: Path) -> Iterator[str]:
+    """The site run by `command` (a server's module and arguments, for `python -m`) on a free
+    port, given as {port}; yields its address once it answers."""
     port = free_port()
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "gunicorn", "genesis.wsgi"),
-                *("--bind", f"127.0.0.1:{port}", "--workers", str(workers)),
-            ],
+            [sys.executable, "-m", *(part.format(port=port) for part in command)],
             cwd=ROOT,
             env={
                 **os.environ,
@@ -200,6 +197,20 @@ def site(database_url: str, env: dict, log_path: Path, workers: int = 1) -> Iter
         yield base
     finally:
         stop_group(process, timeout=15)
+
+
+def site(database_url: str, env: dict, log_path: Path, workers: int = 1):
+    """The web service under gunicorn (as docs/deployment.md runs it) on a free port; yields
+    its address."""
+    command = ["gunicorn", "genesis.wsgi", "--bind", "127.0.0.1:{port}", "--workers", str(workers)]
+    return served(command, database_url, env, log_path)
+
+
+def asgi_site(database_url: str, env: dict, log_path: Path):
+    """The site under uvicorn (genesis.asgi, as ./scripts/serve and the event stream run it) on
+    a free port; yields its address."""
+    command = ["uvicorn", "genesis.asgi:application", "--host", "127.0.0.1", "--port", "{port}"]
+    return served([*command, "--no-access-log"], database_url, env, log_path)
 
 
 def redis_env(server: RedisServer, var_dir: Path) -> dict:

@@ -5,11 +5,9 @@ from html.parser import HTMLParser
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from decks.models import Card
 from decks.services import SEARCH_COLUMNS
-from tests.conftest import ROOT
 
 pytestmark = pytest.mark.django_db
 
@@ -119,9 +117,8 @@ def test_editing_a_card_in_the_admin_recomputes_its_search_columns(staff, cards)
     assert [term["keyword"] for term in ability.keywords] == ["flight"]
 
 
-def test_editing_another_games_card_recomputes_its_search_text(staff):
+def test_editing_another_games_card_recomputes_its_search_text(staff, bundled_cards):
     # given: a Grand Archive card, whose classes live only in its index column
-    call_command("import_cards", str(ROOT / "decks/cardsets/grand-archive-demo.json"), verbosity=0)
     spirit = Card.objects.get(name="Emberwake Spirit")
     url = f"/admin/decks/card/{spirit.pk}/change/"
     fields = admin_form(staff, url).fields

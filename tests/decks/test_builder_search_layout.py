@@ -5,20 +5,12 @@ that shares its form (Genesis's search panel has it; the other games' have none)
 import re
 
 import pytest
-from django.core.management import call_command
 from playwright.sync_api import expect
-
-from tests.conftest import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 WIDTHS = (390, 768, 1024, 1366, 1920)
 TYPED = "stormglass owl"
-
-
-@pytest.fixture
-def demo_cards():
-    call_command("import_cards", str(ROOT / "decks/cardsets/demo.json"), verbosity=0)
 
 
 def measure(page) -> dict:
@@ -41,7 +33,7 @@ def measure(page) -> dict:
     )
 
 
-def test_the_search_box_is_wide_enough_to_read_at_every_width(live_server, page, demo_cards):
+def test_the_search_box_is_wide_enough_to_read_at_every_width(live_server, page, bundled_cards):
     page.goto(live_server.url + "/decks/new/")
     expect(page.locator("#builder-legal")).to_be_visible()
     page.fill("#builder-q", TYPED)

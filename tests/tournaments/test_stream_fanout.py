@@ -2,21 +2,14 @@
 as docs/deployment.md runs them behind a load balancer. An event published through one reaches
 a client streaming from the other."""
 
-import os
-import subprocess
-import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
-from tests.support.worker import stop_group
 from tests.test_faults import (  # noqa: F401  (database_url is a fixture)
+    asgi_site,
     call,
     database_url,
     free_port,
@@ -28,43 +21,6 @@ from tests.test_faults import (  # noqa: F401  (database_url is a fixture)
 from tests.tournaments.conftest import api, build_event
 
 pytestmark = [pytest.mark.integration, pytest.mark.django_db(transaction=True)]
-
-
-@contextmanager
-def asgi_site(database: str, env: dict, log_path: Path) -> Iterator[str]:
-    """The site under uvicorn (genesis.asgi) on a free port; yields its address."""
-    port = free_port()
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "uvicorn", "genesis.asgi:application"),
-                *("--host", "127.0.0.1", "--port", str(port), "--no-access-log"),
-            ],
-            cwd=ROOT,
-            env={
-                **os.environ,
-                **env,
-                "DATABASE_URL": database,
-                "DJANGO_SETTINGS_MODULE": "genesis.settings.test",
-            },
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-
-    def answers() -> bool:
-        assert process.poll() is None, f"the site exited:\n{log_path.read_text()[-3000:]}"
-        try:
-            return call(base, "GET", "/api/up/")[0] == 404
-        except OSError:
-            return False
-
-    try:
-        wait_until(answers, 30, "the site answers")
-        yield base
-    finally:
-        stop_group(process, timeout=10)
 
 
 class Phone(threading.Thread):
