@@ -30,7 +30,7 @@ from health_check.checks import Database
 from health_check.exceptions import ServiceUnavailable
 
 from .celery import app
-from .heartbeat import facts, last_heartbeat
+from .heartbeat import facts, last_heartbeat, workers_facts
 
 _migrations_applied = False
 
@@ -112,11 +112,7 @@ def _process_facts() -> dict[str, dict[str, str | None]]:
     """Each registered fact (genesis.heartbeat.describe) of this web process and of the newest
     worker heartbeat, e.g. {"engine": {"web": "python", "workers": "compiled"}}; "workers" is
     null while no worker has said."""
-    try:
-        last = last_heartbeat() or {}
-    except Exception:  # the store is down: the workers check says so
-        last = {}
-    theirs = last.get("facts", {})
+    theirs = workers_facts()
     return {name: {"web": value, "workers": theirs.get(name)} for name, value in facts().items()}
 
 

@@ -49,6 +49,17 @@ def last_heartbeat() -> dict | None:
     return last
 
 
+def workers_facts() -> dict[str, str]:
+    """The facts the newest worker heartbeat carried; empty while no worker has said, or when
+    the store does not answer (the workers check of /readyz says so)."""
+    try:
+        last = last_heartbeat() or {}
+    except Exception:
+        return {}
+    theirs: dict[str, str] = last.get("facts", {})
+    return theirs
+
+
 def start_heartbeat(hostname: str) -> threading.Event:
     """Beat every WORKER_HEARTBEAT_EVERY seconds from a daemon thread until the returned event
     is set. A store that does not answer (Redis down) is logged, and the beat goes on."""

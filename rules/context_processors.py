@@ -4,7 +4,7 @@ import time
 
 from django.http import HttpRequest
 
-from genesis.heartbeat import facts, last_heartbeat
+from genesis.heartbeat import facts, workers_facts
 
 # The workers' engine changes only when they restart: read it at most this often per process,
 # not on every page.
@@ -18,11 +18,7 @@ def game_engine() -> str:
     now = time.monotonic()
     if "engine" in _known and now - _known["engine"][0] < REREAD_AFTER:
         return _known["engine"][1]
-    try:
-        last = last_heartbeat() or {}
-    except Exception:
-        last = {}
-    kind = last.get("facts", {}).get("engine") or facts()["engine"]
+    kind = workers_facts().get("engine") or facts()["engine"]
     _known["engine"] = (now, kind)
     return kind
 
