@@ -72,13 +72,33 @@ def _send(tournament_id: int, kind: str, data: dict[str, Any]) -> None:
 # --- the facts each kind carries ---------------------------------------------------------------
 
 
-def round_facts(round: Any) -> dict[str, Any]:
-    return {
+# Every phone of an event gets a round's event at the same moment, and each then asks for its
+# page's fragments again. Asked within the same second, 2,048 phones would queue behind each
+# other for several seconds on a 2-core site; spread over `spread` seconds (this many per thousand
+# players), the asks stay within what it answers at once (docs/benchmarks.md, "Round turnover").
+# A phone needs no fetch to learn its table: a paired round's event carries the tables.
+SPREAD_PER_THOUSAND_PLAYERS = 6.0
+MAX_SPREAD = 20.0
+
+
+def fetch_spread(players: int) -> float:
+    """Over how many seconds the pages spread what they fetch on a round's event."""
+    return round(min(MAX_SPREAD, SPREAD_PER_THOUSAND_PLAYERS * players / 1000), 1)
+
+
+def round_facts(round: Any, tables: list[list[Any]] | None = None) -> dict[str, Any]:
+    """A round's event. `tables` (selectors.round_tables) once it is paired: each table's number
+    and its players' public names, so that a phone shows its table without asking for it."""
+    facts = {
         "round": round.pk,
         "number": round.number,
         "kind": round.kind,
         "status": round.status,
+        "spread": fetch_spread(round.tournament.registrations.count()),
     }
+    if tables is not None:
+        facts["tables"] = tables
+    return facts
 
 
 def clock_facts(round: Any) -> dict[str, Any]:
@@ -145,8 +165,46 @@ async def watching(content: AsyncIterator[bytes] | Iterator[bytes]) -> AsyncIter
         else:
             _watching[loop] = loop.create_task(watch())
     assert isinstance(content, AsyncIterator)  # the library streams asynchronously
+    sent: dict[str, int] = {}
     async for chunk in content:
-        yield chunk
+        unsent = _unsent(chunk, sent)
+        if unsent or not chunk:
+            yield unsent
+
+
+def _unsent(chunk: Any, sent: dict[str, int]) -> Any:
+    """`chunk` without the events this stream has already sent (`sent`: each channel's last
+    sequence number, kept up to date). django-eventstream 5.3 sends a catching-up client some
+    events twice when one is published while it reads the history: it yields what it read, then
+    reads again from the id the client gave, not from what it yielded. Its ids are
+    `channel:n[,channel:n]`; an event none of whose numbers is new was sent already."""
+    text = chunk.decode() if isinstance(chunk, bytes) else chunk
+    if "\nid: " not in text:
+        return chunk
+    kept = []
+    for block in text.split("\n\n"):
+        numbers = _id_numbers(block)
+        if numbers is not None:
+            if all(n <= sent.get(name, 0) for name, n in numbers.items()):
+                continue
+            for name, n in numbers.items():
+                sent[name] = max(n, sent.get(name, 0))
+        kept.append(block)
+    unsent = "\n\n".join(kept)
+    return unsent.encode() if isinstance(chunk, bytes) else unsent
+
+
+def _id_numbers(block: str) -> dict[str, int] | None:
+    for line in block.split("\n"):
+        if line.startswith("id: "):
+            try:
+                return {
+                    name: int(n)
+                    for name, n in (part.rsplit(":", 1) for part in line[4:].split(","))
+                }
+            except ValueError:
+                return None  # the library's "error" id
+    return None
 
 
 def _counters(channels: list[str]) -> dict[str, int]:

@@ -1,8 +1,10 @@
 // Keeps an event's pages current from its event stream (GET /api/tournaments/{id}/stream/,
 // docs/api.md), opened by htmx's SSE extension on the element with sse-connect
 // (templates/tournaments/base.html). Each panel asks for its fragment again only when an event
-// concerns it: panels with hx-trigger "sse:round" (or "sse:clock") are refreshed by the
-// extension itself; a player's match panel (data-live-match) only when its own match changed.
+// concerns it: panels with data-live-round on a round's event (each phone at a moment of its
+// own within the event's `spread`), panels with hx-trigger "sse:clock" (or "sse:match") by the
+// extension itself, and a player's match panel (data-live-match) only when its own match changed.
+// A paired round's event carries its tables: the player's own is shown at once, unfetched.
 //
 // Polling is the fallback: while the stream is not open, each panel with data-poll (for example
 // "15s") is sent "live-poll" at that interval, and never while the tab is hidden. This is done
@@ -111,15 +113,75 @@
       });
   }
 
+  // The player's own table, from a paired round's event (its `tables`: [table, player,
+  // opponent]); null when the event has none (a Three-Arena round) or the player has no seat.
+  function tableFrom(data) {
+    var player = live.dataset.player;
+    if (!player || !Array.isArray(data.tables)) return null;
+    for (var i = 0; i < data.tables.length; i++) {
+      var row = data.tables[i];
+      if (row[1] === player || row[2] === player) {
+        return { table: row[0], opponent: row[1] === player ? row[2] : row[1], round: data.number };
+      }
+    }
+    return null;
+  }
+
+  // Shown at once in the "your table" panel, before its fragment comes (at most `spread` seconds
+  // later, with the clock and the match link). Text only: no markup from the stream.
+  function showTable(mine) {
+    var panel = document.getElementById("my-table");
+    if (!panel) return;
+    var title = panel.querySelector("h2");
+    if (title) title.textContent = "Round " + mine.round + ": your table";
+    var line = panel.querySelector(".my-table-line") || document.createElement("p");
+    line.className = "my-table-line";
+    line.textContent = "";
+    var table = document.createElement("strong");
+    table.className = "my-table-no";
+    table.textContent = "Table " + mine.table;
+    line.appendChild(table);
+    if (mine.opponent) {
+      line.appendChild(document.createTextNode(" against "));
+      var them = document.createElement("strong");
+      them.className = "my-table-opponent";
+      them.textContent = mine.opponent;
+      line.appendChild(them);
+    } else {
+      line.appendChild(document.createTextNode(": a bye this round (a 2-0 match win)"));
+    }
+    if (!line.parentNode) panel.appendChild(line);
+  }
+
+  function tellTable(mine) {
+    if (!mine || !mine.table) return;
+    if (!("Notification" in window) || Notification.permission !== "granted") return;
+    var text = "Round " + mine.round + ": table " + mine.table;
+    notify(text + (mine.opponent ? " against " + mine.opponent : " (a bye)"));
+  }
+
+  // Every panel that shows the round asks for its fragment again, each phone at its own moment
+  // within the event's `spread` seconds, so that a big event's phones do not all ask at once.
+  function refreshRoundPanels(data) {
+    var wait = Math.random() * (Number(data.spread) || 0) * 1000;
+    window.setTimeout(function () {
+      panels("[data-live-round]").forEach(function (panel) {
+        htmx.trigger(panel, "live-round");
+      });
+    }, wait);
+  }
+
   function onRound(event) {
     var data = JSON.parse(event.data);
-    if (data.status !== "paired" || !live.dataset.player) return;
-    if (!("Notification" in window) || Notification.permission !== "granted") return;
-    myTable(data).then(function (mine) {
-      if (!mine || !mine.table) return;
-      var text = "Round " + mine.round + ": table " + mine.table;
-      notify(text + (mine.opponent ? " against " + mine.opponent : " (a bye)"));
-    });
+    var paired = data.status === "paired" && live.dataset.player;
+    var mine = paired ? tableFrom(data) : null;
+    if (mine) {
+      showTable(mine);
+      tellTable(mine);
+    } else if (paired && !Array.isArray(data.tables)) {
+      myTable(data).then(tellTable);
+    }
+    refreshRoundPanels(data);
   }
 
   // --- wiring ----------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from django.test import AsyncClient
 from tests.decks.test_games import GA_DECK
 from tests.tournaments.conftest import SAMPLE, api, pair_next_round
 from tests.tournaments.test_event_games_run import create
+from tournaments import stream
 from tournaments.models import Match
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -105,18 +106,56 @@ def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled
         match = pairings[0]["match"]
         await sync_to_async(report)(match, pairings[0]["player_a"], pairings[0]["player_b"])
         _, woken = await open_stream(event, last_event_id=f"tournament-{event}:1")
-        caught_up = await read_until(woken, 4)
-        # then it gets everything after what it had, in order: the round, its clock, the match
-        # confirmed by the two agreeing reports, and the standings that moved
-        assert [e["id"] for e in caught_up] == [f"tournament-{event}:{n}" for n in range(2, 6)]
+        caught_up = await read_until(woken, 3)
+        # then it gets everything after what it had, in order: the round, its clock, and the
+        # match confirmed by the two agreeing reports
+        assert [e["id"] for e in caught_up] == [f"tournament-{event}:{n}" for n in range(2, 5)]
         kinds = [e["event"] for e in caught_up]
-        assert kinds == ["round", "clock", "match", "standings"]
+        assert kinds == ["round", "clock", "match"]
         confirmed = [e["data"] for e in caught_up if e["event"] == "match"][-1]
         assert confirmed["match"] == match
         assert confirmed["status"] == "confirmed"
         assert confirmed["result"] == {"a_wins": 2, "b_wins": 0, "draws": 0}
+        # and when the last match is confirmed: the round's end, then its standings, once (not
+        # one standings event per result, which a big event's phones would drown in)
+        await sync_to_async(report)(
+            pairings[1]["match"], pairings[1]["player_a"], pairings[1]["player_b"]
+        )
+        ending = await read_until(woken, 3)
+        assert [(e["event"], e["data"].get("status")) for e in ending] == [
+            ("match", "confirmed"),
+            ("round", "finished"),
+            ("standings", None),
+        ]
+        assert ending[2]["data"]["number"] == 1
 
     run(scenario)
+
+
+def test_a_paired_rounds_event_carries_its_tables_by_public_name(bundled_cards):
+    # given an event of five (one bye)
+    event = started_event(players=5)
+
+    async def scenario():
+        _, chunks = await open_stream(event)
+        await anext(chunks)
+        # when round 1 is paired
+        pairings = await sync_to_async(pair_next_round)(event)
+        paired = [e for e in await read_until(chunks, 3) if e["event"] == "round"][-1]["data"]
+        # then its event holds every table, as the public pairings show it, the bye included
+        assert paired["status"] == "paired"
+        assert paired["tables"] == [[p["table"], p["player_a"], p["player_b"]] for p in pairings]
+        assert any(row[2] is None for row in paired["tables"])
+        # and how long the pages spread their fetches over: none for five players
+        assert paired["spread"] == 0.0
+
+    run(scenario)
+
+
+def test_the_fetch_spread_grows_with_the_field_up_to_its_cap():
+    assert stream.fetch_spread(8) == 0.0
+    assert stream.fetch_spread(2048) == 12.3
+    assert stream.fetch_spread(100_000) == stream.MAX_SPREAD
 
 
 def test_an_unknown_event_has_no_stream(db):
@@ -206,3 +245,19 @@ def test_only_the_known_kinds_can_be_published():
 
     with pytest.raises(ValueError, match="Unknown stream event kind"):
         stream.publish(1, "lock", {})
+
+
+def test_events_the_library_sends_again_while_catching_up_are_sent_once():
+    # django-eventstream 5.3 yields what it read of the history, and when an event came in
+    # meanwhile reads again from the client's own id: the same events a second time
+    sent: dict[str, int] = {}
+    first = "event: round\nid: tournament-1:2\ndata: {}\n\nevent: clock\nid: tournament-1:3\ndata: {}\n\n"
+    again = first + "event: match\nid: tournament-1:4\ndata: {}\n\n"
+    assert stream._unsent(first, sent) == first
+    assert stream._unsent(again, sent) == "event: match\nid: tournament-1:4\ndata: {}\n\n"
+    # what has no id (the opening padding, keep-alives, the library's errors) always passes
+    keep_alive = "event: keep-alive\ndata:\n\n"
+    assert stream._unsent(keep_alive, sent) == keep_alive
+    error = "event: stream-error\nid: error\ndata: {}\n\n"
+    assert stream._unsent(error, sent) == error
+    assert stream._unsent(again.encode(), sent) == b""

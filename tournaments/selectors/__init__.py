@@ -77,6 +77,7 @@ from .rounds import (
     round_list,
     round_pairings,
     round_pods,
+    round_tables,
     round_with_progress,
     top_cut_matches,
 )
@@ -141,6 +142,7 @@ __all__ = [
     "round_list",
     "round_pairings",
     "round_pods",
+    "round_tables",
     "round_with_progress",
     "rows_with",
     "rules_lookup_url",

@@ -111,6 +111,24 @@ def pod_get(*, pod_id: int) -> Pod:
     )
 
 
+def round_tables(round: Round) -> list[list[Any]] | None:
+    """A paired round's tables as its `round` event carries them: `[table, player, opponent]`,
+    by public name, the opponent None for a bye. None for a Three-Arena round (its pods seat
+    teams: the pages fetch those)."""
+    if round.pods.exists():
+        return None
+    matches = (
+        Match.objects.filter(round=round)
+        .select_related("player_a__player", "player_b__player")
+        .only(
+            *("table", "player_a__player__username", "player_a__guest_name"),
+            *("player_b__player__username", "player_b__guest_name"),
+        )
+        .order_by("table")
+    )
+    return [[m.table, m.player_a.name, m.player_b.name if m.player_b else None] for m in matches]
+
+
 def pairing_row(match: Match) -> dict[str, Any]:
     return {
         "table": match.table,

@@ -75,8 +75,9 @@ def save_state(match: Match, state: protocol.MatchState) -> None:
         # What the pairings and standings show changed (a lead or a lock changes neither).
         snapshots_expire(tournament_id=tournament_id)
     if result.over or was_confirmed:
-        # A confirmed result, or one a judge reopened or corrected, moves the standings.
-        stream.publish(tournament_id, "standings", {"round": match.round_id})
+        # A confirmed result, or one a judge reopened or corrected, may finish (or reopen) the
+        # round, which publishes the standings then: not with each result, which would send
+        # every phone of a 2,048-player event a thousand events a round.
         finish_round_if_complete(match.round)
 
 

@@ -153,7 +153,8 @@ def round_pair(*, round_id: int) -> Round | None:
     found.started_at = now
     found.ends_at = now + timedelta(minutes=found.minutes) if found.minutes else None
     found.save()
-    stream.publish(tournament.pk, "round", stream.round_facts(found))
+    tables = selectors.round_tables(found)
+    stream.publish(tournament.pk, "round", stream.round_facts(found, tables))
     stream.publish(tournament.pk, "clock", stream.clock_facts(found))
     finish_round_if_complete(found)
     took = time.perf_counter() - started
@@ -471,7 +472,8 @@ def round_swap(
                     "detail": f"{a.name} and {b.name} have played each other before.",
                 }
             )
-    stream.publish(tournament.pk, "round", {**stream.round_facts(round), "swapped": True})
+    tables = selectors.round_tables(round)
+    stream.publish(tournament.pk, "round", {**stream.round_facts(round, tables), "swapped": True})
     finish_round_if_complete(round)
     return warnings
 
@@ -513,6 +515,8 @@ def finish_round_if_complete(round: Round) -> None:
     round.status = Round.Status.FINISHED
     round.save(update_fields=["status"])
     stream.publish(tournament.pk, "round", stream.round_facts(round))
+    # The standings a round leaves (again, when a judge corrected a finished round's result).
+    stream.publish(tournament.pk, "standings", {"round": round.pk, "number": round.number})
     swiss_done = tournament.rounds.filter(
         kind=Round.Kind.SWISS, status=Round.Status.FINISHED
     ).count()
