@@ -51,8 +51,8 @@ def publish(tournament_id: int, kind: str, facts: dict[str, Any]) -> None:
     (at once outside of one). Never raises: a stream that cannot be reached is logged, and the
     pages fall back to polling.
 
-    For other apps' services too: check-in publishes
-    `publish(event_id, "checkin", {"registration": id, "checked_in": True, ...})`."""
+    For other apps' services too: check-in publishes `checkin_facts`
+    (tournaments.services.check_in)."""
     if kind not in KINDS:
         raise ValueError(f"Unknown stream event kind: {kind!r}")
     data = {"tournament": tournament_id, **facts, "version": time.time_ns() // 1000}
@@ -108,6 +108,30 @@ def match_facts(match: Any) -> dict[str, Any]:
     }
 
 
+def checkin_facts(
+    *,
+    window: str,
+    checked_in: int,
+    registered: int,
+    registration: int | None = None,
+    opens_at: Any = None,
+    closes_at: Any = None,
+) -> dict[str, Any]:
+    """What anyone may know of check-in: where the window stands ("not_open", "open" or
+    "closed", as GET .../check-ins/ says) and its times, how many of the registered are in,
+    and, for a check-in, which registration (by id: its name, code and who checked it in are
+    not public)."""
+    return {
+        "registration": registration,
+        "checked_in": True if registration is not None else None,
+        "window": window,
+        "opens_at": opens_at.isoformat() if opens_at else None,
+        "closes_at": closes_at.isoformat() if closes_at else None,
+        "checked_in_count": checked_in,
+        "registered_count": registered,
+    }
+
+
 class History(DjangoModelStorage):
     """The library's database history (kept 24 hours), which also catches a stream up from
     before an event's first event: the library's own refuses id 0 (it looks for a row with that
@@ -145,8 +169,35 @@ async def watching(content: AsyncIterator[bytes] | Iterator[bytes]) -> AsyncIter
         else:
             _watching[loop] = loop.create_task(watch())
     assert isinstance(content, AsyncIterator)  # the library streams asynchronously
+    sent = 0
     async for chunk in content:
-        yield chunk
+        chunk, sent = _once(chunk, sent)
+        if chunk:
+            yield chunk
+
+
+def _once(chunk: bytes, sent: int) -> tuple[bytes, int]:
+    """`chunk` without the events a stream already sent (ids up to `sent`), and the new `sent`.
+
+    django-eventstream reads the history again from the id the stream started its last read at
+    when events were queued while it read (its "conflict" path does not keep the ids it sent
+    meanwhile), so without this a burst of events (a window set, then check-ins; a round
+    paired, then its clock) reaches a client twice."""
+    if b"\nid: " not in chunk:
+        return chunk, sent
+    kept = []
+    for block in chunk.split(b"\n\n"):
+        kind = next((line[7:] for line in block.split(b"\n") if line.startswith(b"event: ")), b"")
+        number = next(
+            (line.rpartition(b":")[2] for line in block.split(b"\n") if line.startswith(b"id: ")),
+            b"",
+        )
+        if kind.decode(errors="replace") in KINDS and number.isdigit():
+            if int(number) <= sent:
+                continue
+            sent = int(number)
+        kept.append(block)
+    return b"\n\n".join(kept), sent
 
 
 def _counters(channels: list[str]) -> dict[str, int]:

@@ -1,8 +1,9 @@
 // Keeps an event's pages current from its event stream (GET /api/tournaments/{id}/stream/,
 // docs/api.md), opened by htmx's SSE extension on the element with sse-connect
 // (templates/tournaments/base.html). Each panel asks for its fragment again only when an event
-// concerns it: panels with hx-trigger "sse:round" (or "sse:clock") are refreshed by the
-// extension itself; a player's match panel (data-live-match) only when its own match changed.
+// concerns it: panels with hx-trigger "sse:round" (or "sse:clock", "sse:checkin") are refreshed
+// by the extension itself; a player's match panel (data-live-match) only when its own match
+// changed.
 //
 // Polling is the fallback: while the stream is not open, each panel with data-poll (for example
 // "15s") is sent "live-poll" at that interval, and never while the tab is hidden. This is done
@@ -144,6 +145,25 @@
   document.addEventListener("visibilitychange", function () {
     // Back in a tab whose stream was down: catch up at once rather than at the next interval.
     if (!document.hidden && !open) refreshAll();
+  });
+
+  // A list the reader opened (a <details> with an id) stays open when its panel is refreshed.
+  var reopen = [];
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target;
+    if (!target || !target.querySelectorAll) return;
+    reopen = Array.prototype.slice
+      .call(target.querySelectorAll("details[open][id]"))
+      .map(function (details) {
+        return details.id;
+      });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    reopen.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) details.open = true;
+    });
+    reopen = [];
   });
 
   function permissionButton() {
