@@ -1,6 +1,7 @@
 """Exporting an event and importing it into another database (tournaments.services.exchange,
 docs/event-export.md): the round trip of a finished event with a top cut, guests, penalties and
-overrides; refusals that write nothing; the API's permissions; the admin's pages."""
+overrides; refusals that write nothing; the API's permissions; the admin's pages (the waitlist,
+check-ins and no-show drops included)."""
 
 import io
 import json
@@ -13,13 +14,16 @@ from django.core.management.base import CommandError
 from tests.support.snapshots import put_back, shared_rows
 from tests.tournaments.conftest import SAMPLE, api, as_user, build_event, pair_next_round
 from tournaments.models import (
+    CheckIn,
     Match,
+    NoShowDrop,
     Penalty,
     Registration,
     Report,
     ResultOverride,
     Round,
     Tournament,
+    WaitlistEntry,
 )
 
 pytestmark = pytest.mark.django_db
@@ -489,3 +493,42 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
     assert 'name="a_wins"' not in match_page
     assert 'name="player_a"' not in match_page
     assert client.get("/admin/tournaments/match/add/").status_code == 403
+
+
+def test_staff_see_the_waitlist_check_ins_and_no_show_drops_in_the_admin_read_only(finished_event):
+    # given a check-in at the desk, a no-show drop and a skipped waitlist entry (rows as the
+    # services leave them)
+    admin = get_user_model().objects.create(username="admin", is_staff=True, is_superuser=True)
+    client = as_user(admin.username)
+    regs = {r.name: r for r in Registration.objects.filter(tournament_id=finished_event)}
+    CheckIn.objects.create(registration=regs[GUEST], actor=admin, by_code=False)
+    NoShowDrop.objects.create(registration=regs["p06"])
+    late = get_user_model().objects.create(username="latecomer")
+    entry = WaitlistEntry.objects.create(
+        tournament_id=finished_event,
+        player=late,
+        decklist=regs["p01"].decklist,
+        position=1,
+        status=WaitlistEntry.Status.SKIPPED,
+        reason="The event started before a place freed.",
+    )
+    made = {
+        "checkin": (CheckIn.objects.get(registration=regs[GUEST]).pk, GUEST),
+        "noshowdrop": (NoShowDrop.objects.get(registration=regs["p06"]).pk, "p06"),
+        "waitlistentry": (entry.pk, "latecomer"),
+    }
+    for model, (pk, name) in made.items():
+        # when
+        listed = client.get(f"/admin/tournaments/{model}/")
+        shown = client.get(f"/admin/tournaments/{model}/{pk}/change/")
+        # then each changelist opens with its row and a link to the event's page
+        assert listed.status_code == 200, model
+        assert name in listed.content.decode(), model
+        assert f'href="/events/{finished_event}/"' in listed.content.decode(), model
+        # and nothing is added, changed or deleted here: the services keep these
+        assert shown.status_code == 200, model
+        page = shown.content.decode()
+        for field in ("registration", "status", "position", "by_code", "actor", "reason"):
+            assert f'name="{field}"' not in page, (model, field)
+        assert client.get(f"/admin/tournaments/{model}/add/").status_code == 403, model
+        assert client.get(f"/admin/tournaments/{model}/{pk}/delete/").status_code == 403, model
