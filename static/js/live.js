@@ -151,7 +151,7 @@
   var reopen = [];
   document.addEventListener("htmx:beforeSwap", function (evt) {
     var target = evt.detail.target;
-    if (!target || !target.querySelectorAll) return;
+    if (!evt.detail.shouldSwap || !target || !target.querySelectorAll) return;
     reopen = Array.prototype.slice
       .call(target.querySelectorAll("details[open][id]"))
       .map(function (details) {

@@ -202,6 +202,34 @@ def test_a_stream_that_cannot_be_reached_never_fails_the_request(
     assert "stream_publish_failed" in caplog.text
 
 
+def test_a_stream_sends_each_event_once_when_the_library_reads_a_burst_again():
+    from tournaments import stream
+
+    def sent(*numbers: int) -> bytes:
+        return b"".join(
+            b'event: checkin\nid: tournament-7:%d\ndata: {"n": %d}\n\n' % (n, n) for n in numbers
+        )
+
+    # given what django-eventstream yields when events came while it read the history: its
+    # next read starts again from where the last one started
+    async def library():
+        yield b": padding\n\nevent: stream-open\ndata:\n\n"
+        yield sent(1, 2)
+        yield sent(1, 2, 3)
+        yield b"event: keep-alive\ndata:\n\n"
+        yield sent(3)
+
+    async def scenario():
+        return b"".join([chunk async for chunk in stream.watching(library())]).decode()
+
+    # when a client reads the stream
+    body = run(scenario)
+    # then each event reaches it once, in order, and the rest of the stream as it was
+    assert [e["data"]["n"] for e in parse(body)] == [1, 2, 3]
+    assert "event: stream-open" in body
+    assert "event: keep-alive" in body
+
+
 def test_only_the_known_kinds_can_be_published():
     from tournaments import stream
 
