@@ -1,10 +1,13 @@
-"""Admin for events, registrations, rounds and matches, for staff to look things up.
+"""Admin for events, registrations, rounds and matches, the waitlist, check-ins and no-show
+drops, for staff to look things up.
 
 Read-only where a change must go through a service, because the service keeps what the admin
 would not: a result comes from the match's protocol state (tournaments.services.matches writes
 both together and logs every override), and pairings, rounds and drops are the event's history
-that standings and placings are worked out from. Those are changed on the event's own pages,
-linked from here. What the admin may edit is what no rule depends on: an event's name, date,
+that standings and placings are worked out from. The waitlist's order and outcomes are the
+waitlist service's (a promotion registers the player; moving or removing someone renumbers the
+line), and check-ins and no-show drops are logs that round 1's pairing reads. Those are changed
+on the event's own pages, linked from here. What the admin may edit is what no rule depends on: an event's name, date,
 venue and description.
 """
 
@@ -16,14 +19,17 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from .models import (
+    CheckIn,
     EngineGame,
     Judge,
     Match,
+    NoShowDrop,
     Penalty,
     Registration,
     ResultOverride,
     Round,
     Tournament,
+    WaitlistEntry,
 )
 
 EVENT_FIELDS = (
@@ -199,3 +205,55 @@ class MatchAdmin(ReadOnlyAdmin):
         if obj.a_wins is None:
             return "—"
         return f"{obj.a_wins}-{obj.b_wins}-{obj.draws}"
+
+
+@admin.register(WaitlistEntry)
+class WaitlistEntryAdmin(ReadOnlyAdmin):
+    """The line of a full event: moved, removed and promoted only by the waitlist service (the
+    organizer's panel on the event page), which keeps the order and the registrations right."""
+
+    list_display = ["player", "event", "position", "status", "reason", "created_at", "decided_at"]
+    list_filter = ["status"]
+    search_fields = ["player__username", "tournament__name", "champion"]
+    list_select_related = ["player", "tournament"]
+
+    @admin.display(description="Event")
+    def event(self, obj: WaitlistEntry) -> str:
+        return _event_link(obj.tournament)
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(ReadOnlyAdmin):
+    """Who checked in, when, and how (by the code, or at the desk by `actor`): the log round 1's
+    pairing reads to drop the no-shows."""
+
+    list_display = ["registration", "event", "by_code", "actor", "created_at"]
+    list_filter = ["by_code"]
+    search_fields = [
+        "registration__player__username",
+        "registration__guest_name",
+        "registration__tournament__name",
+    ]
+    list_select_related = ["registration__player", "registration__tournament", "actor"]
+
+    @admin.display(description="Event")
+    def event(self, obj: CheckIn) -> str:
+        return _event_link(obj.registration.tournament)
+
+
+@admin.register(NoShowDrop)
+class NoShowDropAdmin(ReadOnlyAdmin):
+    """The log of players dropped at round 1 for not checking in (reinstated on the event's
+    page, like any drop)."""
+
+    list_display = ["registration", "event", "created_at"]
+    search_fields = [
+        "registration__player__username",
+        "registration__guest_name",
+        "registration__tournament__name",
+    ]
+    list_select_related = ["registration__player", "registration__tournament"]
+
+    @admin.display(description="Event")
+    def event(self, obj: NoShowDrop) -> str:
+        return _event_link(obj.registration.tournament)

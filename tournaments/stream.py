@@ -51,8 +51,8 @@ def publish(tournament_id: int, kind: str, facts: dict[str, Any]) -> None:
     (at once outside of one). Never raises: a stream that cannot be reached is logged, and the
     pages fall back to polling.
 
-    For other apps' services too: check-in publishes
-    `publish(event_id, "checkin", {"registration": id, "checked_in": True, ...})`."""
+    For other apps' services too: check-in publishes `checkin_facts`
+    (tournaments.services.check_in)."""
     if kind not in KINDS:
         raise ValueError(f"Unknown stream event kind: {kind!r}")
     data = {"tournament": tournament_id, **facts, "version": time.time_ns() // 1000}
@@ -125,6 +125,30 @@ def match_facts(match: Any) -> dict[str, Any]:
             else None
         ),
         "extra_minutes": match.extra_minutes,
+    }
+
+
+def checkin_facts(
+    *,
+    window: str,
+    checked_in: int,
+    registered: int,
+    registration: int | None = None,
+    opens_at: Any = None,
+    closes_at: Any = None,
+) -> dict[str, Any]:
+    """What anyone may know of check-in: where the window stands ("not_open", "open" or
+    "closed", as GET .../check-ins/ says) and its times, how many of the registered are in,
+    and, for a check-in, which registration (by id: its name, code and who checked it in are
+    not public)."""
+    return {
+        "registration": registration,
+        "checked_in": True if registration is not None else None,
+        "window": window,
+        "opens_at": opens_at.isoformat() if opens_at else None,
+        "closes_at": closes_at.isoformat() if closes_at else None,
+        "checked_in_count": checked_in,
+        "registered_count": registered,
     }
 
 

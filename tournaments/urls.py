@@ -23,6 +23,7 @@ urlpatterns = [
     path("<int:pk>/drop/", views.drop, name="drop"),
     path("<int:pk>/check-in/", views.check_in, name="check-in"),
     path("<int:pk>/check-in/qr/", views.check_in_qr, name="check-in-qr"),
+    path("<int:pk>/check-in/list/", views.check_in_list, name="check-in-list"),
     path("<int:pk>/check-in/window/", views.check_in_window, name="check-in-window"),
     path("<int:pk>/check-in/walk-in/", views.check_in_walk_in, name="check-in-walk-in"),
     path("<int:pk>/players/", views.player_add, name="player-add"),

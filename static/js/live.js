@@ -2,9 +2,10 @@
 // docs/api.md), opened by htmx's SSE extension on the element with sse-connect
 // (templates/tournaments/base.html). Each panel asks for its fragment again only when an event
 // concerns it: panels with data-live-round on a round's event (each phone at a moment of its
-// own within the event's `spread`), panels with hx-trigger "sse:clock" (or "sse:match") by the
-// extension itself, and a player's match panel (data-live-match) only when its own match changed.
-// A paired round's event carries its tables: the player's own is shown at once, unfetched.
+// own within the event's `spread`), panels with hx-trigger "sse:clock" (or "sse:match",
+// "sse:checkin") by the extension itself, and a player's match panel (data-live-match) only when
+// its own match changed. A paired round's event carries its tables: the player's own is shown at
+// once, unfetched.
 //
 // Polling is the fallback: while the stream is not open, each panel with data-poll (for example
 // "15s") is sent "live-poll" at that interval, and never while the tab is hidden. This is done
@@ -206,6 +207,25 @@
   document.addEventListener("visibilitychange", function () {
     // Back in a tab whose stream was down: catch up at once rather than at the next interval.
     if (!document.hidden && !open) refreshAll();
+  });
+
+  // A list the reader opened (a <details> with an id) stays open when its panel is refreshed.
+  var reopen = [];
+  document.addEventListener("htmx:beforeSwap", function (evt) {
+    var target = evt.detail.target;
+    if (!evt.detail.shouldSwap || !target || !target.querySelectorAll) return;
+    reopen = Array.prototype.slice
+      .call(target.querySelectorAll("details[open][id]"))
+      .map(function (details) {
+        return details.id;
+      });
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    reopen.forEach(function (id) {
+      var details = document.getElementById(id);
+      if (details) details.open = true;
+    });
+    reopen = [];
   });
 
   function permissionButton() {

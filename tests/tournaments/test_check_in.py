@@ -274,6 +274,24 @@ def test_the_list_of_check_ins_is_the_judges_and_a_stranger_sees_no_one(event):
     assert "code" in api("jude").get(f"/api/tournaments/{event}/check-ins/").json()
 
 
+def test_the_panels_list_the_stream_refreshes_is_the_judges(event):
+    # given p01 checked in
+    code = open_check_in(event)["code"]
+    assert check_in(event, "p01", {"code": code}).status_code == 201
+    # when the judge's panel asks for its list again (on the stream's `checkin`)
+    fragment = as_user("jude").get(f"/events/{event}/check-in/list/")
+    # then it is the list alone, counted afresh, and it polls while check-in is open
+    assert fragment.status_code == 200
+    html = fragment.content.decode()
+    assert html.lstrip().startswith('<div id="check-in-list"')
+    assert 'hx-trigger="sse:checkin, live-poll"' in html
+    assert 'data-poll="15s"' in html
+    assert re.search(r"<strong>1</strong> checked in, <strong>4</strong> missing", html)
+    # and nobody else may read it
+    assert as_user("p01").get(f"/events/{event}/check-in/list/").status_code == 403
+    assert as_user(None).get(f"/events/{event}/check-in/list/").status_code == 403
+
+
 # --- round 1: the no-shows -------------------------------------------------------------------------
 
 

@@ -59,6 +59,11 @@ def test_a_player_checks_in_by_the_qr_code_and_a_judge_checks_in_a_walk_in(
     no_sideways_scroll(org)
     shot(org, "check-in-qr-phone")
 
+    # and a judge has the event page open at the desk
+    judge = phone(browser, base, users["jude"])
+    judge.goto(f"{base}/events/{event.pk}/")
+    expect(judge.locator("#check-in-counts")).to_contain_text("0 checked in, 3 missing")
+
     # when: p01 opens the QR code's address on their phone and taps once
     player = phone(browser, base, users["p01"])
     player.goto(url)
@@ -72,10 +77,16 @@ def test_a_player_checks_in_by_the_qr_code_and_a_judge_checks_in_a_walk_in(
     player.goto(f"{base}/events/{event.pk}/")
     expect(player.locator("#my-check-in")).to_have_text("You are checked in.")
 
-    # when: the judge checks p02 in at the desk, from the event page on their phone
-    judge = phone(browser, base, users["jude"])
-    judge.goto(f"{base}/events/{event.pk}/")
+    # and the judge's list follows without a reload when the stream says `checkin` (the live
+    # server has no stream, so the event the stream would bring is sent to the list here),
+    # keeping open the list of the missing the judge had opened
+    judge.locator("#check-in-missing summary").click()
+    judge.evaluate("htmx.trigger(document.getElementById('check-in-list'), 'sse:checkin')")
     expect(judge.locator("#check-in-counts")).to_contain_text("1 checked in, 2 missing")
+    expect(judge.locator("#check-in-missing summary")).to_have_text("Missing (2)")
+    expect(judge.locator("#check-in-missing")).to_have_attribute("open", "")
+
+    # when: the judge checks p02 in at the desk, from the event page on their phone
     judge.locator("#check-in-registration").select_option(label="p02")
     judge.locator("#check-in").get_by_role("button", name="Check in").click()
     # then

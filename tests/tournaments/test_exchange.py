@@ -1,6 +1,7 @@
 """Exporting an event and importing it into another database (tournaments.services.exchange,
-docs/event-export.md): the round trip of a finished event with a top cut, guests, penalties and
-overrides; refusals that write nothing; the API's permissions; the admin's pages."""
+docs/event-export.md): the round trip of a finished event with a top cut, guests, penalties,
+overrides and a waitlist; refusals that write nothing; the API's permissions; the admin's pages
+(the waitlist, check-ins and no-show drops included)."""
 
 import io
 import json
@@ -13,13 +14,16 @@ from django.core.management.base import CommandError
 from tests.support.snapshots import put_back, shared_rows
 from tests.tournaments.conftest import SAMPLE, api, as_user, build_event, pair_next_round
 from tournaments.models import (
+    CheckIn,
     Match,
+    NoShowDrop,
     Penalty,
     Registration,
     Report,
     ResultOverride,
     Round,
     Tournament,
+    WaitlistEntry,
 )
 
 pytestmark = pytest.mark.django_db
@@ -237,7 +241,56 @@ def _outcome(event: int) -> dict:
             (at(r.match), r.reporter.username, r.game, r.winner, r.a_wins, r.b_wins, r.draws)
             for r in Report.objects.filter(**in_event).select_related("match__round", "reporter")
         ),
+        # in the line's order (position, then who joined first)
+        "waitlist": [
+            (
+                e.player.username,
+                e.position,
+                e.status,
+                e.reason,
+                e.errors,
+                names.get(e.registration_id),
+                json.dumps(e.decklist, sort_keys=True),
+                e.champion,
+                e.created_at,
+                e.decided_at,
+            )
+            for e in WaitlistEntry.objects.filter(tournament=tournament)
+            .select_related("player")
+            .order_by("position", "id")
+        ],
     }
+
+
+def _add_waitlist(event: int) -> None:
+    """The line the event had when it was full, as the waitlist service leaves it: p06 was
+    promoted into the event, w03 skipped (its deck broke a rule by then), and w01 and w02 still
+    wait, w02 moved ahead of w01 by the organizer."""
+    sample = Registration.objects.get(tournament_id=event, player__username="p06")
+    make = get_user_model().objects.create
+
+    def entry(player, position: int, **fields) -> None:
+        WaitlistEntry.objects.create(
+            tournament_id=event,
+            player=player,
+            decklist=sample.decklist,
+            champion=sample.champion,
+            position=position,
+            **fields,
+        )
+
+    decided = {"decided_at": sample.created_at}
+    entry(sample.player, 1, status="promoted", registration=sample, **decided)
+    entry(
+        make(username="w03"),
+        2,
+        status="skipped",
+        reason="Your timeline is no longer legal in this format.",
+        errors=[{"code": "banned_card", "message": "Mirror Panel is banned."}],
+        **decided,
+    )
+    entry(make(username="w01"), 4)
+    entry(make(username="w02"), 3)
 
 
 def _without_ids(document: dict) -> dict:
@@ -256,6 +309,8 @@ def _without_ids(document: dict) -> dict:
                 penalty["registration"] = place[penalty["registration"]]
     for row in document["standings"] + document["placings"]:
         row["registration"] = place[row["registration"]]
+    for entry in document.get("waitlist", ()):
+        entry["registration"] = place.get(entry["registration"])
     return document
 
 
@@ -280,20 +335,21 @@ def _import(tmp_path, text: str) -> str:
     return out.getvalue()
 
 
+COUNTED = (
+    Tournament,
+    Registration,
+    WaitlistEntry,
+    Round,
+    Match,
+    Report,
+    ResultOverride,
+    Penalty,
+)
+NOTHING = (0,) * (len(COUNTED) + 1)  # and the accounts
+
+
 def _counts() -> tuple[int, ...]:
-    return tuple(
-        model.objects.count()
-        for model in (
-            Tournament,
-            Registration,
-            Round,
-            Match,
-            Report,
-            ResultOverride,
-            Penalty,
-            get_user_model(),
-        )
-    )
+    return tuple(model.objects.count() for model in (*COUNTED, get_user_model()))
 
 
 # --- the round trip ------------------------------------------------------------------------------
@@ -302,8 +358,16 @@ def _counts() -> tuple[int, ...]:
 def test_a_finished_event_survives_export_and_import_into_an_empty_database(
     finished_event, tmp_path
 ):
-    # given a finished event with a top cut, a guest, penalties and overrides
+    # given a finished event with a top cut, a guest, penalties and overrides, and the
+    # waitlist it had when it was full
+    _add_waitlist(finished_event)
     before = _outcome(finished_event)
+    assert [(w[0], w[2]) for w in before["waitlist"]] == [
+        ("p06", "promoted"),
+        ("w03", "skipped"),
+        ("w02", "waiting"),
+        ("w01", "waiting"),
+    ]
     assert any(row[1] for row in before["registrations"])  # a guest
     assert {p[2] for p in before["penalties"]} == {"warning", "game_loss"}
     assert {o[4] for o in before["overrides"]} >= {"result changed", "game 1 entered by a judge"}
@@ -314,7 +378,7 @@ def test_a_finished_event_survives_export_and_import_into_an_empty_database(
     ), "no lock and show was played"
     text = _export(finished_event)
     _forget(finished_event)
-    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+    assert _counts() == NOTHING
 
     # when it is imported
     said = _import(tmp_path, text)
@@ -334,6 +398,9 @@ def test_a_finished_event_survives_export_and_import_into_an_empty_database(
         "p04",
         "p05",
         "p06",
+        "w01",
+        "w02",
+        "w03",
     ]
     assert not any(u.is_active or u.has_usable_password() for u in users)
     # and exporting it again gives the same file but for the ids
@@ -367,7 +434,7 @@ def test_a_card_missing_from_the_index_names_the_card_and_player_and_writes_noth
     # then the card and the player are named, and nothing is written
     assert GUEST in str(refused.value)
     assert refused.value.returncode == 1
-    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+    assert _counts() == NOTHING
 
 
 def test_a_file_that_breaks_the_schema_is_refused_with_json_paths(finished_event, tmp_path):
@@ -382,7 +449,7 @@ def test_a_file_that_breaks_the_schema_is_refused_with_json_paths(finished_event
         call_command("import_event", str(path), stdout=io.StringIO(), stderr=err)
     assert "$.rounds[0].matches[0].table" in err.getvalue()
     assert "$.event: 'seed' is a required property" in err.getvalue()
-    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+    assert _counts() == NOTHING
 
 
 def test_accounts_are_matched_by_username_ignoring_case_and_keep_their_state(
@@ -412,7 +479,7 @@ def test_a_result_column_that_disagrees_with_the_match_state_is_refused(finished
     match["a_wins"], match["b_wins"] = match["b_wins"], match["a_wins"]
     with pytest.raises(CommandError, match="invalid_export"):
         _import(tmp_path, json.dumps(document))
-    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+    assert _counts() == NOTHING
 
 
 def test_results_edited_by_hand_that_contradict_the_standings_are_refused(finished_event, tmp_path):
@@ -421,7 +488,7 @@ def test_results_edited_by_hand_that_contradict_the_standings_are_refused(finish
     document["standings"][0]["points"] += 3
     with pytest.raises(CommandError, match="inconsistent_export"):
         _import(tmp_path, json.dumps(document))
-    assert _counts() == (0, 0, 0, 0, 0, 0, 0, 0)
+    assert _counts() == NOTHING
 
 
 def test_export_of_an_unknown_event_is_a_clear_error():
@@ -489,3 +556,42 @@ def test_staff_see_events_in_the_admin_with_results_read_only(finished_event):
     assert 'name="a_wins"' not in match_page
     assert 'name="player_a"' not in match_page
     assert client.get("/admin/tournaments/match/add/").status_code == 403
+
+
+def test_staff_see_the_waitlist_check_ins_and_no_show_drops_in_the_admin_read_only(finished_event):
+    # given a check-in at the desk, a no-show drop and a skipped waitlist entry (rows as the
+    # services leave them)
+    admin = get_user_model().objects.create(username="admin", is_staff=True, is_superuser=True)
+    client = as_user(admin.username)
+    regs = {r.name: r for r in Registration.objects.filter(tournament_id=finished_event)}
+    CheckIn.objects.create(registration=regs[GUEST], actor=admin, by_code=False)
+    NoShowDrop.objects.create(registration=regs["p06"])
+    late = get_user_model().objects.create(username="latecomer")
+    entry = WaitlistEntry.objects.create(
+        tournament_id=finished_event,
+        player=late,
+        decklist=regs["p01"].decklist,
+        position=1,
+        status=WaitlistEntry.Status.SKIPPED,
+        reason="The event started before a place freed.",
+    )
+    made = {
+        "checkin": (CheckIn.objects.get(registration=regs[GUEST]).pk, GUEST),
+        "noshowdrop": (NoShowDrop.objects.get(registration=regs["p06"]).pk, "p06"),
+        "waitlistentry": (entry.pk, "latecomer"),
+    }
+    for model, (pk, name) in made.items():
+        # when
+        listed = client.get(f"/admin/tournaments/{model}/")
+        shown = client.get(f"/admin/tournaments/{model}/{pk}/change/")
+        # then each changelist opens with its row and a link to the event's page
+        assert listed.status_code == 200, model
+        assert name in listed.content.decode(), model
+        assert f'href="/events/{finished_event}/"' in listed.content.decode(), model
+        # and nothing is added, changed or deleted here: the services keep these
+        assert shown.status_code == 200, model
+        page = shown.content.decode()
+        for field in ("registration", "status", "position", "by_code", "actor", "reason"):
+            assert f'name="{field}"' not in page, (model, field)
+        assert client.get(f"/admin/tournaments/{model}/add/").status_code == 403, model
+        assert client.get(f"/admin/tournaments/{model}/{pk}/delete/").status_code == 403, model

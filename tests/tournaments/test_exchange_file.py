@@ -227,3 +227,66 @@ def test_missing_cards_are_looked_for_in_every_section_pool_and_spellbook():
         ("Phantom Pool Card", "$.registrations[0].pool.main[0].name"),
         ("Phantom Spell", "$.registrations[0].seats[0].spellbook.spellbook[0].name"),
     ]
+
+
+# --- the waitlist (optional) ---------------------------------------------------------------------
+
+
+def waiting(player: str, position: int, **fields) -> dict:
+    entry = registration(0, player)
+    return {
+        "player": player,
+        "decklist": entry["decklist"],
+        "champion": entry["champion"],
+        "position": position,
+        "status": "waiting",
+        "reason": "",
+        "errors": [],
+        "registration": None,
+        "created_at": "2026-11-24T19:02:00+00:00",
+        "decided_at": None,
+        **fields,
+    }
+
+
+def with_waitlist(*entries: dict) -> dict:
+    doc = document()
+    doc["waitlist"] = list(entries)
+    return doc
+
+
+def test_a_waitlist_is_written_only_when_there_is_one_in_the_lines_order():
+    assert "waitlist" not in document()  # an older event's file is what it always was
+    doc = document()
+    parts = ("event", "judges", "registrations", "rounds", "standings", "placings")
+    line = [waiting("w02", 1), waiting("w01", 2)]
+    built = build_document(**{part: doc[part] for part in parts}, waitlist=line)
+    assert [e["player"] for e in check_document(built)["waitlist"]] == ["w02", "w01"]
+
+
+@pytest.mark.parametrize(
+    ("entries", "expected"),
+    [
+        ([waiting("w01", 1), waiting("w01", 2)], "$.waitlist[1].player"),  # waits twice
+        ([waiting("p01", 1, status="promoted", registration=13)], "$.waitlist[0].registration"),
+        ([waiting("w01", 1, status="promoted", registration=11)], "$.waitlist[0].registration"),
+        ([waiting("p01", 1, registration=11)], "$.waitlist[0].registration"),  # not promoted
+        ([waiting("w01", 1, status="gone")], "$.waitlist[0].status"),
+        ([waiting("w01", 1, decklist={"champion": "X"})], "$.waitlist[0].decklist"),
+    ],
+)
+def test_a_broken_waitlist_is_reported_with_its_json_path(entries, expected):
+    assert expected in paths(with_waitlist(*entries))
+
+
+def test_a_promoted_or_skipped_waitlist_entry_passes_and_a_waiting_decklist_is_card_checked():
+    promoted = waiting("p01", 1, status="promoted", registration=11, decided_at=EVENT["date"])
+    skipped = waiting("w02", 2, status="skipped", reason="No longer legal.")
+    phantom = waiting("w03", 3)
+    phantom["decklist"]["timeline"] = [{"count": 1, "name": "Phantom Card"}]
+    doc = with_waitlist(promoted, skipped, phantom)
+    assert check_document(doc) is doc
+    known = {"sera vantyne", "mirror panel"}
+    assert [(m.name, m.registration, m.path) for m in missing_cards(doc, known.__contains__)] == [
+        ("Phantom Card", "w03", "$.waitlist[2].decklist.timeline[0].name")
+    ]

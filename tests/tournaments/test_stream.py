@@ -1,6 +1,6 @@
 """The event stream (GET /api/tournaments/{id}/stream/): what it carries, Last-Event-ID catch-up,
-and that a hidden lock never reaches it. Run through Django's ASGI path (AsyncClient), where the
-stream is served."""
+that a hidden lock never reaches it, and that check-in reaches it with public facts only. Run
+through Django's ASGI path (AsyncClient), where the stream is served."""
 
 import asyncio
 import json
@@ -8,13 +8,14 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.contrib.auth import get_user_model
 from django.test import AsyncClient
 
 from tests.decks.test_games import GA_DECK
-from tests.tournaments.conftest import SAMPLE, api, pair_next_round
+from tests.tournaments.conftest import SAMPLE, api, build_event, pair_next_round
 from tests.tournaments.test_event_games_run import create
 from tournaments import stream
-from tournaments.models import Match
+from tournaments.models import Match, Registration
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -240,9 +241,33 @@ def test_a_stream_that_cannot_be_reached_never_fails_the_request(
     assert "stream_publish_failed" in caplog.text
 
 
-def test_only_the_known_kinds_can_be_published():
-    from tournaments import stream
+def test_a_stream_sends_each_event_once_when_the_library_reads_a_burst_again():
+    def sent(*numbers: int) -> bytes:
+        return b"".join(
+            b'event: checkin\nid: tournament-7:%d\ndata: {"n": %d}\n\n' % (n, n) for n in numbers
+        )
 
+    # given what django-eventstream yields when events came while it read the history: its
+    # next read starts again from where the last one started
+    async def library():
+        yield b": padding\n\nevent: stream-open\ndata:\n\n"
+        yield sent(1, 2)
+        yield sent(1, 2, 3)
+        yield b"event: keep-alive\ndata:\n\n"
+        yield sent(3)
+
+    async def scenario():
+        return b"".join([chunk async for chunk in stream.watching(library())]).decode()
+
+    # when a client reads the stream
+    body = run(scenario)
+    # then each event reaches it once, in order, and the rest of the stream as it was
+    assert [e["data"]["n"] for e in parse(body)] == [1, 2, 3]
+    assert "event: stream-open" in body
+    assert "event: keep-alive" in body
+
+
+def test_only_the_known_kinds_can_be_published():
     with pytest.raises(ValueError, match="Unknown stream event kind"):
         stream.publish(1, "lock", {})
 
@@ -261,3 +286,77 @@ def test_events_the_library_sends_again_while_catching_up_are_sent_once():
     error = "event: stream-error\nid: error\ndata: {}\n\n"
     assert stream._unsent(error, sent) == error
     assert stream._unsent(again.encode(), sent) == b""
+
+
+def test_check_in_reaches_an_open_stream_with_public_facts_only(bundled_cards):
+    # given an event of three, its organizer's check-in not yet set, a player with an e-mail
+    event, _ = build_event(3, rounds=2)
+    get_user_model().objects.filter(username="p01").update(email="p01-private@example.com")
+    registrations = dict(
+        Registration.objects.filter(tournament_id=event).values_list("player__username", "pk")
+    )
+
+    def check_in_on_the_day() -> str:
+        window = api("org").put(
+            f"/api/tournaments/{event}/check-in/window/", {"drop_unchecked": True}, format="json"
+        )
+        code = window.json()["code"]
+        by_code = api("p01").post(f"/api/tournaments/{event}/check-in/", {"code": code})
+        assert by_code.status_code == 201, by_code.json()
+        at_the_desk = api("org").post(
+            f"/api/tournaments/{event}/check-in/", {"registration": registrations["p02"]}
+        )
+        assert at_the_desk.status_code == 201, at_the_desk.json()
+        return code
+
+    def start_and_pair() -> None:
+        assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
+        pair_next_round(event)
+
+    async def scenario():
+        # given a judge's phone holding the event's stream
+        _, chunks = await open_stream(event)
+        await anext(chunks)
+        # when the organizer opens check-in, p01 checks in by the code and p02 at the desk
+        code = await sync_to_async(check_in_on_the_day)()
+        events = await read_until(chunks, 3)
+        # and round 1 is paired, which closes check-in and drops p03, who never came
+        await sync_to_async(start_and_pair)()
+        events += [e for e in await read_until(chunks, 4) if e["event"] == "checkin"]
+        return code, events
+
+    code, events = run(scenario)
+    # then each step reached the stream: which registration, the window and the counts
+    assert [e["event"] for e in events] == ["checkin"] * 4
+    facts = [
+        (
+            e["data"]["registration"],
+            e["data"]["checked_in"],
+            e["data"]["window"],
+            e["data"]["checked_in_count"],
+            e["data"]["registered_count"],
+        )
+        for e in events
+    ]
+    assert facts == [
+        (None, None, "open", 0, 3),
+        (registrations["p01"], True, "open", 1, 3),
+        (registrations["p02"], True, "open", 2, 3),
+        (None, None, "closed", 2, 3),
+    ]
+    # and nothing private: the facts are these, never a name, the code or an e-mail
+    public = {
+        "tournament",
+        "registration",
+        "checked_in",
+        "window",
+        "opens_at",
+        "closes_at",
+        "checked_in_count",
+        "registered_count",
+        "version",
+    }
+    assert all(set(e["data"]) == public for e in events)
+    body = json.dumps([e["data"] for e in events])
+    for secret in (code, "p01", "p02", "p03", "private@example.com", "by_code", "actor"):
+        assert secret not in body

@@ -72,10 +72,13 @@ def build_document(
     rounds: Iterable[Mapping[str, Any]],
     standings: Iterable[Mapping[str, Any]],
     placings: Iterable[Mapping[str, Any]] | None,
+    waitlist: Iterable[Mapping[str, Any]] = (),
 ) -> dict[str, Any]:
     """The export file from plain values. Lists are in a fixed order (judges by name,
-    registrations by id, rounds by number), so one event always exports to the same bytes."""
-    return {
+    registrations by id, rounds by number, the waitlist in its line's order), so one event
+    always exports to the same bytes. The waitlist is optional in format_version 1: absent
+    when the event has none, so such an event's file is what it always was."""
+    document = {
         "format_version": FORMAT_VERSION,
         "fingerprint": fingerprint(event),
         "event": dict(event),
@@ -85,6 +88,10 @@ def build_document(
         "standings": [dict(s) for s in standings],
         "placings": None if placings is None else [dict(p) for p in placings],
     }
+    line = [dict(entry) for entry in waitlist]
+    if line:
+        document["waitlist"] = line  # in the order given: the line's (position, then age)
+    return document
 
 
 def dumps(document: Mapping[str, Any]) -> str:
@@ -141,6 +148,7 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
             decklist_from_json(registration["decklist"])
         except DecklistError as error:
             problems.append(Problem(f"$.registrations[{index}].decklist", str(error)))
+    problems += _waitlist_problems(data)
     numbers: set[int] = set()
     matches: set[int] = set()
     for r_index, round in enumerate(data["rounds"]):
@@ -174,6 +182,39 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
     return problems
 
 
+def _waitlist_problems(data: Mapping[str, Any]) -> list[Problem]:
+    """What the database would refuse or get wrong: a player waiting twice (one place in the
+    line each), a promotion naming a registration not in the file, another player's, or one
+    named twice, a registration on an entry that was not promoted, and a decklist that is not
+    one."""
+    problems: list[Problem] = []
+    players = {r["id"]: r["player"] for r in data["registrations"]}
+    waiting: set[str] = set()
+    promoted: set[int] = set()
+    for index, entry in enumerate(data.get("waitlist", ())):
+        at = f"$.waitlist[{index}]"
+        if entry["status"] == "waiting":
+            if entry["player"] in waiting:
+                problems.append(Problem(f"{at}.player", "waits twice in the line"))
+            waiting.add(entry["player"])
+        ref = entry["registration"]
+        if ref is not None:
+            if entry["status"] != "promoted":
+                problems.append(Problem(f"{at}.registration", "only a promotion has one"))
+            elif ref not in players:
+                problems.append(Problem(f"{at}.registration", f"no registration has id {ref}"))
+            elif players[ref] != entry["player"]:
+                problems.append(Problem(f"{at}.registration", "is another player's"))
+            elif ref in promoted:
+                problems.append(Problem(f"{at}.registration", "is used twice"))
+            promoted.add(ref)
+        try:
+            decklist_from_json(entry["decklist"])
+        except DecklistError as error:
+            problems.append(Problem(f"{at}.decklist", str(error)))
+    return problems
+
+
 def _result_problems(at: str, match: Mapping[str, Any], result: protocol.Result) -> list[Problem]:
     """A match's result columns are derived from its state (tournaments.services.matches,
     save_state): a file where they disagree was edited, and would show one result and count
@@ -203,7 +244,7 @@ class MissingCard:
 def card_names(document: Mapping[str, Any]) -> list[tuple[str, str, str]]:
     """Every card the file names: (card name, the player's or team's name, JSON path), from
     each registration's decklist (every section: Genesis's, Grand Archive's, Titans of Eden's),
-    its limited pool and its team seats' spellbooks."""
+    its limited pool and its team seats' spellbooks, and each waiting player's decklist."""
     found: list[tuple[str, str, str]] = []
     for index, registration in enumerate(document["registrations"]):
         who = registration["player"] or registration["guest_name"]
@@ -214,6 +255,11 @@ def card_names(document: Mapping[str, Any]) -> list[tuple[str, str, str]]:
         for s_index, seat in enumerate(registration.get("seats") or []):
             if isinstance(seat, Mapping) and isinstance(seat.get("spellbook"), Mapping):
                 found += _names_in(seat["spellbook"], who, f"{where}.seats[{s_index}].spellbook")
+    # The decklists still waiting for a place: a promotion registers them. A decided entry's
+    # list is history (a promoted one's is its registration's; a skipped one was refused).
+    for index, entry in enumerate(document.get("waitlist") or []):
+        if isinstance(entry, Mapping) and entry.get("status") == "waiting":
+            found += _names_in(entry["decklist"], entry["player"], f"$.waitlist[{index}].decklist")
     return found
 
 

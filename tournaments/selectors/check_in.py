@@ -6,6 +6,7 @@ checking in means being there)."""
 from datetime import datetime
 from typing import Any
 
+from django.db.models import Count
 from django.utils import timezone
 
 from .. import permissions
@@ -51,6 +52,17 @@ def _registrations(tournament: Tournament):
         .filter(joined_round__lte=1)
         .order_by("id")
     )
+
+
+def check_in_counts(tournament: Tournament) -> tuple[int, int]:
+    """How many are checked in, of how many registered (the judges' list's counts), in one
+    query: what the event stream may tell anyone."""
+    counts = (
+        _registrations(tournament)
+        .order_by()
+        .aggregate(checked_in=Count("check_in"), registered=Count("id"))
+    )
+    return counts["checked_in"], counts["registered"]
 
 
 def check_in_view(*, tournament: Tournament, user: Any) -> dict[str, Any]:

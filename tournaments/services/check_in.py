@@ -5,6 +5,11 @@ not checked in is dropped, each drop logged (NoShowDrop) and shown on the player
 
 Check-in closes at round 1 at the latest: a check-in and the start of round 1 both lock the
 event, so a check-in is either in before round 1 is opened or refused, never lost in between.
+
+Each check-in, each change of the window and round 1's pairing (which closes it) publish a
+`checkin` event on the event's stream (tournaments.stream.checkin_facts): public facts only.
+A window that opens or closes by the clock alone publishes nothing at that moment; the event
+that set it carries its times.
 """
 
 import secrets
@@ -17,10 +22,15 @@ from django.utils import timezone
 
 from genesis.errors import Conflict, NotAuthenticated, NotFound, Refusal
 
-from .. import permissions
+from .. import permissions, stream
 from ..locking import lock_tournament
 from ..models import CheckIn, NoShowDrop, Registration, Round, Tournament
-from ..selectors.check_in import check_in_phase, own_registration, round_one_opened
+from ..selectors.check_in import (
+    check_in_counts,
+    check_in_phase,
+    own_registration,
+    round_one_opened,
+)
 from .registrations import drop, registration_get
 
 logger = structlog.get_logger(__name__)
@@ -76,6 +86,7 @@ def check_in_window_set(
             "drop_unchecked",
         ]
     )
+    _publish(tournament)
     return tournament
 
 
@@ -118,7 +129,25 @@ def check_in(
             )
     except IntegrityError:  # a check-in of the same registration committed first
         return CheckIn.objects.get(registration=registration), False
+    _publish(tournament, registration=registration.pk)
     return made, True
+
+
+def _publish(tournament: Tournament, *, registration: int | None = None) -> None:
+    """Tell the event's stream where check-in stands (after the caller's commit)."""
+    checked_in, registered = check_in_counts(tournament)
+    stream.publish(
+        tournament.pk,
+        "checkin",
+        stream.checkin_facts(
+            window=check_in_phase(tournament),
+            checked_in=checked_in,
+            registered=registered,
+            registration=registration,
+            opens_at=tournament.check_in_opens_at,
+            closes_at=tournament.check_in_closes_at,
+        ),
+    )
 
 
 def _own_registration(tournament: Tournament, player: Any) -> Registration:
@@ -140,13 +169,12 @@ def _closed_reason(tournament: Tournament, phase: str) -> str:
 def no_shows_drop(*, tournament: Tournament, round: Round) -> list[Registration]:
     """At round 1's pairing (the caller holds the round's lock, in its transaction): drop every
     player who has not checked in, when the organizer chose so, each logged. Nothing happens
-    when check-in was never set, so an event without it pairs everyone as before."""
-    if (
-        round.number != 1
-        or round.kind != Round.Kind.SWISS
-        or not tournament.drop_unchecked
-        or not tournament.check_in_code
-    ):
+    when check-in was never set, so an event without it pairs everyone as before. Either way
+    the stream is told that check-in is closed."""
+    if round.number != 1 or round.kind != Round.Kind.SWISS or not tournament.check_in_code:
+        return []
+    if not tournament.drop_unchecked:
+        _publish(tournament)
         return []
     no_shows = list(
         tournament.registrations.select_related("player", "tournament")
@@ -157,4 +185,5 @@ def no_shows_drop(*, tournament: Tournament, round: Round) -> list[Registration]
         drop(registration)
         NoShowDrop.objects.get_or_create(registration=registration)
         logger.info("no_show_dropped", registration=registration.pk, player=registration.name)
+    _publish(tournament)
     return no_shows

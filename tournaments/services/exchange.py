@@ -37,6 +37,7 @@ from ..models import (
     Round,
     TeamSeat,
     Tournament,
+    WaitlistEntry,
 )
 
 User = get_user_model()
@@ -120,7 +121,31 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
         rounds=_rounds(t),
         standings=selectors.standings_rows(t),
         placings=selectors.placings_rows(t),
+        waitlist=_waitlist(t),
     )
+
+
+def _waitlist(t: Tournament) -> list[dict[str, Any]]:
+    """The event's waitlist in the line's order, every entry: those waiting, and those promoted
+    or skipped with the reason (the players are told what happened, so it is kept). The saved
+    deck an entry came from is left out, as a registration's is."""
+    return [
+        {
+            "player": e.player.username,
+            "decklist": e.decklist,
+            "champion": e.champion,
+            "position": e.position,
+            "status": e.status,
+            "reason": e.reason,
+            "errors": e.errors,
+            "registration": e.registration_id,
+            "created_at": _when(e.created_at),
+            "decided_at": _when(e.decided_at),
+        }
+        for e in WaitlistEntry.objects.filter(tournament=t)
+        .select_related("player")
+        .order_by("position", "id")
+    ]
 
 
 def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
@@ -319,6 +344,7 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
     names = {document["event"]["organizer"], *document["judges"]}
     names |= {r["player"] for r in document["registrations"] if r["player"] is not None}
     names |= {r["check_in"]["actor"] for r in document["registrations"] if "check_in" in r}
+    names |= {entry["player"] for entry in document.get("waitlist", ())}
     names |= {
         seat["player"]
         for r in document["registrations"]
@@ -486,6 +512,23 @@ def event_import(*, document: object) -> Imported:
         if "no_show_dropped_at" in r:
             _created(NoShowDrop, r["no_show_dropped_at"], registration=registration)
         registrations[r["id"]] = registration
+    # In the file's order, so the new ids keep the line's order among equal positions.
+    for entry in data.get("waitlist", ()):
+        ref = entry["registration"]
+        _created(
+            WaitlistEntry,
+            entry["created_at"],
+            tournament=tournament,
+            player=accounts[entry["player"]],
+            decklist=entry["decklist"],
+            champion=entry["champion"],
+            position=entry["position"],
+            status=entry["status"],
+            reason=entry["reason"],
+            errors=entry["errors"],
+            registration=registrations[ref] if ref is not None else None,
+            decided_at=_parse(entry["decided_at"]),
+        )
     for rd in data["rounds"]:
         _import_round(tournament, rd, registrations, accounts)
     _check_results(tournament, data, registrations)

@@ -8,7 +8,7 @@ Views parse, call a service or selector, and render. The routes (tournaments.url
 tournaments.slip_urls) name the views listed here.
 """
 
-from .check_in import check_in, check_in_qr, check_in_walk_in, check_in_window
+from .check_in import check_in, check_in_list, check_in_qr, check_in_walk_in, check_in_window
 from .events import (
     decklists_publish,
     event_detail,
@@ -39,6 +39,7 @@ __all__ = [
     "bracket",
     "capacity_set",
     "check_in",
+    "check_in_list",
     "check_in_qr",
     "check_in_walk_in",
     "check_in_window",

@@ -1,6 +1,7 @@
 """Check-in pages: the organizer's window form and a judge's walk-in check-in (both on the event
-page's check-in panel), the QR code page to show at the venue, and the player's phone page the
-QR code opens, where the code is filled in and one tap checks in."""
+page's check-in panel, whose list of who is in follows the event stream), the QR code page to show
+at the venue, and the player's phone page the QR code opens, where the code is filled in and one
+tap checks in."""
 
 import segno
 from django.contrib import messages
@@ -13,6 +14,7 @@ from django.views.decorators.http import require_POST
 from genesis.errors import Forbidden, Refusal
 
 from .. import forms, permissions, selectors, services
+from ..selectors.check_in import round_one_opened
 from .common import act, event, event_url, refused
 
 
@@ -59,6 +61,27 @@ def check_in_walk_in(request, pk: int):
         ),
         lambda made: f"{made[0].registration.name} is checked in.",
         to=panel_url(tournament),
+    )
+
+
+def check_in_list(request, pk: int):
+    """The judges' list of who is in and who is missing alone: what the event page asks for
+    again on each `checkin` event of the stream (or polls while the stream is down)."""
+    tournament = event(pk)
+    if not permissions.is_judge(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden("Only the event's judges and organizer can do that.", code="not_judge"),
+        )
+    return render(
+        request,
+        "tournaments/_check_in_list.html",
+        {
+            "tournament": tournament,
+            "check_in": selectors.check_in_view(tournament=tournament, user=request.user),
+            "round": round_one_opened(tournament),
+        },
     )
 
 
