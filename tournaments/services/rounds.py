@@ -32,6 +32,8 @@ from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Ro
 from .check_in import no_shows_drop
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
+from .round_emails import TASK as ROUND_EMAILS_TASK
+from .round_emails import round_emails_wanted
 from .snapshots import snapshots_expire
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
@@ -155,6 +157,9 @@ def round_pair(*, round_id: int) -> Round | None:
     found.save()
     stream.publish(tournament.pk, "round", stream.round_facts(found))
     stream.publish(tournament.pk, "clock", stream.clock_facts(found))
+    if round_emails_wanted(tournament=tournament):
+        # A worker mails each player who asked their table, once this round is committed.
+        send_after_commit(ROUND_EMAILS_TASK, found.pk)
     finish_round_if_complete(found)
     took = time.perf_counter() - started
     metrics.PAIRING_SECONDS.labels(kind=found.kind).observe(took)
