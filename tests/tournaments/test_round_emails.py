@@ -44,13 +44,13 @@ class Inbox:
         self.bad: set[str] = set()
         self.lock = threading.Lock()
 
-    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):  # noqa: N802 (aiosmtpd's name)
         if address in self.bad:
             return "550 5.1.1 No such mailbox"
         envelope.rcpt_tos.append(address)
         return "250 OK"
 
-    async def handle_DATA(self, server, session, envelope):
+    async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
         with self.lock:
             if self.refuse_after is not None and len(self.received) >= self.refuse_after:
                 return "451 4.3.0 Try again later"
@@ -300,7 +300,8 @@ def test_pairing_through_the_api_sends_no_mail_in_the_request_and_enqueues_the_t
         response = api("org").post(f"/api/tournaments/{event}/rounds/")
     assert response.status_code == 202
     # then: the request sent no mail and only asked for the pairing
-    assert mail.outbox == [] and inbox.received == []
+    assert mail.outbox == []
+    assert inbox.received == []
     assert [name for name, _, _ in enqueued_tasks] == ["tournaments.round_pair"]
     round = round_of(event, 1)
     with django_capture_on_commit_callbacks(execute=True):
@@ -325,9 +326,12 @@ def test_only_the_round_e_mail_service_sends_mail_and_only_its_task_calls_it():
                     "django.core.mail"
                 ):
                     senders.add(relative)
-                if isinstance(node, ast.ImportFrom) and node.module == "django.core":
-                    if any(alias.name == "mail" for alias in node.names):
-                        senders.add(relative)
+                if (
+                    isinstance(node, ast.ImportFrom)
+                    and node.module == "django.core"
+                    and any(alias.name == "mail" for alias in node.names)
+                ):
+                    senders.add(relative)
                 if isinstance(node, ast.Import) and any(
                     alias.name.startswith("django.core.mail") for alias in node.names
                 ):
@@ -354,7 +358,8 @@ def test_a_player_turns_round_emails_on_and_off_for_themself(event):
     assert response.status_code == 200
     body = response.json()
     registration = Registration.objects.get(tournament_id=event, player__username="p03")
-    assert body["registration"] == registration.pk and body["enabled"] is True
+    assert body["registration"] == registration.pk
+    assert body["enabled"] is True
     assert body["since"] is not None
     # asking again keeps the first time asked
     assert round_emails_put(event, "p03", True).json()["since"] == body["since"]
@@ -402,13 +407,15 @@ def test_the_event_page_toggles_a_players_round_emails(event):
     url = reverse("tournaments:round-emails", args=[event])
     client = as_user("p03")
     page = event_page(event, client)
-    assert f'action="{url}"' in page and "E-mail me my table each round" in page
+    assert f'action="{url}"' in page
+    assert "E-mail me my table each round" in page
     assert 'name="csrfmiddlewaretoken"' in page
     response = client.post(url, {"enabled": "1"})
     assert response.status_code == 302
     assert since_by_player(event)["p03"] is not None
     page = event_page(event, client)
-    assert "Stop round e-mails" in page and address("p03") in page
+    assert "Stop round e-mails" in page
+    assert address("p03") in page
     client.post(url, {"enabled": "0"})
     assert since_by_player(event)["p03"] is None
 
