@@ -4,6 +4,7 @@ round enqueues a task, and the worker sends each of them their table, once, thro
 SMTP server (aiosmtpd). No request sends mail itself."""
 
 import ast
+import re
 import smtplib
 import socket
 import threading
@@ -437,3 +438,45 @@ def test_the_page_refuses_others_and_a_missing_address_and_needs_csrf(event):
     # anonymous: to the log-in
     assert Client().post(url, {"enabled": "1"}).status_code == 302
     assert since_by_player(event) == before
+
+
+def test_players_moved_by_a_swap_are_sent_their_new_table(
+    event, inbox, enqueued_tasks, django_capture_on_commit_callbacks
+):
+    # given: round 1's e-mails sent
+    pair(event, django_capture_on_commit_callbacks)
+    round = round_of(event, 1)
+    round_emails_task(round.pk)
+    first = inbox.by_recipient()
+    # when: a judge swaps the first players of the two tables
+    matches = list(round.matches.exclude(player_b=None).order_by("table"))
+    body = {"registration_a": matches[0].player_a_id, "registration_b": matches[1].player_a_id}
+    enqueued_tasks.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api("org").post(f"/api/tournaments/{event}/rounds/1/swap/", body, format="json")
+    assert response.status_code == 200, response.json()
+    assert enqueued_tasks == [(TASK, (round.pk,), {})]
+    inbox.received.clear()
+    round_emails_task(round.pk)
+    # then: those of the four who asked get their new table; the bye's player nothing more
+    pairings = api().get(f"/api/tournaments/{event}/rounds/1/pairings/").json()
+    subjects = expected_subjects(pairings, 1)
+    moved = {
+        name
+        for m in matches
+        for name in (m.player_a.name, m.player_b.name)
+        if name in ("p01", "p02", "p05")
+    }
+    assert moved
+    assert inbox.by_recipient() == {address(name): [subjects[name]] for name in moved}
+    assert all(first[address(name)] != [subjects[name]] for name in moved)
+
+
+def test_every_round_emails_refusal_code_is_documented():
+    text = Path("docs/api.md").read_text()
+    section = text[text.index("### Round e-mails") : text.index("### The event stream")]
+    sources = ("tournaments/services/round_emails.py", "tournaments/api_round_emails.py")
+    codes = {code for s in sources for code in re.findall(r'code="([a-z_]+)"', Path(s).read_text())}
+    assert {"no_email_address", "not_registered", "finished", "team_event"} <= codes
+    for code in codes | {"invalid", "not_authenticated", "not_found"}:
+        assert f"`{code}`" in section, code

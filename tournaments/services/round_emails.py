@@ -22,7 +22,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 
-from genesis.broker import send
+from genesis.broker import send, send_after_commit
 from genesis.errors import Conflict, NotAuthenticated, NotFound
 
 from .. import permissions
@@ -82,6 +82,20 @@ def round_emails_wanted(*, tournament: Tournament) -> bool:
     """Whether anyone in the event asked for round e-mails: a round of an event where nobody
     did sends no task at all."""
     return tournament.registrations.filter(round_emails_since__isnull=False).exists()
+
+
+def round_emails_enqueue(*, round: Round) -> None:
+    """Once the caller's transaction commits, have a worker mail this round's tables to those
+    who asked (nothing when nobody in the event did)."""
+    if round_emails_wanted(tournament=round.tournament):
+        send_after_commit(TASK, round.pk)
+
+
+def round_emails_redo(*, round: Round, registration_ids: list[int]) -> None:
+    """These players were moved after their round was paired (a swap): forget their e-mails of
+    it, so that each is sent the new table (once, as ever)."""
+    RoundEmail.objects.filter(round=round, registration_id__in=registration_ids).delete()
+    round_emails_enqueue(round=round)
 
 
 # --- sending them -------------------------------------------------------------------------------

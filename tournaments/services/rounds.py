@@ -32,8 +32,7 @@ from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Ro
 from .check_in import no_shows_drop
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
-from .round_emails import TASK as ROUND_EMAILS_TASK
-from .round_emails import round_emails_wanted
+from .round_emails import round_emails_enqueue, round_emails_redo
 from .snapshots import snapshots_expire
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
@@ -157,9 +156,8 @@ def round_pair(*, round_id: int) -> Round | None:
     found.save()
     stream.publish(tournament.pk, "round", stream.round_facts(found))
     stream.publish(tournament.pk, "clock", stream.clock_facts(found))
-    if round_emails_wanted(tournament=tournament):
-        # A worker mails each player who asked their table, once this round is committed.
-        send_after_commit(ROUND_EMAILS_TASK, found.pk)
+    # A worker mails their table to each player who asked, once this round is committed.
+    round_emails_enqueue(round=found)
     finish_round_if_complete(found)
     took = time.perf_counter() - started
     metrics.PAIRING_SECONDS.labels(kind=found.kind).observe(took)
@@ -477,6 +475,10 @@ def round_swap(
                 }
             )
     stream.publish(tournament.pk, "round", {**stream.round_facts(round), "swapped": True})
+    # The four players of the two tables sit elsewhere or face someone else now: those who
+    # asked for round e-mails are sent the new table.
+    moved = {match_1.player_a_id, match_1.player_b_id, match_2.player_a_id, match_2.player_b_id}
+    round_emails_redo(round=round, registration_ids=[pk for pk in moved if pk is not None])
     finish_round_if_complete(round)
     return warnings
 
