@@ -428,7 +428,7 @@ def test_the_page_refuses_others_and_a_missing_address_and_needs_csrf(event):
     assert as_user("org").post(url, {"enabled": "1"}).status_code == 404
     # no address: the page says why, and offers no button
     client = as_user("p04")
-    assert "has none" in event_page(event, client)
+    assert "your account page" in event_page(event, client)
     response = client.post(url, {"enabled": "1"}, follow=True)
     assert "Your account has no e-mail address" in unescape(response.content.decode())
     # without the CSRF token: refused
@@ -480,3 +480,17 @@ def test_every_round_emails_refusal_code_is_documented():
     assert {"no_email_address", "not_registered", "finished", "team_event"} <= codes
     for code in codes | {"invalid", "not_authenticated", "not_found"}:
         assert f"`{code}`" in section, code
+
+
+def test_a_player_adds_an_address_on_the_account_page_then_asks_for_round_emails(event):
+    client = as_user("p04")
+    url = reverse("account-email")
+    response = client.post(url, {"email": "not an address"}, follow=True)
+    assert "That is not an e-mail address." in unescape(response.content.decode())
+    assert get_user_model().objects.get(username="p04").email == ""
+    client.post(url, {"email": " p04@Example.ORG "})
+    assert get_user_model().objects.get(username="p04").email == "p04@example.org"
+    assert 'value="p04@example.org"' in client.get(reverse("account")).content.decode()
+    response = client.post(reverse("tournaments:round-emails", args=[event]), {"enabled": "1"})
+    assert response.status_code == 302
+    assert since_by_player(event)["p04"] is not None

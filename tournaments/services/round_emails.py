@@ -70,7 +70,7 @@ def registration_round_emails_set(
             raise Conflict("The event is over: there are no more rounds.", code="finished")
         if not actor.email:
             raise Conflict(
-                "Your account has no e-mail address: add one to your account first.",
+                "Your account has no e-mail address: add one on your account page first.",
                 code="no_email_address",
             )
         registration.round_emails_since = timezone.now()
