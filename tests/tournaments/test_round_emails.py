@@ -4,6 +4,7 @@ round enqueues a task, and the worker sends each of them their table, once, thro
 SMTP server (aiosmtpd). No request sends mail itself."""
 
 import ast
+import asyncio
 import re
 import smtplib
 import socket
@@ -17,6 +18,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from django.contrib.auth import get_user_model
 from django.core import mail
+from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
@@ -43,6 +45,7 @@ class Inbox:
         self.received: list[tuple[list[str], Message]] = []
         self.refuse_after: int | None = None
         self.bad: set[str] = set()
+        self.delay = 0.0  # seconds each DATA takes: a slow server, so two senders overlap
         self.lock = threading.Lock()
 
     async def handle_RCPT(self, server, session, envelope, address, rcpt_options):  # noqa: N802 (aiosmtpd's name)
@@ -52,6 +55,7 @@ class Inbox:
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):  # noqa: N802 (aiosmtpd's name)
+        await asyncio.sleep(self.delay)
         with self.lock:
             if self.refuse_after is not None and len(self.received) >= self.refuse_after:
                 return "451 4.3.0 Try again later"
@@ -86,7 +90,7 @@ def inbox(smtp_server, settings):
     """The local SMTP server, empty, and Django's mail sent to it by SMTP."""
     handler: Inbox = smtp_server.handler
     handler.received.clear()
-    handler.refuse_after, handler.bad = None, set()
+    handler.refuse_after, handler.bad, handler.delay = None, set(), 0.0
     settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
     settings.EMAIL_HOST, settings.EMAIL_PORT = smtp_server.hostname, smtp_server.port
     settings.EMAIL_USE_TLS = settings.EMAIL_USE_SSL = False
@@ -246,6 +250,36 @@ def test_an_address_the_server_refuses_is_recorded_and_not_retried(
     assert round_emails_task(round.pk)["sent"] == 0
     assert RoundEmail.objects.get(registration__player__username="p02").status == "refused"
     assert address("p02") not in inbox.by_recipient()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_runs_at_once_send_each_e_mail_once(event, inbox, django_capture_on_commit_callbacks):
+    # given: round 1 paired, and a slow mail server
+    pair(event, django_capture_on_commit_callbacks)
+    round = round_of(event, 1)
+    inbox.delay = 0.05
+    start = threading.Barrier(2)
+    results: list[dict] = []
+
+    def worker():
+        try:
+            start.wait()
+            results.append(round_emails.round_emails_send(round_id=round.pk))
+        finally:
+            connection.close()
+
+    # when: two workers run the task at the same moment (a duplicate message, the sweep)
+    threads = [threading.Thread(target=worker) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    # then: three e-mails in all, each player's once, whichever worker sent it
+    assert len(results) == 2, results
+    assert sum(r["sent"] for r in results) == 3
+    assert len(inbox.received) == 3
+    assert all(len(s) == 1 for s in inbox.by_recipient().values())
+    assert RoundEmail.objects.filter(status="sent").count() == 3
 
 
 def test_a_big_round_is_sent_in_batches(event, inbox, django_capture_on_commit_callbacks):
