@@ -256,16 +256,12 @@ def user_email_set(*, user: Any, email: str) -> Any:
 @login_required
 def email_set(request: HttpRequest) -> HttpResponse:
     try:
-        user_email_set(user=request.user, email=request.POST.get("email", ""))
+        user = user_email_set(user=request.user, email=request.POST.get("email", ""))
     except Refusal as exc:
         messages.error(request, exc.detail)
     else:
-        messages.success(
-            request,
-            "Your e-mail address is saved."
-            if request.user.email
-            else "Your e-mail address is removed.",
-        )
+        saved = "saved" if user.email else "removed"
+        messages.success(request, f"Your e-mail address is {saved}.")
     return redirect("account")
 
 
