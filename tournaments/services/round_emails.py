@@ -18,7 +18,7 @@ import structlog
 from django.conf import settings
 from django.core import mail
 from django.db import IntegrityError, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import BooleanField, Exists, ExpressionWrapper, F, OuterRef, Q
 from django.urls import reverse
 from django.utils import timezone
 
@@ -130,9 +130,14 @@ def _waiting(
 ) -> list[tuple[Registration, Registration | None, int]]:
     """(player, opponent or None for a bye, table) of every player of this round who asked for
     its e-mail before it was paired, has an address, and has no claimed e-mail of it yet."""
+    asked_a, asked_b = _asked("player_a", paired_at), _asked("player_b", paired_at)
     matches = (
         Match.objects.filter(round=round)
-        .filter(_asked(paired_at, "player_a") | _asked(paired_at, "player_b"))
+        .filter(asked_a | asked_b)
+        .annotate(
+            a_asked=ExpressionWrapper(asked_a, output_field=BooleanField()),
+            b_asked=ExpressionWrapper(asked_b, output_field=BooleanField()),
+        )
         .select_related("player_a__player", "player_b__player")
         .defer("state", "player_a__decklist", "player_b__decklist", "player_a__pool")
         .defer("player_b__pool")
@@ -141,23 +146,18 @@ def _waiting(
     claimed = set(round.emails.values_list("registration_id", flat=True))
     waiting = []
     for match in matches:
-        for player, opponent in (
-            (match.player_a, match.player_b),
-            (match.player_b, match.player_a),
+        for asked, player, opponent in (
+            (match.a_asked, match.player_a, match.player_b),
+            (match.b_asked, match.player_b, match.player_a),
         ):
-            if (
-                player is not None
-                and player.pk not in claimed
-                and player.player is not None
-                and player.player.email
-                and player.round_emails_since is not None
-                and player.round_emails_since <= paired_at
-            ):
+            if asked and player is not None and player.pk not in claimed:
                 waiting.append((player, opponent, match.table))
     return waiting
 
 
-def _asked(paired_at: datetime, side: str) -> Q:
+def _asked(side: str, paired_at: datetime | F) -> Q:
+    """The player on `side` of a match asked for round e-mails before its round was paired
+    (`paired_at`), and their account has an address: the one statement of who is mailed."""
     return Q(
         **{
             f"{side}__round_emails_since__lte": paired_at,
@@ -252,12 +252,7 @@ def rounds_with_emails_waiting(*, older_than: timedelta = STALE) -> list[int]:
     waiting = Q()
     for side in ("player_a", "player_b"):
         claimed = RoundEmail.objects.filter(round=OuterRef("round"), registration=OuterRef(side))
-        waiting |= Q(
-            **{
-                f"{side}__round_emails_since__lte": F("round__started_at"),
-                f"{side}__player__email__gt": "",
-            }
-        ) & ~Q(Exists(claimed))
+        waiting |= _asked(side, F("round__started_at")) & ~Q(Exists(claimed))
     return sorted(set(matches.filter(waiting).values_list("round_id", flat=True)))
 
 
