@@ -9,6 +9,7 @@ import re
 import smtplib
 import socket
 import threading
+import time
 from email import message_from_bytes
 from email.message import Message
 from html import unescape
@@ -280,6 +281,24 @@ def test_two_runs_at_once_send_each_e_mail_once(event, inbox, django_capture_on_
     assert len(inbox.received) == 3
     assert all(len(s) == 1 for s in inbox.by_recipient().values())
     assert RoundEmail.objects.filter(status="sent").count() == 3
+
+
+@pytest.mark.integration
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_sends_the_e_mails_of_the_round_it_pairs(celery_worker_process, event):
+    """Through the broker and the session's real worker, whose mail goes to its log (the
+    console backend of settings without EMAIL_HOST, as ./scripts/serve runs)."""
+    # when: the organizer opens round 1, and the worker pairs it and sends its e-mails
+    assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and RoundEmail.objects.filter(status="sent").count() < 3:
+        time.sleep(0.2)
+    # then: the database says three were sent, and the worker's log holds each
+    assert RoundEmail.objects.filter(status="sent").count() == 3
+    pairings = api().get(f"/api/tournaments/{event}/rounds/1/pairings/").json()
+    log = celery_worker_process.log_path.read_text()
+    for name, subject in expected_subjects(pairings, 1).items():
+        assert (f"Subject: {subject}" in log) == (name in ("p01", "p02", "p05")), name
 
 
 def test_a_big_round_is_sent_in_batches(event, inbox, django_capture_on_commit_callbacks):
