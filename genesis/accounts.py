@@ -4,6 +4,7 @@ It lives in the project package because it adds no models of its own: users are 
 are DRF's authtoken. Usernames are unique ignoring case, in the database itself (migration
 genesis 0001). Failed log-ins are limited by django-axes (settings: AXES_*), sign-ups by one
 shared rate for the API and the form, and tokens expire (settings.TOKEN_TTL) and can be revoked.
+The account page also keeps the user's e-mail address, where the round e-mails they ask for go.
 """
 
 import math
@@ -16,6 +17,7 @@ from django.contrib.auth import get_user_model, login, password_validation
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
@@ -225,13 +227,42 @@ def _tokens_of(user: Any) -> Any:
 
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
-    """The account page: who you are, and your API token's state, with a way to revoke it."""
+    """The account page: who you are, your e-mail address, and your API token's state, with a
+    way to revoke it."""
     token = _tokens_of(request.user).first()
     return render(
         request,
         "registration/account.html",
         {"token": token, "expires": token_expires(token) if token else None},
     )
+
+
+@transaction.atomic
+def user_email_set(*, user: Any, email: str) -> Any:
+    """Set the account's e-mail address (where the round e-mails a player asks for go), or
+    clear it with an empty one."""
+    email = User.objects.normalize_email(email.strip())
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise Refusal("That is not an e-mail address.", code="invalid_email") from None
+    user.email = email
+    user.save(update_fields=["email"])
+    return user
+
+
+@require_POST
+@login_required
+def email_set(request: HttpRequest) -> HttpResponse:
+    try:
+        user = user_email_set(user=request.user, email=request.POST.get("email", ""))
+    except Refusal as exc:
+        messages.error(request, exc.detail)
+    else:
+        saved = "saved" if user.email else "removed"
+        messages.success(request, f"Your e-mail address is {saved}.")
+    return redirect("account")
 
 
 @require_POST

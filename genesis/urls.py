@@ -38,6 +38,7 @@ urlpatterns = [
     path("rules/", include("rules.urls")),
     path("accounts/", accounts.account, name="account"),
     path("accounts/token/revoke/", accounts.token_revoke, name="token-revoke"),
+    path("accounts/email/", accounts.email_set, name="account-email"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

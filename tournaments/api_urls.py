@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_check_in, api_events, api_stream
+from . import api, api_check_in, api_events, api_round_emails, api_stream
 
 urlpatterns = [
     path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
@@ -60,6 +60,11 @@ urlpatterns = [
         name="tournament-pods",
     ),
     path("tournaments/<int:pk>/my-match/", api.MyMatch.as_view(), name="tournament-my-match"),
+    path(
+        "tournaments/<int:pk>/round-emails/",
+        api_round_emails.RoundEmails.as_view(),
+        name="tournament-round-emails",
+    ),
     path("tournaments/<int:pk>/stream/", api_stream.event_stream, name="tournament-stream"),
     path("tournaments/<int:pk>/standings/", api.Standings.as_view(), name="tournament-standings"),
     path("tournaments/<int:pk>/placings/", api.Placings.as_view(), name="tournament-placings"),

@@ -155,6 +155,9 @@ class Registration(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)
     # The last round after which the player dropped; None while still in.
     dropped_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    # When the player asked for an e-mail at each new round (None: they did not): rounds paired
+    # from then on are mailed (services.round_emails), never one paired before they asked.
+    round_emails_since = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -190,6 +193,10 @@ class Registration(models.Model):
     @property
     def dropped(self) -> bool:
         return self.dropped_after_round is not None
+
+    @property
+    def email_each_round(self) -> bool:
+        return self.round_emails_since is not None
 
 
 class WaitlistEntry(models.Model):
@@ -580,3 +587,36 @@ class EngineGame(models.Model):
         if self.reason == "time_limit":
             return protocol.TIME_RULE
         return ENDING_RULES.get(self.reason, "")
+
+
+class RoundEmail(models.Model):
+    """A round's e-mail to one player who asked for it (Registration.round_emails_since): the
+    record that makes it go out once. Made (claimed) before the mail is handed to the SMTP
+    server and marked sent after, one per round and player (unique), so two runs of the task
+    (a retry, the resend sweep) never both send it. A claim whose sending the SMTP server
+    refused outright is deleted, so a retry sends it; one whose outcome is unknown (a worker
+    killed mid-send) stays `sending`: a lost e-mail is better than a doubled one, since the
+    event page and the browser notification say the same."""
+
+    class Status(models.TextChoices):
+        SENDING = "sending", "Being sent"
+        SENT = "sent", "Sent"
+        REFUSED = "refused", "Address refused by the mail server"
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="emails")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="round_emails"
+    )
+    address = models.EmailField()  # where it went: the account's address when it was sent
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["round", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "registration"], name="round_email_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.round_id} e-mail to {self.address} ({self.status})"

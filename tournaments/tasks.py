@@ -1,11 +1,15 @@
 """Celery tasks of the tournaments app: they take ids, and the work lives in services."""
 
 import logging
+import smtplib
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
+from genesis.broker import send
+
 from . import services
+from .services import round_emails
 
 logger = logging.getLogger(__name__)
 
@@ -61,3 +65,24 @@ def adjudicate_game_task(match_id: int, number: int) -> dict:
         # of replaying the same endless game at every redelivery.
         status = services.game_adjudicate(match_id=match_id, number=number, timed_out=True)
     return {"match": match_id, "game": number, "status": status}
+
+
+@shared_task(
+    name=round_emails.TASK,
+    acks_late=True,
+    max_retries=6,
+    # The mail server refused or could not be reached: what was sent is recorded, and the retry
+    # (after 2, 4, 8 ... up to 120 s) sends only the rest. After the last, the sweep of pending
+    # work (services.round_emails.pending_resend) tries again while the round is recent.
+    autoretry_for=(smtplib.SMTPException, OSError),
+    retry_backoff=2,
+    retry_backoff_max=120,
+)
+def round_emails_task(round_id: int) -> dict:
+    """Mail a paired round's table to every player of it who asked. Run twice (a retry, the
+    sweep, a duplicate message), each e-mail still goes out once; a round with more waiting
+    than one batch sends itself again for the rest."""
+    done = round_emails.round_emails_send(round_id=round_id)
+    if done["more"]:
+        send(round_emails.TASK, round_id)
+    return {"round": round_id, **done}

@@ -21,6 +21,7 @@ urlpatterns = [
     path("<int:pk>/entrants/", views.entrant_add, name="entrant-add"),
     path("<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("<int:pk>/drop/", views.drop, name="drop"),
+    path("<int:pk>/round-emails/", views.round_emails, name="round-emails"),
     path("<int:pk>/check-in/", views.check_in, name="check-in"),
     path("<int:pk>/check-in/qr/", views.check_in_qr, name="check-in-qr"),
     path("<int:pk>/check-in/list/", views.check_in_list, name="check-in-list"),

@@ -301,6 +301,30 @@ CELERY_BEAT_SCHEDULE = {
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
+# --- e-mail: the round e-mails players ask for (docs/deployment.md, E-mail) --------------------
+# Sent by a worker only (tournaments.tasks.round_emails_task), never in a request. Without
+# EMAIL_HOST (./scripts/serve) the console backend writes them to the worker's log; production
+# settings send by SMTP (EMAIL_BACKEND overrides either).
+EMAIL_BACKEND = os.environ.get(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if os.environ.get("EMAIL_HOST")
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+# A mail server that stops answering costs a send this long, then the task retries.
+EMAIL_TIMEOUT = int(os.environ.get("EMAIL_TIMEOUT", "10"))
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Genesis events <events@localhost>")
+# The site's address as players reach it, for the links in e-mails (a worker has no request to
+# build them from). ./scripts/serve's address by default; production: https:// and the first
+# of ALLOWED_HOSTS unless set.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000").rstrip("/")
+
 # --- operations: health, metrics, logs, error reports (docs/deployment.md) ------------------------
 
 # Workers write a heartbeat every WORKER_HEARTBEAT_EVERY seconds; /readyz fails when none came in

@@ -8,7 +8,7 @@ from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from .base import *  # noqa: F403
-from .base import INSTALLED_APPS, MIDDLEWARE, SECRET_KEY, env_bool
+from .base import ALLOWED_HOSTS, INSTALLED_APPS, MIDDLEWARE, SECRET_KEY, env_bool
 
 if not SECRET_KEY:
     # manage.py, genesis.wsgi and the Celery app use these settings when DJANGO_SETTINGS_MODULE
@@ -64,3 +64,8 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# Round e-mails go out by SMTP (EMAIL_HOST, EMAIL_PORT, ...: docs/deployment.md, E-mail), and
+# link to the site by its public address.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.smtp.EmailBackend")
+SITE_URL = (os.environ.get("SITE_URL") or f"https://{ALLOWED_HOSTS[0].lstrip('*.')}").rstrip("/")

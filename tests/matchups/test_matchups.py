@@ -518,7 +518,12 @@ def test_a_start_while_the_broker_is_down_is_a_503_and_the_sweep_sends_its_chunk
     assert resend.pending_resend()["matchup_chunks"] == 0
     Matchup.objects.update(created_at=timezone.now() - matchup_services.STALE_AFTER)
     # then its chunks are sent, once per STALE_AFTER, and they finish it
-    assert resend.pending_resend() == {"rounds": 0, "games": 0, "matchup_chunks": 4}
+    assert resend.pending_resend() == {
+        "rounds": 0,
+        "games": 0,
+        "round_emails": 0,
+        "matchup_chunks": 4,
+    }
     assert resend.pending_resend()["matchup_chunks"] == 0
     assert run_chunks(enqueued_tasks) == 4
     assert api("ann").get(f"/api/matchups/{job.pk}/").json()["status"] == "done"
@@ -527,7 +532,13 @@ def test_a_start_while_the_broker_is_down_is_a_503_and_the_sweep_sends_its_chunk
 def test_chunks_go_to_the_matchups_queue_and_tournament_work_to_the_default_one():
     router = current_app.amqp.router
     assert router.route({}, matchup_services.CHUNK_TASK)["queue"].name == "matchups"
-    for name in ("tournaments.round_pair", "tournaments.adjudicate_game", "genesis.resend_pending"):
+    tournament_work = (
+        "tournaments.round_pair",
+        "tournaments.adjudicate_game",
+        "tournaments.round_emails",
+        "genesis.resend_pending",
+    )
+    for name in tournament_work:
         assert router.route({}, name)["queue"].name == "celery"
     # a worker started without -Q serves both, the tournaments' queue first
     assert list(current_app.amqp.queues) == ["celery", "matchups"]

@@ -83,9 +83,9 @@ def confirm_all(event: int, pairings: list[dict], score=(2, 0, 0)) -> None:
 def run_tasks(enqueued: list, start: int = 0) -> int:
     """Run the enqueued tasks (the enqueued_tasks fixture's list) in this process, as a worker
     would, including those they enqueue; returns how many ran."""
-    from tournaments.tasks import adjudicate_game_task, round_pair_task
+    from tournaments.tasks import adjudicate_game_task, round_emails_task, round_pair_task
 
-    tasks = {task.name: task for task in (round_pair_task, adjudicate_game_task)}
+    tasks = {task.name: task for task in (round_pair_task, adjudicate_game_task, round_emails_task)}
     index = start
     while index < len(enqueued):
         name, args, kwargs = enqueued[index]

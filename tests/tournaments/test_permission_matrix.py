@@ -218,6 +218,8 @@ ENDPOINTS: dict[str, Endpoint] = {
     "check_in_other": Endpoint(
         "post", ev("check-in/"), lambda ctx: {"registration": ctx.regs[ctx.other.other]}
     ),
+    # round e-mails: the caller's own registration only (nobody here has an e-mail address)
+    "round_emails": Endpoint("put", ev("round-emails/"), lambda ctx: {"enabled": True}),
     "start": Endpoint("post", ev("start/")),
     "publish": Endpoint("post", ev("publish/"), lambda ctx: {"scope": "all"}),
     "rounds": Endpoint("post", ev("rounds/")),
@@ -348,6 +350,7 @@ def anyone_in_match() -> dict[str, Any]:
 
 REGISTERED = (409, "already_registered")  # about state: they are registered already
 CHECK_IN_CLOSED = (409, "check_in_closed")  # round 1 is paired: check-in is over
+NO_ADDRESS = (409, "no_email_address")  # a player whose account has no e-mail address
 
 EXPECTED: dict[str, dict[str, Any]] = {
     "create": every(stranger=OK, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK),
@@ -393,6 +396,15 @@ EXPECTED: dict[str, dict[str, Any]] = {
     ),
     "check_in_other": judges_only()
     | {"judge": CHECK_IN_CLOSED, "organizer": CHECK_IN_CLOSED, "judge_player": CHECK_IN_CLOSED},
+    # a player, but no address to send to; nobody else is registered, officials included
+    "round_emails": every(
+        stranger=(404, "not_registered"),
+        opponent=NO_ADDRESS,
+        player=NO_ADDRESS,
+        judge=(404, "not_registered"),
+        organizer=(404, "not_registered"),
+        jp=NO_ADDRESS,
+    ),
     "start": organizer_only((409, "already_started")),
     "publish": organizer_only(),
     # round 1's results are open: the organizer is refused on the round's state

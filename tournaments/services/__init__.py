@@ -1,8 +1,9 @@
 """Every write of the tournaments app, by subject: events (events), registration, drops and
 guests (registrations), the waitlist of a full event (joined and promoted from in
 registrations; moved, removed from and refilled by the capacity in waitlist), rounds and
-re-pairing (rounds), matches and results (matches), penalties (penalties), check-in at the
-venue (check_in), and automated events played by the engine (automated).
+re-pairing (rounds), the e-mail at each round that players ask for (round_emails), matches and
+results (matches), penalties (penalties), check-in at the venue (check_in), and automated events
+played by the engine (automated).
 
 Each service checks the actor's role (tournaments.permissions) and the event's state, raises a
 Refusal with a stable code when the answer is no, and runs in a transaction. Rows are locked
@@ -55,6 +56,7 @@ from .registrations import (
     registration_withdraw,
     waitlist_promote,
 )
+from .round_emails import registration_round_emails_set
 from .rounds import (
     can_pair_next_round,
     has_results,
@@ -109,6 +111,7 @@ __all__ = [
     "registration_get",
     "registration_link",
     "registration_open",
+    "registration_round_emails_set",
     "registration_withdraw",
     "round_pair",
     "round_repair",

@@ -32,6 +32,7 @@ from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Ro
 from .check_in import no_shows_drop
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
+from .round_emails import round_emails_enqueue, round_emails_redo
 from .snapshots import snapshots_expire
 
 Pairing = tuple[Registration, Registration | None, str, bool]  # a, b (None: bye), why, rematch
@@ -156,6 +157,8 @@ def round_pair(*, round_id: int) -> Round | None:
     tables = selectors.round_tables(found)
     stream.publish(tournament.pk, "round", stream.round_facts(found, tables))
     stream.publish(tournament.pk, "clock", stream.clock_facts(found))
+    # A worker mails their table to each player who asked, once this round is committed.
+    round_emails_enqueue(round=found)
     finish_round_if_complete(found)
     took = time.perf_counter() - started
     metrics.PAIRING_SECONDS.labels(kind=found.kind).observe(took)
@@ -474,6 +477,10 @@ def round_swap(
             )
     tables = selectors.round_tables(round)
     stream.publish(tournament.pk, "round", {**stream.round_facts(round, tables), "swapped": True})
+    # The four players of the two tables sit elsewhere or face someone else now: those who
+    # asked for round e-mails are sent the new table.
+    moved = {match_1.player_a_id, match_1.player_b_id, match_2.player_a_id, match_2.player_b_id}
+    round_emails_redo(round=round, registration_ids=[pk for pk in moved if pk is not None])
     finish_round_if_complete(round)
     return warnings
 

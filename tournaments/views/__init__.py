@@ -1,8 +1,9 @@
 """Tournament pages, by area: the event list and an event's page with the organizer's actions
-(events), registering and dropping players and the waitlist (registrations), rounds, pairings, standings, the
-round clock and the bracket (rounds), a player's current match and the replays of engine games
-(matches), check-in at the venue and its QR code (check_in), the judge queue and results entry
-(judging), and printable match slips (printing); what they share is in common.
+(events), registering and dropping players, the waitlist and a player's round e-mails
+(registrations), rounds, pairings, standings, the round clock and the bracket (rounds), a
+player's current match and the replays of engine games (matches), check-in at the venue and its
+QR code (check_in), the judge queue and results entry (judging), and printable match slips
+(printing); what they share is in common.
 
 Views parse, call a service or selector, and render. The routes (tournaments.urls,
 tournaments.slip_urls) name the views listed here.
@@ -29,6 +30,7 @@ from .registrations import (
     player_drop,
     player_reinstate,
     register,
+    round_emails,
     waitlist_move,
     waitlist_remove,
     withdraw,
@@ -70,6 +72,7 @@ __all__ = [
     "register",
     "results_entry",
     "round_clock",
+    "round_emails",
     "round_repair",
     "round_start",
     "round_swap",

@@ -1,5 +1,5 @@
 """Who plays: a player registers (a saved deck or a pasted list), or joins the waitlist of a
-full event and may leave it, withdraws or drops; the organizer enters an automated event's decks,
+full event and may leave it, withdraws or drops, and asks for an e-mail at each new round; the organizer enters an automated event's decks,
 reorders and trims the waitlist and changes the capacity; a judge registers a player or a walk-in
 guest, drops one or takes one back. Refusals are shown on the event page, next to the form that
 was sent.
@@ -107,6 +107,23 @@ def withdraw(request, pk: int):
         tournament,
         lambda: services.registration_withdraw(tournament=tournament, player=request.user),
         "You have withdrawn your registration.",
+    )
+
+
+@require_POST
+def round_emails(request, pk: int):
+    """The player's own e-mail at each new round: `enabled` 1 turns it on, 0 off."""
+    tournament = event(pk)
+    enabled = request.POST.get("enabled") == "1"
+    return act(
+        request,
+        tournament,
+        lambda: services.registration_round_emails_set(
+            tournament=tournament, actor=request.user, enabled=enabled
+        ),
+        "You will get an e-mail with your table at each new round."
+        if enabled
+        else "No more round e-mails.",
     )
 
 
