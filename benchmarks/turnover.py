@@ -232,10 +232,12 @@ def write_plan(path: Path, api: str, streams: str, event, args) -> dict:
 
     tokens = dict(Token.objects.values_list("user_id", "key"))
     players = [
-        {"token": tokens[user_id], "registration": registration_id}
-        for registration_id, user_id in event.registrations.filter(dropped_after_round__isnull=True)
+        {"token": tokens[user_id], "registration": registration_id, "name": name}
+        for registration_id, user_id, name in event.registrations.filter(
+            dropped_after_round__isnull=True
+        )
         .order_by("pk")
-        .values_list("pk", "player_id")
+        .values_list("pk", "player_id", "player__username")
     ]
     plan = {
         "api": api,
@@ -387,8 +389,9 @@ def report(args, plan, figures, cpu, integrity) -> None:
         f"{push['count']} clients got it, {push['missing']} did not, {push['doubled']} twice"
     )
     print(
-        f"  table known (paired -> my-match answered): p50 {figures['table']['p50']:.0f} ms, "
-        f"p95 {figures['table']['p95']:.0f} ms, max {figures['table']['max']:.0f} ms"
+        f"  own table found in the event by {figures['table']['count']} clients "
+        f"({figures['table']['missing']} without); the pages' fetches spread over "
+        f"{figures['spread']:g} s"
     )
     for label, part in (("reads", read), ("writes", write)):
         print(
@@ -477,6 +480,8 @@ async def clients(plan_path: Path, out_path: Path) -> int:
     error_samples: list[str] = []
     push: list[float] = []
     table: list[float] = []
+    missing_tables: list[int] = []
+    spread = {"seconds": 0.0}
     rounds_seen: Counter = Counter()
     kinds: Counter = Counter()
     match_delivery: list[float] = []
@@ -516,7 +521,16 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         if len(error_samples) < 10:
             error_samples.append(text)
 
-    async def on_round_paired(player: dict, version: int) -> None:
+    async def on_round_paired(player: dict, facts: dict, received: float) -> None:
+        # The table, from the event itself (as live.js shows it at once).
+        for row in facts.get("tables") or ():
+            if player["name"] in (row[1], row[2]):
+                table.append(received - facts["version"] / 1000)
+                break
+        else:
+            missing_tables.append(player["registration"])
+        # Then the page's fetches, at a moment of this phone's own within the event's spread.
+        await asyncio.sleep(rng.random() * float(facts.get("spread") or 0))
         status, data, failed, _ = await call(
             "GET",
             "GET /api/tournaments/[id]/my-match/",
@@ -525,10 +539,10 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         )
         if failed or status != 200 or (data or {}).get("table") is None:
             failure(
-                "read", "GET /api/tournaments/[id]/my-match/", failed or f"my-match {status} {data}"
+                "read",
+                "GET /api/tournaments/[id]/my-match/",
+                failed or f"my-match {status} {data}",
             )
-        else:
-            table.append(time.time() * 1000 - version / 1000)
         if rng.random() < plan["page_read_share"]:
             if rng.random() < 0.5:
                 name = "GET /api/tournaments/[id]/rounds/[n]/pairings/"
@@ -564,11 +578,12 @@ async def clients(plan_path: Path, out_path: Path) -> int:
                     kinds[kind] += 1
                     if kind == "round" and facts.get("number") == plan["round_number"]:
                         if facts.get("status") == "paired":
+                            spread["seconds"] = float(facts.get("spread") or 0)
                             rounds_seen[player["registration"]] += 1
                             push.append(received - facts["version"] / 1000)
                             if rounds_seen[player["registration"]] == 1:
                                 fetched.append(
-                                    asyncio.create_task(on_round_paired(player, facts["version"]))
+                                    asyncio.create_task(on_round_paired(player, facts, received))
                                 )
                     elif kind == "match":
                         match_delivery.append(received - facts["version"] / 1000)
@@ -649,7 +664,7 @@ async def clients(plan_path: Path, out_path: Path) -> int:
             "missing": sum(1 for r in registrations if rounds_seen[r] == 0),
             "doubled": sum(1 for r in registrations if rounds_seen[r] > 1),
         },
-        "table": summary(table, 0),
+        "table": {**summary(table, 0), "missing": len(missing_tables)},
         "read": summary(times["read"], failures["read"]),
         "write": summary(times["write"], failures["write"]),
         "errors": sum(failures.values()),
@@ -661,6 +676,7 @@ async def clients(plan_path: Path, out_path: Path) -> int:
             "match": summary(match_delivery, 0),
         },
         "reports": sent,
+        "spread": spread["seconds"],
     }
     out_path.write_text(json.dumps(out))
     return 0

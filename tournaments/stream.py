@@ -251,47 +251,84 @@ def _wake_all(manager: Any, names: list[str] | None = None) -> None:
         listener.wake_threadsafe()
 
 
+# How long an event that comes before one with a lower number waits for it. Two web processes
+# that publish at once (two results reported in the same instant) number their events in one
+# order and may reach Redis in the other: that is no loss, and waiting a moment for the other
+# costs far less than every stream of the event reading the history again.
+REORDER_WAIT = 0.25
+
+
 async def listen_to_redis() -> None:
     """This process's subscription to the events every process publishes on Redis (instead of
     the library's listener, which never subscribes again once its connection failed).
 
-    An event is handed to the streams as it comes, unless its number skips one: an event
-    published while Redis was away reached the history but not pub/sub. Then the streams of
-    that event read the history from their own last id instead, and so they do after every
+    Each channel's events are handed to the streams in the order of their numbers: one that
+    comes early waits (up to REORDER_WAIT) for those before it. A number that never comes (an
+    event published while Redis was away reached the history but not pub/sub) makes the streams
+    of that channel read the history from their own last id instead, as they do after every
     (re)subscription: nothing is missed, and nothing is sent twice."""
     from django_eventstream.views import get_listener_manager
     from redis.asyncio import Redis
 
     manager = get_listener_manager()
-    last: dict[str, int] = {}
     while True:
         client = Redis(**settings.EVENTSTREAM_REDIS)
+        order = InOrder(manager)
         try:
             pubsub = client.pubsub()
             await pubsub.subscribe("events_channel")
             _wake_all(manager)
-            async for message in pubsub.listen():
-                if message["type"] != "message":
-                    continue
-                event = json.loads(message["data"])
-                name, number = event["channel"], event["pub_id"]
-                if number is None:
-                    continue  # only events with a history are published (History)
-                number = int(number)
-                gap = name in last and number != last[name] + 1
-                last[name] = max(number, last.get(name, 0))
-                if gap:
-                    _wake_all(manager, [name])
-                else:
-                    manager.add_to_queues(
-                        name, Event(name, event["event_type"], event["data"], id=number)
-                    )
+            while True:
+                message = await pubsub.get_message(
+                    ignore_subscribe_messages=True, timeout=REORDER_WAIT / 2
+                )
+                if message is not None and message["type"] == "message":
+                    order.take(json.loads(message["data"]))
+                order.give_up_waiting(time.monotonic())
         except Exception:
             logger.warning("stream_redis_lost", exc_info=True)
         finally:
             with contextlib.suppress(Exception):
                 await client.aclose()
         await asyncio.sleep(1)
+
+
+class InOrder:
+    """Hands each channel's events from pub/sub to this process's streams in number order."""
+
+    def __init__(self, manager: Any) -> None:
+        self.manager = manager
+        self.next: dict[str, int] = {}  # by channel, the number to hand over next
+        self.early: dict[str, dict[int, Event]] = {}  # by channel, events waiting for that one
+        self.since: dict[str, float] = {}  # by channel, since when its early events wait
+
+    def take(self, message: dict[str, Any]) -> None:
+        name, number = message["channel"], message["pub_id"]
+        if number is None:
+            return  # only events with a history are published (History)
+        number = int(number)
+        expected = self.next.setdefault(name, number)
+        if number < expected:
+            return  # handed over already, or read from the history
+        event = Event(name, message["event_type"], message["data"], id=number)
+        self.early.setdefault(name, {})[number] = event
+        waiting = self.early[name]
+        while self.next[name] in waiting:
+            self.manager.add_to_queues(name, waiting.pop(self.next[name]))
+            self.next[name] += 1
+        if waiting:
+            self.since.setdefault(name, time.monotonic())
+        else:
+            self.since.pop(name, None)
+
+    def give_up_waiting(self, now: float) -> None:
+        for name, since in list(self.since.items()):
+            if now - since >= REORDER_WAIT:
+                # The missing number went to the history only: its streams read it from there,
+                # with the events that waited for it.
+                self.next[name] = max(self.early.pop(name)) + 1
+                del self.since[name]
+                _wake_all(self.manager, [name])
 
 
 async def watch() -> None:

@@ -360,3 +360,59 @@ def test_check_in_reaches_an_open_stream_with_public_facts_only(bundled_cards):
     body = json.dumps([e["data"] for e in events])
     for secret in (code, "p01", "p02", "p03", "private@example.com", "by_code", "actor"):
         assert secret not in body
+
+
+class FakeListener:
+    overflow = False
+    woken = 0
+
+    def wake_threadsafe(self) -> None:
+        self.woken += 1
+
+
+class FakeManager:
+    """What InOrder uses of django-eventstream's listener manager."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.lock = threading.Lock()
+        self.listener = FakeListener()
+        self.listeners_by_channel = {"tournament-1": {self.listener}}
+        self.handed: list[int] = []
+
+    def add_to_queues(self, channel, event) -> None:
+        self.handed.append(event.id)
+
+
+def published(number: int) -> dict:
+    return {"channel": "tournament-1", "pub_id": number, "event_type": "match", "data": "{}"}
+
+
+def test_events_that_reach_redis_out_of_order_are_handed_over_in_order():
+    # given two web processes that published 2 and 3 at once, 3 reaching Redis first
+    manager = FakeManager()
+    order = stream.InOrder(manager)
+    for number in (1, 3, 2, 4, 2):
+        order.take(published(number))
+    # then the streams get 1 to 4 in order, once each, and nobody reads the history again
+    assert manager.handed == [1, 2, 3, 4]
+    order.give_up_waiting(now=10**9)
+    assert manager.listener.woken == 0
+
+
+def test_a_number_that_never_comes_makes_the_streams_read_the_history():
+    # given an event (2) that reached the history while Redis was away, and 3 and 4 after it
+    manager = FakeManager()
+    order = stream.InOrder(manager)
+    for number in (1, 3, 4):
+        order.take(published(number))
+    assert manager.handed == [1]
+    # when 3 and 4 have waited a moment for it
+    order.give_up_waiting(now=10**9)
+    # then the channel's streams read the history from their own last ids (2, 3 and 4 with it),
+    # and what comes next is handed over as it comes
+    assert manager.listener.woken == 1
+    assert manager.listener.overflow is True
+    order.take(published(5))
+    assert manager.handed == [1, 5]
