@@ -67,6 +67,7 @@ PLAYERS = 2048
 WEB_WORKERS = 4  # gunicorn sync workers, as docs/deployment.md runs them
 CELERY_WORKERS = 2
 ROUND_SECONDS = 120.0  # over which every match reports (a real round spreads it over 50 minutes)
+ALL_MATCHES = 16  # clients streaming every match (venue screens, the bracket); the rest none
 PAGE_READ_SHARE = 0.25  # of the clients, also read the pairings or the standings on the round
 REPEAT_SHARE = 0.25  # of the reports, sent a second time
 OPEN_AT_ONCE = 128  # streams being opened at the same moment while the clients connect
@@ -81,6 +82,7 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=PLAYERS)
     parser.add_argument("--web-workers", type=int, default=WEB_WORKERS)
     parser.add_argument("--round-seconds", type=float, default=ROUND_SECONDS)
+    parser.add_argument("--all-matches", type=int, default=ALL_MATCHES)
     parser.add_argument("--clients", nargs=2, metavar=("PLAN", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.clients:
@@ -247,6 +249,7 @@ def write_plan(path: Path, api: str, streams: str, event, args) -> dict:
         "round_number": 3,
         "round_seconds": args.round_seconds,
         "page_read_share": PAGE_READ_SHARE,
+        "all_matches": args.all_matches,
         "repeat_share": REPEAT_SHARE,
         "matches": [],
     }
@@ -556,11 +559,15 @@ async def clients(plan_path: Path, out_path: Path) -> int:
 
     async def hold_stream(player: dict, opening: asyncio.Semaphore) -> None:
         nonlocal open_count
-        url = f"{plan['streams']}/api/tournaments/{event}/stream/"
+        # As the pages open it: a player's event page without the matches (its own match's
+        # page would ask for that one), a few screens (the bracket, a venue's) with all of them.
+        matches = "all" if player["registration"] in watchers else "none"
+        url = f"{plan['streams']}/api/tournaments/{event}/stream/?matches={matches}"
         async with opening:
             answer = await session.get(url, headers={"Accept": "text/event-stream"})
             if answer.status != 200:
-                raise SystemExit(f"stream answered {answer.status}")
+                print(f"stream answered {answer.status}: {(await answer.text())[:300]}", flush=True)
+                raise SystemExit(1)
         open_count += 1
         if open_count == len(plan["players"]):
             all_open.set()
@@ -593,6 +600,7 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         finally:
             answer.release()
 
+    watchers = {p["registration"] for p in plan["players"][: plan["all_matches"]]}
     opening = asyncio.Semaphore(OPEN_AT_ONCE)
     began = time.monotonic()
     holders = [asyncio.create_task(hold_stream(p, opening)) for p in plan["players"]]

@@ -469,7 +469,7 @@ class MyMatch(APIView):
             selectors.my_match(
                 tournament=tournament,
                 registration=selectors.registration_for(tournament=tournament, user=request.user),
-                round=selectors.round_with_progress(tournament=tournament),
+                round=selectors.latest_round(tournament=tournament),
             )
         )
 

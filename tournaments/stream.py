@@ -38,7 +38,29 @@ WATCH_EVERY = 0.5
 
 
 def channel(tournament_id: int) -> str:
+    """Everything of an event but its matches: rounds, clocks, standings, check-ins."""
     return f"tournament-{tournament_id}"
+
+
+def matches_channel(tournament_id: int) -> str:
+    """Every match of an event: for what shows them all (the bracket, an app's pairings)."""
+    return f"tournament-{tournament_id}-matches"
+
+
+def match_channel(match_id: int) -> str:
+    """One match: for its own page. A player's phone needs its own match, not the thousand
+    others' of a big event, each of which would otherwise reach every phone."""
+    return f"match-{match_id}"
+
+
+def channels(tournament_id: int, matches: str | int) -> list[str]:
+    """What a stream reads (docs/api.md, "The event stream"): `matches` "all", "none" or one
+    match's id."""
+    if matches == "none":
+        return [channel(tournament_id)]
+    if matches == "all":
+        return [channel(tournament_id), matches_channel(tournament_id)]
+    return [channel(tournament_id), match_channel(int(matches))]
 
 
 def current_id(name: str) -> int:
@@ -62,8 +84,13 @@ def publish(tournament_id: int, kind: str, facts: dict[str, Any]) -> None:
 def _send(tournament_id: int, kind: str, data: dict[str, Any]) -> None:
     from django_eventstream import send_event  # reads the settings at import: not at ours
 
+    if kind == "match":
+        names = [matches_channel(tournament_id), match_channel(data["match"])]
+    else:
+        names = [channel(tournament_id)]
     try:
-        send_event(channel(tournament_id), kind, data)
+        for name in names:
+            send_event(name, kind, data)
     except Exception:
         # A Redis or database fault must not fail the request whose change this reports.
         logger.warning("stream_publish_failed", exc_info=True, extra={"kind": kind})
@@ -158,14 +185,36 @@ class History(DjangoModelStorage):
     id) and would send `stream-reset` instead of the event's first round."""
 
     def get_events(self, channel: str, last_id: int, limit: int = 100) -> list[Event]:
-        if last_id != 0:
-            return super().get_events(channel, last_id, limit=limit)
-        from django_eventstream.models import Event as Row
+        try:
+            if last_id != 0:
+                return super().get_events(channel, last_id, limit=limit)
+            from django_eventstream.models import Event as Row
 
-        rows = list(Row.objects.filter(channel=channel, eid__gt=0).order_by("eid")[:limit])
-        if rows and rows[0].eid != 1:  # the first ones were trimmed: the client must reload
-            raise EventDoesNotExist("History trimmed", self.get_current_id(channel))
-        return [Event(row.channel, row.type, json.loads(row.data), id=row.eid) for row in rows]
+            rows = list(Row.objects.filter(channel=channel, eid__gt=0).order_by("eid")[:limit])
+            if rows and rows[0].eid != 1:  # the first ones were trimmed: the client must reload
+                raise EventDoesNotExist("History trimmed", super().get_current_id(channel))
+            return [Event(row.channel, row.type, json.loads(row.data), id=row.eid) for row in rows]
+        finally:
+            release_connection()
+
+    def get_current_id(self, channel: str) -> int:
+        try:
+            return super().get_current_id(channel)
+        finally:
+            release_connection()
+
+
+def release_connection() -> None:
+    """Close this thread's database connection once a stream has read what it needed. Under
+    ASGI each request's sync code runs in a thread of its own, whose connection would stay open
+    as long as the stream does: 2,048 phones would hold 2,048 connections (PostgreSQL allows
+    100 by default). A stream reads the history only when it opens and when it catches up; a
+    connection is cheap to open again then. Never inside a transaction: only the streams read
+    the history outside one."""
+    from django.db import connection
+
+    if not connection.in_atomic_block:
+        connection.close()
 
 
 # --- delivery in a web process without Redis ----------------------------------------------------

@@ -338,7 +338,7 @@ def test_pairing_shows_progress_then_the_pairings(event_with_players):
     html = as_user("p01").get(url("event-detail", event)).content.decode()
     assert "Pairing…" in html
     assert 'hx-trigger="live-round, live-poll" data-poll="2s"' in html
-    assert f'sse-connect="/api/tournaments/{event}/stream/"' in html
+    assert f'sse-connect="/api/tournaments/{event}/stream/?matches=none"' in html
     assert "<progress" in html
     version = f"{round.pk}.pairing.0.running"
     assert f"?v={version}" in html

@@ -43,12 +43,18 @@ def parse(body: str) -> list[dict]:
     return events
 
 
-async def open_stream(event: int, last_event_id: str | None = None):
+async def open_stream(event: int, last_event_id: str | None = None, query: str = ""):
     headers = {"Last-Event-ID": last_event_id} if last_event_id else {}
-    response = await AsyncClient().get(f"/api/tournaments/{event}/stream/", headers=headers)
+    url = f"/api/tournaments/{event}/stream/" + (f"?{query}" if query else "")
+    response = await AsyncClient().get(url, headers=headers)
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/event-stream")
     return response, aiter(response.streaming_content)
+
+
+def numbers(event_id: str) -> dict[str, int]:
+    """An SSE id's sequence number in each channel: `tournament-5:3,tournament-5-matches:1`."""
+    return {name: int(n) for name, n in (part.rsplit(":", 1) for part in event_id.split(","))}
 
 
 async def read_until(chunks, count: int, timeout: float = 5) -> list[dict]:
@@ -98,7 +104,7 @@ def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled
             ("round", "paired"),
             ("clock", None),
         ]
-        assert [e["id"] for e in events] == [f"tournament-{event}:{n}" for n in (1, 2, 3)]
+        assert [numbers(e["id"])[f"tournament-{event}"] for e in events] == [1, 2, 3]
         assert all(e["data"]["tournament"] == event for e in events)
         assert events[1]["data"]["number"] == 1
         assert events[1]["data"]["version"]
@@ -106,13 +112,15 @@ def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled
         # when a result is reported, and a phone that slept after the first event wakes up
         match = pairings[0]["match"]
         await sync_to_async(report)(match, pairings[0]["player_a"], pairings[0]["player_b"])
-        _, woken = await open_stream(event, last_event_id=f"tournament-{event}:1")
+        woke_at = f"tournament-{event}:1,tournament-{event}-matches:0"
+        _, woken = await open_stream(event, last_event_id=woke_at)
         caught_up = await read_until(woken, 3)
         # then it gets everything after what it had, in order: the round, its clock, and the
         # match confirmed by the two agreeing reports
-        assert [e["id"] for e in caught_up] == [f"tournament-{event}:{n}" for n in range(2, 5)]
-        kinds = [e["event"] for e in caught_up]
-        assert kinds == ["round", "clock", "match"]
+        # (each channel in order: the event's own, and its matches')
+        base = [numbers(e["id"])[f"tournament-{event}"] for e in caught_up if e["event"] != "match"]
+        assert base == [2, 3]
+        assert sorted(e["event"] for e in caught_up) == ["clock", "match", "round"]
         confirmed = [e["data"] for e in caught_up if e["event"] == "match"][-1]
         assert confirmed["match"] == match
         assert confirmed["status"] == "confirmed"
@@ -123,12 +131,16 @@ def test_a_round_paired_reaches_an_open_stream_and_a_late_one_catches_up(bundled
             pairings[1]["match"], pairings[1]["player_a"], pairings[1]["player_b"]
         )
         ending = await read_until(woken, 3)
-        assert [(e["event"], e["data"].get("status")) for e in ending] == [
+        kinds = [(e["event"], e["data"].get("status")) for e in ending]
+        # (the match's channel and the event's are two: their order between them is not fixed)
+        assert sorted(kinds, key=str) == [
             ("match", "confirmed"),
             ("round", "finished"),
             ("standings", None),
         ]
-        assert ending[2]["data"]["number"] == 1
+        assert kinds.index(("round", "finished")) < kinds.index(("standings", None))
+        standings = next(e["data"] for e in ending if e["event"] == "standings")
+        assert standings["number"] == 1
 
     run(scenario)
 
@@ -210,14 +222,14 @@ def test_a_hidden_lock_never_appears_in_the_stream(bundled_cards):
 
     # then the whole history of the stream says the match changed, and nothing of the lock
     async def history() -> str:
-        _, chunks = await open_stream(event, last_event_id=f"tournament-{event}:0")
+        since = f"tournament-{event}:0,tournament-{event}-matches:0"
+        _, chunks = await open_stream(event, last_event_id=since)
         return (await anext(chunks)).decode()
 
     body = run(history)
-    events = parse(body)
-    assert events[-1]["event"] == "match"
-    assert events[-1]["data"]["match"] == match.pk
-    assert events[-1]["data"]["status"] == "playing"
+    last = [e for e in parse(body) if e["event"] == "match"][-1]
+    assert last["data"]["match"] == match.pk
+    assert last["data"]["status"] == "playing"
     for secret in ("Quiet Study", "Field Ration", '"in"', '"out"', "locks", "state"):
         assert secret not in body
 
@@ -416,3 +428,41 @@ def test_a_number_that_never_comes_makes_the_streams_read_the_history():
     assert manager.listener.overflow is True
     order.take(published(5))
     assert manager.handed == [1, 5]
+
+
+def test_a_phone_hears_its_own_match_and_not_the_others(bundled_cards):
+    # given round 1 of four paired, one phone streaming only match 1 and one no match at all
+    event = started_event()
+    pairings = pair_next_round(event)
+    mine, other = pairings[0], pairings[1]
+
+    async def scenario():
+        _, own = await open_stream(event, query=f"matches={mine['match']}")
+        _, none = await open_stream(event, query="matches=none")
+        await anext(own)
+        await anext(none)
+        # when both matches are reported
+        await sync_to_async(report)(other["match"], other["player_a"], other["player_b"])
+        await sync_to_async(report)(mine["match"], mine["player_a"], mine["player_b"])
+        # then the first phone hears of its own match only, then the round's end and standings
+        heard = await read_until(own, 3)
+        quiet = await read_until(none, 2)
+        return heard, quiet
+
+    heard, quiet = run(scenario)
+    assert [e["data"]["match"] for e in heard if e["event"] == "match"] == [mine["match"]]
+    assert {e["event"] for e in heard} == {"match", "round", "standings"}
+    # and the other hears no match at all
+    assert [e["event"] for e in quiet] == ["round", "standings"]
+
+
+@pytest.mark.parametrize("matches", ["some", "-1", "999999"])
+def test_a_stream_of_no_match_of_this_event_is_refused(bundled_cards, matches):
+    event = started_event(players=2)
+
+    async def scenario():
+        return await AsyncClient().get(f"/api/tournaments/{event}/stream/?matches={matches}")
+
+    response = run(scenario)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"

@@ -58,7 +58,9 @@ def registration_list(*, tournament: Tournament) -> QuerySet[Registration]:
 def registration_for(*, tournament: Tournament, user) -> Registration | None:
     if not user.is_authenticated:
         return None
-    return tournament.registrations.filter(player=user).first()
+    # Not the decklist, the largest column: the hot reads (my-match at round turnover) never
+    # show it, and reading it where a page does costs one more query there.
+    return tournament.registrations.filter(player=user).defer("decklist").first()
 
 
 def registration_page(*, tournament: Tournament) -> QuerySet[Registration]:

@@ -46,6 +46,12 @@ def round_list(*, tournament: Tournament) -> "list[WithAnnotations[Round, RoundP
     return list(_with_progress(tournament.rounds.order_by("number")))
 
 
+def latest_round(*, tournament: Tournament) -> Round | None:
+    """The event's latest round, without the counts round_with_progress adds (which read every
+    match of the round): what a player's own table needs."""
+    return tournament.rounds.order_by("-number").first()
+
+
 def round_with_progress(
     *, tournament: Tournament, number: int | None = None
 ) -> "WithAnnotations[Round, RoundProgress] | None":
