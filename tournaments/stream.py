@@ -100,12 +100,13 @@ def _send(tournament_id: int, kind: str, data: dict[str, Any]) -> None:
 
 
 # Every phone of an event gets a round's event at the same moment, and each then asks for its
-# page's fragments again. Asked within the same second, 2,048 phones would queue behind each
-# other for several seconds on a 2-core site; spread over `spread` seconds (this many per thousand
-# players), the asks stay within what it answers at once (docs/benchmarks.md, "Round turnover").
-# A phone needs no fetch to learn its table: a paired round's event carries the tables.
-SPREAD_PER_THOUSAND_PLAYERS = 6.0
-MAX_SPREAD = 20.0
+# page's fragments again. Asked within the same second, 2,048 phones queue behind each other for
+# several seconds on a 2-core site (about 20 ms of CPU each, web and database); spread over
+# `spread` seconds, this many per thousand players, the asks take about half of its CPU and each
+# is answered at once (docs/benchmarks.md, "Round turnover"). A phone needs no fetch to learn its
+# table: a paired round's event carries the tables, shown the moment it comes.
+SPREAD_PER_THOUSAND_PLAYERS = 25.0
+MAX_SPREAD = 60.0
 
 
 def fetch_spread(players: int) -> float:

@@ -159,15 +159,15 @@ def test_a_paired_rounds_event_carries_its_tables_by_public_name(bundled_cards):
         assert paired["status"] == "paired"
         assert paired["tables"] == [[p["table"], p["player_a"], p["player_b"]] for p in pairings]
         assert any(row[2] is None for row in paired["tables"])
-        # and how long the pages spread their fetches over: none for five players
-        assert paired["spread"] == 0.0
+        # and how long the pages spread their fetches over: a tenth of a second for five
+        assert paired["spread"] == 0.1
 
     run(scenario)
 
 
 def test_the_fetch_spread_grows_with_the_field_up_to_its_cap():
-    assert stream.fetch_spread(8) == 0.0
-    assert stream.fetch_spread(2048) == 12.3
+    assert stream.fetch_spread(8) == 0.2
+    assert stream.fetch_spread(2048) == 51.2
     assert stream.fetch_spread(100_000) == stream.MAX_SPREAD
 
 
