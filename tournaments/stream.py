@@ -253,32 +253,42 @@ def _unsent(chunk: Any, sent: dict[str, int]) -> Any:
     reads again from the id the client gave, not from what it yielded. Its ids are
     `channel:n[,channel:n]`; an event none of whose numbers is new was sent already."""
     text = chunk.decode() if isinstance(chunk, bytes) else chunk
-    if "\nid: " not in text:
+    marker = text.find("\nid: ")
+    if marker < 0:
         return chunk
+    if text.find("\nid: ", marker + 1) < 0:
+        # One event, as a live stream sends them: read its id line only. A round's event with
+        # its tables is tens of kilobytes, and this runs for every stream that gets it.
+        numbers = _id_numbers(text[marker + 1 : text.find("\n", marker + 1)])
+        if numbers is None or _is_new(numbers, sent):
+            return chunk
     kept = []
     for block in text.split("\n\n"):
-        numbers = _id_numbers(block)
-        if numbers is not None:
-            if all(n <= sent.get(name, 0) for name, n in numbers.items()):
-                continue
-            for name, n in numbers.items():
-                sent[name] = max(n, sent.get(name, 0))
+        numbers = next(
+            (_id_numbers(line) for line in block.split("\n") if line.startswith("id: ")), None
+        )
+        if numbers is not None and not _is_new(numbers, sent):
+            continue
         kept.append(block)
     unsent = "\n\n".join(kept)
     return unsent.encode() if isinstance(chunk, bytes) else unsent
 
 
-def _id_numbers(block: str) -> dict[str, int] | None:
-    for line in block.split("\n"):
-        if line.startswith("id: "):
-            try:
-                return {
-                    name: int(n)
-                    for name, n in (part.rsplit(":", 1) for part in line[4:].split(","))
-                }
-            except ValueError:
-                return None  # the library's "error" id
-    return None
+def _is_new(numbers: dict[str, int], sent: dict[str, int]) -> bool:
+    """Whether an event with these ids is one the stream has not sent; if so, it now has."""
+    if all(n <= sent.get(name, 0) for name, n in numbers.items()):
+        return False
+    for name, n in numbers.items():
+        sent[name] = max(n, sent.get(name, 0))
+    return True
+
+
+def _id_numbers(line: str) -> dict[str, int] | None:
+    """The numbers of an `id: ` line, by channel; None for the library's "error" id."""
+    try:
+        return {name: int(n) for name, n in (part.rsplit(":", 1) for part in line[4:].split(","))}
+    except ValueError:
+        return None
 
 
 def _counters(channels: list[str]) -> dict[str, int]:
