@@ -15,11 +15,14 @@ and CELERY_BROKER_URL exported). In one go it
    Redis; and 2 Celery workers. The load balancer's one routing rule (streams to uvicorn,
    everything else to gunicorn) is the clients' own here;
 3. starts the clients in a child process (asyncio on uvloop, aiohttp): one per player, each
-   holding the event's stream. Once all are open, the organizer opens round 3 and a worker pairs
-   it. On the `round` event that says round 3 is paired, each client fetches its match
-   (`GET /api/tournaments/{id}/my-match/` with its token), and a share of them also read the
-   pairings or the standings, as the pages do. Then, over ROUND_SECONDS, every match reports its
-   result: both players, the same score, a quarter of the reports sent twice;
+   holding the event's stream as a player's event page opens it (`?matches=none`; ALL_MATCHES
+   of them, the venue's screens, with every match). Once all are open, the organizer opens
+   round 3 and a worker pairs it. The `round` event that says round 3 is paired carries the
+   tables: each client finds its own there, as live.js does, and then, at a random moment within
+   the event's `spread` as the pages do, fetches its match (`GET
+   /api/tournaments/{id}/my-match/` with its token), a share of them also the pairings or the
+   standings. Then, over ROUND_SECONDS, every match reports its result: both players, the same
+   score, a quarter of the reports sent twice;
 4. checks the database against what the clients were told (load.py's check: every report
    answered 200 is stored once, every match both of whose players were answered is confirmed
    with that score, no match holds more than it should), and that every client got the round
@@ -71,8 +74,11 @@ ROUND_SECONDS = 120.0  # over which every match reports (a real round spreads it
 ALL_MATCHES = 16  # clients streaming every match (venue screens, the bracket); the rest none
 PAGE_READ_SHARE = 0.25  # of the clients, also read the pairings or the standings on the round
 REPEAT_SHARE = 0.25  # of the reports, sent a second time
-OPEN_AT_ONCE = 128  # streams being opened at the same moment while the clients connect
-VERSION = re.compile(r'"version": (\d+)')
+OPEN_AT_ONCE = 64  # per client process
+# The clients' processes: one alone reads 2,048 copies of a round's event (tens of kilobytes
+# each) one after the other, and its own queue would be most of the push latency it measures.
+CLIENT_PROCESSES = 2  # streams being opened at the same moment while the clients connect
+VERSION = re.compile(rb'"version": (\d+)')
 TARGETS = {"push p95": 2000.0, "reads p95": 200.0, "writes p95": 300.0}
 
 
@@ -85,10 +91,12 @@ def main() -> int:
     parser.add_argument("--web-workers", type=int, default=WEB_WORKERS)
     parser.add_argument("--round-seconds", type=float, default=ROUND_SECONDS)
     parser.add_argument("--all-matches", type=int, default=ALL_MATCHES)
-    parser.add_argument("--clients", nargs=2, metavar=("PLAN", "OUT"), help=argparse.SUPPRESS)
+    parser.add_argument("--client-processes", type=int, default=CLIENT_PROCESSES)
+    parser.add_argument("--clients", nargs=4, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.clients:
-        return run_clients(Path(args.clients[0]), Path(args.clients[1]))
+        plan_path, out_path, shard, shards = args.clients
+        return run_clients(Path(plan_path), Path(out_path), int(shard), int(shards))
     if services_missing("turnover", " (run ./scripts/bench turnover)"):
         return 0
     broker = os.environ["CELERY_BROKER_URL"]
@@ -143,7 +151,9 @@ def run(url: str, broker: str, args) -> int:
             "Celery workers": lambda: family([w.pid for w in workers]),
             "PostgreSQL": lambda: backends(urlsplit(url).path.lstrip("/")),
         }
-        figures, meter = drive_clients(work, plan, event, asgi.pid, processes)
+        figures, meter = drive_clients(
+            work, plan, event, asgi.pid, processes, args.client_processes
+        )
         cpu = meter.result(figures["cpu"])
         integrity = check_results(event, plan, figures["reports"])
         report(args, plan, figures, cpu, integrity)
@@ -286,7 +296,7 @@ def warm_up(plan: dict, web_workers: int) -> None:
 
 
 def drive_clients(
-    work: Path, plan: dict, event, asgi_pid: int, processes: dict
+    work: Path, plan: dict, event, asgi_pid: int, processes: dict, shards: int
 ) -> tuple[dict, CpuMeter]:
     """Start the clients; when all streams are open, open round 3; when it is paired, hand
     the clients its matches to report. Returns what the clients saw, and the CPU each part
@@ -294,28 +304,31 @@ def drive_clients(
     from tournaments import services
     from tournaments.models import Match, Round
 
-    out = work / "out.json"
+    outs = [work / f"out{shard}.json" for shard in range(shards)]
     before = rss(family([asgi_pid]))
-    child = subprocess.Popen(
-        [
-            sys.executable,
-            str(Path(__file__).resolve()),
-            "--clients",
-            str(work / "plan.json"),
-            str(out),
-        ],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    children = [
+        subprocess.Popen(
+            [
+                *(sys.executable, str(Path(__file__).resolve()), "--clients"),
+                *(str(work / "plan.json"), str(out), str(shard), str(shards)),
+            ],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        for shard, out in enumerate(outs)
+    ]
     try:
-        line = child.stdout.readline()  # "open <seconds>" once every stream is open
-        if not line.startswith("open"):
-            raise SystemExit(f"the clients could not open their streams: {line!r}")
+        took = 0.0
+        for child in children:
+            line = child.stdout.readline()  # "open <seconds>" once its streams are open
+            if not line.startswith("open"):
+                raise SystemExit(f"the clients could not open their streams: {line!r}")
+            took = max(took, float(line.split()[1]))
         time.sleep(1)
         grown = rss(family([asgi_pid])) - before
         print(
-            f"turnover: {len(plan['players'])} streams open in {float(line.split()[1]):.1f} s; "
+            f"turnover: {len(plan['players'])} streams open in {took:.1f} s; "
             f"uvicorn grew {grown / 2**20:.0f} MiB"
         )
         meter = CpuMeter(processes)
@@ -343,21 +356,63 @@ def drive_clients(
         plan["matches"] = matches
         (work / "matches.json").write_text(json.dumps(matches))
         deadline = time.monotonic() + plan["round_seconds"] + 180
-        while child.poll() is None:
+        while any(child.poll() is None for child in children):
             if time.monotonic() > deadline:
                 raise SystemExit("the clients did not finish in time")
             time.sleep(0.5)
             meter.sample()
     finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    if child.returncode != 0:
-        raise SystemExit(f"the clients failed (exit {child.returncode})")
-    figures = json.loads(out.read_text())
+        for child in children:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+    if any(child.returncode != 0 for child in children):
+        raise SystemExit(f"the clients failed (exits {[c.returncode for c in children]})")
+    figures = merged([json.loads(out.read_text()) for out in outs])
     figures["paired_in"] = paired_in
     figures["stream_bytes"] = grown / max(1, len(plan["players"]))
     return figures, meter
+
+
+def merged(parts: list[dict]) -> dict:
+    """The clients' processes' raw figures as one run's summaries."""
+
+    def joined(key: str) -> list:
+        return [value for part in parts for value in part[key]]
+
+    endpoints: dict[str, list[float]] = {}
+    failures: Counter = Counter()
+    for part in parts:
+        for name, values in part["endpoints"].items():
+            endpoints.setdefault(name, []).extend(values)
+        failures.update(part["failures"])
+    kinds = Counter()
+    for part in parts:
+        kinds.update(part["kinds"])
+    return {
+        "cpu": sum(part["cpu"] for part in parts),
+        "push": {
+            **summary(joined("push"), 0),
+            "missing": sum(part["push_missing"] for part in parts),
+            "doubled": sum(part["push_doubled"] for part in parts),
+        },
+        "table": {**summary(joined("table"), 0), "missing": sum(p["table_missing"] for p in parts)},
+        "read": summary(joined("read"), failures["read"]),
+        "write": summary(joined("write"), failures["write"]),
+        "errors": failures["read"] + failures["write"],
+        "error_samples": joined("error_samples")[:10],
+        "endpoints": {
+            name: summary(values, failures[f"endpoint {name}"])
+            for name, values in endpoints.items()
+        },
+        "events": {
+            "total": sum(kinds.values()),
+            "by_kind": dict(kinds),
+            "match": summary(joined("match_delivery"), 0),
+        },
+        "reports": joined("reports"),
+        "spread": max(part["spread"] for part in parts),
+    }
 
 
 def rss(pids: list[int]) -> int:
@@ -420,7 +475,8 @@ def report(args, plan, figures, cpu, integrity) -> None:
     print(f"  errors: {figures['errors']}")
     for sample in figures["error_samples"]:
         print(f"    {sample}")
-    used = cpu["used"]
+    # (load.CpuMeter names the load generator after load.py's, locust)
+    used = {("the clients" if n == "locust" else n): v for n, v in cpu["used"].items()}
     print(
         f"  CPU from round 3's opening to the last report: {cpu['busy']:.0f} of "
         f"{cpu['available']:.0f} core-seconds busy; "
@@ -463,20 +519,23 @@ def report(args, plan, figures, cpu, integrity) -> None:
 # --- the clients' process ----------------------------------------------------------------------
 
 
-def run_clients(plan_path: Path, out_path: Path) -> int:
+def run_clients(plan_path: Path, out_path: Path, shard: int, shards: int) -> int:
     import uvloop
 
-    return uvloop.run(clients(plan_path, out_path))
+    return uvloop.run(clients(plan_path, out_path, shard, shards))
 
 
-async def clients(plan_path: Path, out_path: Path) -> int:
-    """One client per player: open every stream, wait for round 3, fetch, then report."""
+async def clients(plan_path: Path, out_path: Path, shard: int, shards: int) -> int:
+    """One client per player of this shard (every `shards`-th from `shard` on): open every
+    stream, wait for round 3, fetch, then report for this shard's matches."""
     import resource
 
     import aiohttp
 
     plan = json.loads(plan_path.read_text())
-    rng = random.Random(3)
+    rng = random.Random(3 + shard)
+    watchers = {p["registration"] for p in plan["players"][: plan["all_matches"]]}
+    plan["players"] = plan["players"][shard::shards]
     event = plan["event"]
     times: dict[str, list[float]] = {"read": [], "write": []}
     endpoints: dict[str, list[float]] = {}
@@ -526,7 +585,7 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         if len(error_samples) < 10:
             error_samples.append(text)
 
-    async def on_round_paired(player: dict, data: str, received: float) -> None:
+    async def on_round_paired(player: dict, data: bytes, received: float) -> None:
         # The table, from the event itself (as live.js shows it at once). Read here, after the
         # receipt was timed: a phone parses its own event; this one process parses 2,048.
         await asyncio.sleep(0)
@@ -580,19 +639,18 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         kind, data = None, None
         try:
             async for raw in answer.content:
-                line = raw.decode().rstrip("\r\n")
-                if line.startswith("event:"):
-                    kind = line[6:].strip()
-                elif line.startswith("data:"):
-                    data = line[5:].strip()
-                elif line == "" and kind and data:
+                # In bytes, undecoded: what timing needs is read from them without copying a
+                # round's event (every table) or parsing it, as a phone would parse its own.
+                if raw.startswith(b"event:"):
+                    kind = raw[6:].strip().decode()
+                elif raw.startswith(b"data:"):
+                    data = raw[5:].strip()
+                elif raw.strip() == b"" and kind and data:
                     received = time.time() * 1000
                     kinds[kind] += 1
-                    # Only what timing needs, read without parsing the whole event (a round's
-                    # holds every table): the version, and which round and status it is.
                     version = int(VERSION.search(data).group(1))
-                    if kind == "round" and f'"number": {plan["round_number"]},' in data:
-                        if '"status": "paired"' in data:
+                    if kind == "round" and b'"number": %d,' % plan["round_number"] in data:
+                        if b'"status": "paired"' in data:
                             rounds_seen[player["registration"]] += 1
                             push.append(received - version / 1000)
                             if rounds_seen[player["registration"]] == 1:
@@ -607,7 +665,6 @@ async def clients(plan_path: Path, out_path: Path) -> int:
         finally:
             answer.release()
 
-    watchers = {p["registration"] for p in plan["players"][: plan["all_matches"]]}
     opening = asyncio.Semaphore(OPEN_AT_ONCE)
     began = time.monotonic()
     holders = [asyncio.create_task(hold_stream(p, opening)) for p in plan["players"]]
@@ -619,7 +676,7 @@ async def clients(plan_path: Path, out_path: Path) -> int:
     while not matches_path.exists():
         await asyncio.sleep(0.05)
     await asyncio.sleep(0.2)
-    matches = json.loads(matches_path.read_text())
+    matches = json.loads(matches_path.read_text())[shard::shards]
     deadline = time.monotonic() + 60
     while len(fetched) < len(plan["players"]) and time.monotonic() < deadline:
         await asyncio.sleep(0.1)
@@ -674,22 +731,21 @@ async def clients(plan_path: Path, out_path: Path) -> int:
     registrations = [p["registration"] for p in plan["players"]]
     out = {
         "cpu": usage.ru_utime + usage.ru_stime,
-        "push": {
-            **summary(push, 0),
-            "missing": sum(1 for r in registrations if rounds_seen[r] == 0),
-            "doubled": sum(1 for r in registrations if rounds_seen[r] > 1),
+        "push": push,
+        "push_missing": sum(1 for r in registrations if rounds_seen[r] == 0),
+        "push_doubled": sum(1 for r in registrations if rounds_seen[r] > 1),
+        "table": table,
+        "table_missing": len(missing_tables),
+        "read": times["read"],
+        "write": times["write"],
+        "failures": {
+            **failures,
+            **{f"endpoint {name}": n for name, n in endpoint_failures.items()},
         },
-        "table": {**summary(table, 0), "missing": len(missing_tables)},
-        "read": summary(times["read"], failures["read"]),
-        "write": summary(times["write"], failures["write"]),
-        "errors": sum(failures.values()),
         "error_samples": error_samples,
-        "endpoints": {n: summary(v, endpoint_failures[n]) for n, v in endpoints.items()},
-        "events": {
-            "total": sum(kinds.values()),
-            "by_kind": dict(kinds),
-            "match": summary(match_delivery, 0),
-        },
+        "endpoints": endpoints,
+        "kinds": dict(kinds),
+        "match_delivery": match_delivery,
         "reports": sent,
         "spread": spread["seconds"],
     }
