@@ -39,8 +39,10 @@ def keep_the_test_connection():
     request_finished.connect(close_old_connections)
 
 
+# Anonymous requests get fewer examples: most operations refuse them before reading any input,
+# and the token run below sends the public operations their full share with the same bodies.
 @schema.parametrize()
-@settings(max_examples=8, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_anonymous_requests_match_the_schema(case):
     case.call_and_validate(checks=CHECKS)
 
