@@ -39,14 +39,14 @@ from .serializers import (
 from .services import exchange, recovery
 
 
-def _tournament(tournament_id: int) -> Tournament:
+def event_or_404(tournament_id: int) -> Tournament:
     try:
         return selectors.tournament_get(tournament_id=tournament_id)
     except Tournament.DoesNotExist:
         raise NotFound("No event has that id.") from None
 
 
-def _round(tournament: Tournament, number: int) -> Round:
+def round_or_404(tournament: Tournament, number: int) -> Round:
     try:
         return selectors.round_get(tournament=tournament, number=number)
     except Round.DoesNotExist:
@@ -105,7 +105,7 @@ class TournamentDetail(APIView):
 
     @extend_schema(responses=TournamentSerializer)
     def get(self, request, pk):
-        return Response(TournamentSerializer(_tournament(pk)).data)
+        return Response(TournamentSerializer(event_or_404(pk)).data)
 
 
 class Registrations(APIView):
@@ -114,7 +114,7 @@ class Registrations(APIView):
         summary="Registered players (champions and decklists only once published)",
     )
     def get(self, request, pk):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registrations = selectors.registration_list(tournament=tournament)
         return Response(selectors.registration_rows(tournament, request.user, registrations))
 
@@ -129,7 +129,7 @@ class Registrations(APIView):
         data = RegistrationCreate(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         decklist = deck_services.read_decklist(text=v["decklist"]) if "decklist" in v else None
         if "username" in v or "guest" in v:
             assert decklist is not None  # the body's validation requires it
@@ -155,7 +155,7 @@ class Registrations(APIView):
 
     @extend_schema(responses={204: None}, summary="Withdraw before the event starts")
     def delete(self, request, pk):
-        services.registration_withdraw(tournament=_tournament(pk), player=request.user)
+        services.registration_withdraw(tournament=event_or_404(pk), player=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -171,7 +171,7 @@ class Entrants(APIView):
         data = EntrantCreate(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registration = services.entrant_add(
             tournament=tournament,
             actor=request.user,
@@ -194,7 +194,7 @@ class Link(APIView):
     def post(self, request, pk, registration):
         data = Username(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         linked = services.registration_link(
             tournament=tournament,
             actor=request.user,
@@ -215,7 +215,7 @@ class Drop(APIView):
     def post(self, request, pk):
         data = OptionalRegistrationRef(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registration = services.player_drop(
             tournament=tournament,
             actor=request.user,
@@ -235,7 +235,7 @@ class Reinstate(APIView):
     def post(self, request, pk):
         data = RegistrationRef(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registration = services.player_reinstate(
             tournament=tournament,
             actor=request.user,
@@ -252,7 +252,9 @@ class Judges(APIView):
         data = Username(data=request.data)
         data.is_valid(raise_exception=True)
         judge = services.judge_add(
-            tournament=_tournament(pk), actor=request.user, username=data.validated_data["username"]
+            tournament=event_or_404(pk),
+            actor=request.user,
+            username=data.validated_data["username"],
         )
         return Response({"username": judge.user.username}, status=status.HTTP_201_CREATED)
 
@@ -266,7 +268,7 @@ class Start(APIView):
         summary="Close registration and freeze decklists (pairs nothing)",
     )
     def post(self, request, pk):
-        tournament = services.tournament_start(tournament=_tournament(pk), actor=request.user)
+        tournament = services.tournament_start(tournament=event_or_404(pk), actor=request.user)
         return Response(TournamentSerializer(tournament).data)
 
 
@@ -282,7 +284,7 @@ class PublishDecklists(APIView):
         data = PublishBody(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = services.decklists_publish(
-            tournament=_tournament(pk), actor=request.user, scope=data.validated_data["scope"]
+            tournament=event_or_404(pk), actor=request.user, scope=data.validated_data["scope"]
         )
         return Response(TournamentSerializer(tournament).data)
 
@@ -290,7 +292,7 @@ class PublishDecklists(APIView):
 class Rounds(APIView):
     @extend_schema(responses=RoundSerializer(many=True))
     def get(self, request, pk):
-        return Response(RoundSerializer(_tournament(pk).rounds.order_by("number"), many=True).data)
+        return Response(RoundSerializer(event_or_404(pk).rounds.order_by("number"), many=True).data)
 
     @extend_schema(
         request=None,
@@ -298,7 +300,7 @@ class Rounds(APIView):
         summary="Pair the next round (202; poll the round until status is paired)",
     )
     def post(self, request, pk):
-        round = services.round_start(tournament=_tournament(pk), actor=request.user)
+        round = services.round_start(tournament=event_or_404(pk), actor=request.user)
         return Response(RoundSerializer(round).data, status=status.HTTP_202_ACCEPTED)
 
 
@@ -307,7 +309,7 @@ class RoundDetail(APIView):
 
     @extend_schema(responses=RoundSerializer)
     def get(self, request, pk, number):
-        return Response(RoundSerializer(_round(_tournament(pk), number)).data)
+        return Response(RoundSerializer(round_or_404(event_or_404(pk), number)).data)
 
     @extend_schema(
         responses={204: None},
@@ -317,7 +319,7 @@ class RoundDetail(APIView):
     def delete(self, request, pk, number):
         if not request.user.is_authenticated:
             raise NotAuthenticated()
-        services.round_repair(tournament=_tournament(pk), actor=request.user, number=number)
+        services.round_repair(tournament=event_or_404(pk), actor=request.user, number=number)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -333,7 +335,7 @@ class RoundSwap(APIView):
     def post(self, request, pk, number):
         data = SwapBody(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         warnings = services.round_swap(
             tournament=tournament,
             actor=request.user,
@@ -341,7 +343,7 @@ class RoundSwap(APIView):
             registration_a=data.validated_data["registration_a"],
             registration_b=data.validated_data["registration_b"],
         )
-        matches = selectors.round_pairings(round=_round(tournament, number))
+        matches = selectors.round_pairings(round=round_or_404(tournament, number))
         return Response(
             {"warnings": warnings, "pairings": [selectors.pairing_row(m) for m in matches]}
         )
@@ -394,10 +396,10 @@ class Pairings(APIView):
         "If-None-Match (304); ?order=name lists each player, alphabetically",
     )
     def get(self, request, pk, number):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         by_name = request.query_params.get("order") == "name"
         csv_wanted = request.query_params.get("as") == "csv"
-        rows = selectors.pairings_snapshot(round=_round(tournament, number))
+        rows = selectors.pairings_snapshot(round=round_or_404(tournament, number))
         tag = selectors.version_tag(
             tournament,
             f"round{number}.pairings{'.by-name' if by_name else ''}{'.csv' if csv_wanted else ''}",
@@ -436,7 +438,7 @@ class Standings(APIView):
         summary="Standings (confirmed results); ETag and If-None-Match (304)",
     )
     def get(self, request, pk):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         csv_wanted = request.query_params.get("as") == "csv"
         rows = selectors.standings_snapshot(tournament=tournament)
         tag = selectors.version_tag(
@@ -464,7 +466,7 @@ class MyMatch(APIView):
         "time left and the match's page",
     )
     def get(self, request, pk):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         return Response(
             selectors.my_match(
                 tournament=tournament,
@@ -483,7 +485,7 @@ class Placings(APIView):
         "(409 not_finished until the event is over; ?as=csv)",
     )
     def get(self, request, pk):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         rows = selectors.placings_rows(tournament)
         if rows is None:
             raise Conflict(
@@ -506,7 +508,7 @@ class Penalties(APIView):
         summary="Penalties: every one for judges and the organizer, your own for a player",
     )
     def get(self, request, pk):
-        return Response(selectors.penalty_rows(_tournament(pk), request.user))
+        return Response(selectors.penalty_rows(event_or_404(pk), request.user))
 
 
 class Export(APIView):
@@ -518,7 +520,7 @@ class Export(APIView):
         "docs/event-export.md)",
     )
     def get(self, request, pk):
-        document = exchange.event_export(tournament=_tournament(pk), actor=request.user)
+        document = exchange.event_export(tournament=event_or_404(pk), actor=request.user)
         response = HttpResponse(exchange_file.dumps(document), content_type="application/json")
         response["Content-Disposition"] = f'attachment; filename="event-{pk}.json"'
         return response
@@ -718,4 +720,4 @@ class Retry(APIView):
         summary="Resend this event's work that is taking too long (organizer; safe to repeat)",
     )
     def post(self, request, pk):
-        return Response(recovery.event_retry(tournament=_tournament(pk), actor=request.user))
+        return Response(recovery.event_retry(tournament=event_or_404(pk), actor=request.user))

@@ -10,18 +10,11 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from genesis.errors import NotFound, Refusal
+from genesis.errors import Refusal
 
 from . import selectors, services
-from .models import Tournament
+from .api import event_or_404
 from .selectors.check_in import check_in_row
-
-
-def event_or_404(pk: int) -> Tournament:
-    try:
-        return selectors.tournament_get(tournament_id=pk)
-    except Tournament.DoesNotExist:
-        raise NotFound("No event has that id.") from None
 
 
 class WindowBody(serializers.Serializer):

@@ -12,7 +12,7 @@ from rest_framework.views import APIView
 from genesis.errors import NotFound
 
 from . import selectors, services
-from .api import _round, _tournament
+from .api import event_or_404, round_or_404
 from .models import Pod
 from .serializers import RegistrationSerializer, TournamentSerializer
 from .services.pools import read_cards
@@ -75,7 +75,7 @@ class EventSettings(APIView):
         data = SettingsBody(data=request.data)
         data.is_valid(raise_exception=True)
         tournament = services.event_settings_update(
-            tournament=_tournament(pk), actor=request.user, **data.validated_data
+            tournament=event_or_404(pk), actor=request.user, **data.validated_data
         )
         return Response(TournamentSerializer(tournament).data)
 
@@ -92,7 +92,7 @@ class Pools(APIView):
         data = PoolBody(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registration = services.pool_set(
             tournament=tournament,
             actor=request.user,
@@ -117,7 +117,7 @@ class PoolsGenerate(APIView):
     def post(self, request, pk):
         data = GenerateBody(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         dealt = services.pools_generate(
             tournament=tournament,
             actor=request.user,
@@ -138,7 +138,7 @@ class Deck(APIView):
     def put(self, request, pk):
         data = DeckBody(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         registration = services.deck_submit(
             tournament=tournament,
             actor=request.user,
@@ -154,7 +154,7 @@ class Teams(APIView):
         summary="The event's teams with their seats (spellbooks only once published)",
     )
     def get(self, request, pk):
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         teams = selectors.registration_list(tournament=tournament).filter(is_team=True)
         return Response(_rows(tournament, request.user, teams))
 
@@ -166,7 +166,7 @@ class Teams(APIView):
     def post(self, request, pk):
         data = TeamBody(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         seats = [
             services.SeatEntry(
                 arena=seat["arena"],
@@ -202,7 +202,7 @@ class Waitlist(APIView):
         "place (or what became of it) for a player, its length for anyone",
     )
     def get(self, request, pk):
-        return Response(selectors.waitlist_view(_tournament(pk), request.user))
+        return Response(selectors.waitlist_view(event_or_404(pk), request.user))
 
 
 class WaitlistPlace(APIView):
@@ -214,7 +214,7 @@ class WaitlistPlace(APIView):
     )
     def delete(self, request, pk, entry):
         services.waitlist_entry_remove(
-            tournament=_tournament(pk), actor=request.user, entry_id=entry
+            tournament=event_or_404(pk), actor=request.user, entry_id=entry
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -230,7 +230,7 @@ class WaitlistMove(APIView):
     def post(self, request, pk, entry):
         data = MoveBody(data=request.data)
         data.is_valid(raise_exception=True)
-        tournament = _tournament(pk)
+        tournament = event_or_404(pk)
         services.waitlist_entry_move(
             tournament=tournament,
             actor=request.user,
@@ -253,7 +253,7 @@ class Capacity(APIView):
         data = CapacityBody(data=request.data)
         data.is_valid(raise_exception=True)
         tournament, decided = services.event_capacity_set(
-            tournament=_tournament(pk),
+            tournament=event_or_404(pk),
             actor=request.user,
             capacity=data.validated_data["capacity"],
         )
@@ -285,7 +285,7 @@ class RoundPods(APIView):
         summary="A Three-Arena round's pods: three teams, who sits in which arena, the result",
     )
     def get(self, request, pk, number):
-        round = _round(_tournament(pk), number)
+        round = round_or_404(event_or_404(pk), number)
         return Response([selectors.pod_row(p) for p in selectors.round_pods(round=round)])
 
 

@@ -10,7 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from . import services
-from .api import _tournament
+from .api import event_or_404
 from .models import Registration
 
 
@@ -38,6 +38,6 @@ class RoundEmails(APIView):
         data = RoundEmailsBody(data=request.data)
         data.is_valid(raise_exception=True)
         registration = services.registration_round_emails_set(
-            tournament=_tournament(pk), actor=request.user, **data.validated_data
+            tournament=event_or_404(pk), actor=request.user, **data.validated_data
         )
         return Response(round_emails_state(registration))
