@@ -267,6 +267,23 @@ def build_event(players: int):
 def site(env: dict[str, str], workers: int, log_path: Path):
     """gunicorn on a free loopback port, as docs/deployment.md runs it; yields its address and
     its master process."""
+    with served(
+        "gunicorn",
+        lambda port: [
+            *(sys.executable, "-m", "gunicorn", "genesis.wsgi"),
+            *("--bind", f"127.0.0.1:{port}", "--workers", str(workers)),
+        ],
+        "/api/tournaments/",
+        env,
+        log_path,
+    ) as started:
+        yield started
+
+
+@contextmanager
+def served(name: str, command, probe: str, env: dict[str, str], log_path: Path):
+    """A server started with `command(port)` on a free loopback port, once `probe` answers 200;
+    yields its address and process, and stops it (its whole process group) afterwards."""
     import urllib.error
     import urllib.request
 
@@ -275,10 +292,7 @@ def site(env: dict[str, str], workers: int, log_path: Path):
     port = free_port()
     with log_path.open("w") as log:
         process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "gunicorn", "genesis.wsgi"),
-                *("--bind", f"127.0.0.1:{port}", "--workers", str(workers)),
-            ],
+            command(port),
             cwd=ROOT,
             env={**os.environ, **env},
             stdout=log,
@@ -290,15 +304,15 @@ def site(env: dict[str, str], workers: int, log_path: Path):
         deadline = time.monotonic() + 60
         while True:
             if process.poll() is not None:
-                raise SystemExit(f"gunicorn exited:\n{log_path.read_text()[-3000:]}")
+                raise SystemExit(f"{name} exited:\n{log_path.read_text()[-3000:]}")
             try:
-                with urllib.request.urlopen(f"{base}/api/tournaments/", timeout=5) as answer:
+                with urllib.request.urlopen(f"{base}{probe}", timeout=5) as answer:
                     if answer.status == 200:
                         break
             except (urllib.error.URLError, OSError):
                 pass
             if time.monotonic() > deadline:
-                raise SystemExit(f"gunicorn did not answer:\n{log_path.read_text()[-3000:]}")
+                raise SystemExit(f"{name} did not answer:\n{log_path.read_text()[-3000:]}")
             time.sleep(0.2)
         yield base, process
     finally:

@@ -61,7 +61,7 @@ from load import (
     check_results,
     collecting_static,
     family,
-    free_port,
+    served,
     server_env,
     site,
     summary,
@@ -199,43 +199,18 @@ def play_round(event) -> None:
 def stream_site(env: dict[str, str], log_path: Path):
     """uvicorn serving genesis.asgi on a free loopback port, as docs/deployment.md runs it for
     the event streams; yields its address and process."""
-    import urllib.error
-    import urllib.request
-
-    from tests.support.worker import stop_group
-
-    port = free_port()
-    with log_path.open("w") as log:
-        process = subprocess.Popen(
-            [
-                *(sys.executable, "-m", "uvicorn", "genesis.asgi:application"),
-                *("--host", "127.0.0.1", "--port", str(port), "--no-access-log"),
-                *("--backlog", "4096"),
-            ],
-            cwd=ROOT,
-            env={**os.environ, **env},
-            stdout=log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                raise SystemExit(f"uvicorn exited:\n{log_path.read_text()[-3000:]}")
-            try:
-                with urllib.request.urlopen(f"{base}/healthz", timeout=5) as answer:
-                    if answer.status == 200:
-                        break
-            except (urllib.error.URLError, OSError):
-                pass
-            if time.monotonic() > deadline:
-                raise SystemExit(f"uvicorn did not answer:\n{log_path.read_text()[-3000:]}")
-            time.sleep(0.2)
-        yield base, process
-    finally:
-        stop_group(process, timeout=15)
+    with served(
+        "uvicorn",
+        lambda port: [
+            *(sys.executable, "-m", "uvicorn", "genesis.asgi:application"),
+            *("--host", "127.0.0.1", "--port", str(port), "--no-access-log"),
+            *("--backlog", "4096"),
+        ],
+        "/healthz",
+        env,
+        log_path,
+    ) as started:
+        yield started
 
 
 def write_plan(path: Path, api: str, streams: str, event, args) -> dict:
