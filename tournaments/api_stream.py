@@ -5,6 +5,7 @@ not DRF's: DRF would render the stream's body as an API response."""
 
 from django.core.handlers.asgi import ASGIRequest
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django_eventstream.utils import make_id
 from django_eventstream.views import events
 
 from genesis.errors import NotFound, Refusal
@@ -43,7 +44,7 @@ def event_stream(request: HttpRequest, pk: int) -> HttpResponse:
     except ValueError:
         last = {}
     ids = {name: last.get(name) or str(stream.current_id(name)) for name in names}
-    request.META["HTTP_LAST_EVENT_ID"] = ",".join(f"{name}:{n}" for name, n in ids.items())
+    request.META["HTTP_LAST_EVENT_ID"] = make_id(ids)
     response = events(request, channels=names)
     if isinstance(response, StreamingHttpResponse) and response.is_async:
         response.streaming_content = stream.watching(response.streaming_content)
