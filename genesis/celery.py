@@ -8,6 +8,7 @@ from django_structlog.celery.steps import DjangoStructLogInitStep
 
 from . import metrics
 from .heartbeat import start_heartbeat as start_beating
+from .resend import start_sweeping
 
 # Production unless told otherwise, as wsgi.py: a worker started on a server without the variable
 # must not run with DEBUG on, on SQLite, with a key that is not secret. Production settings
@@ -35,17 +36,22 @@ def use_django_logging(**kwargs: Any) -> None:
     logging.config.dictConfig(settings.LOGGING)
 
 
-_heartbeats: dict[str, Any] = {}
+_threads: dict[str, Any] = {}
 
 
 @signals.worker_ready.connect
-def start_heartbeat(sender: Any = None, **kwargs: Any) -> None:
-    """Tell /readyz this worker is alive (genesis/heartbeat.py, read by genesis/health.py)."""
+def start_worker_threads(sender: Any = None, **kwargs: Any) -> None:
+    """The two threads every worker runs beside its tasks: the heartbeat that tells /readyz it
+    is alive (genesis/heartbeat.py, read by genesis/health.py), and the sweep of pending work
+    (genesis/resend.py), at once and then every WORK_RESEND_EVERY seconds."""
+    from django.conf import settings
+
     hostname = getattr(sender, "hostname", None) or "worker"
-    _heartbeats[hostname] = start_beating(hostname)
+    _threads[f"heartbeat {hostname}"] = start_beating(hostname)
+    _threads[f"sweep {hostname}"] = start_sweeping(settings.WORK_RESEND_EVERY)
 
 
 @signals.worker_shutdown.connect
-def stop_heartbeat(**kwargs: Any) -> None:
-    for stop in _heartbeats.values():
+def stop_worker_threads(**kwargs: Any) -> None:
+    for stop in _threads.values():
         stop.set()

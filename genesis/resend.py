@@ -6,13 +6,22 @@ should have done it (the broker was down when it was sent, a worker was killed w
 embedded broker of ./scripts/serve forgot it), resending it finishes the work, since every task
 is idempotent. Each app registers a function that resends its own stuck work, in its
 AppConfig.ready(), so this module (the lowest layer) knows none of them and no app imports
-another for it. genesis.tasks runs them all: every WORK_RESEND_EVERY seconds (Celery beat,
-settings.CELERY_BEAT_SCHEDULE) and when a worker starts.
+another for it.
+
+Every Celery worker runs the sweep itself, from a thread of its own (start_sweeping, started by
+genesis.celery when the worker is ready): at once, then every WORK_RESEND_EVERY seconds. So no
+separate process (a Celery beat) has to be remembered for stuck work to move: wherever a worker
+runs, the sweep runs. With several workers each sweeps; a duplicate send is harmless, and only
+work older than its staleness bound is sent again, so a healthy event sends nothing.
 """
 
 import logging
+import random
+import threading
 from collections.abc import Callable
 from typing import Protocol
+
+from django.db import connections
 
 logger = logging.getLogger(__name__)
 
@@ -50,3 +59,34 @@ def pending_resend(*, at_start: bool = False) -> dict[str, int]:
     if failed is not None:
         raise failed
     return sent
+
+
+def start_sweeping(every: float) -> threading.Event:
+    """Sweep from a daemon thread of this process: at once with `at_start` (a worker killed
+    before may have taken work with it), then about every `every` seconds (each wait drawn
+    within ±20 %, so workers started together do not sweep in step) until the returned event
+    is set. A sweep that fails (the broker or the database down) is logged, once per outage,
+    and the next one tries again; the thread's database connection is closed after each sweep,
+    so one broken by a database restart is never reused."""
+    stop = threading.Event()
+
+    def sweep() -> None:
+        at_start, failing = True, False
+        while True:
+            try:
+                sent = pending_resend(at_start=at_start)
+                if any(sent.values()):
+                    logger.info("pending work resent", extra={"sent": sent})
+                failing = False
+            except Exception:
+                if not failing:
+                    logger.warning("the sweep of pending work failed; retrying", exc_info=True)
+                failing = True
+            finally:
+                connections.close_all()
+            at_start = False
+            if stop.wait(every * random.uniform(0.8, 1.2)):
+                return
+
+    threading.Thread(target=sweep, name="genesis-sweep", daemon=True).start()
+    return stop

@@ -241,13 +241,22 @@ SPECTACULAR_SETTINGS = {
 # kombu's filesystem transport under var/, so ./scripts/serve needs no Redis and tasks still
 # run in the worker process, never inline in a web request.
 CELERY_BROKER_URL = os.environ.get("CELERY_BROKER_URL") or os.environ.get("REDIS_URL") or ""
-# Redis redelivers a message its worker never acknowledged (a worker killed mid-task) after
-# this many seconds: longer than the longest task (an engine game: 90 s at most), and short
-# enough that a killed worker's work comes back within about two minutes.
+# Redis redelivers a message its worker never acknowledged (a worker killed mid-task) once it is
+# older than `visibility_timeout` (BROKER_VISIBILITY_TIMEOUT, 120 s: longer than an engine game's
+# 90 s at most; the fault tests shorten it), at the next scan a living worker makes for such
+# messages. kombu scans every `unacked_restore_interval` seconds times `unacked_restore_throttle`
+# (10 × 10 = 100 s by default, which made a killed worker's matchup chunk come back after up to
+# 220 s); one scan every 10 s makes it visibility_timeout + 10 s, 130 s: the bound
+# docs/deployment.md states and tests/test_faults.py asserts. (The sweep of pending work resends
+# a killed worker's rounds and games sooner, at the next worker's start.)
 # "priority": a worker that serves several queues (CELERY_TASK_QUEUES) always takes from the first
 # that has work, not each in turn (kombu's default, round robin), so tournament work goes first.
+BROKER_VISIBILITY_TIMEOUT = int(os.environ.get("BROKER_VISIBILITY_TIMEOUT", "120"))
+BROKER_RESTORE_EVERY = 10
 CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
-    "visibility_timeout": 120,
+    "visibility_timeout": BROKER_VISIBILITY_TIMEOUT,
+    "unacked_restore_interval": BROKER_RESTORE_EVERY,
+    "unacked_restore_throttle": 1,
     "queue_order_strategy": "priority",
 }
 if not CELERY_BROKER_URL:
@@ -287,19 +296,15 @@ CELERY_TASK_QUEUES = [
 ]
 CELERY_TASK_ROUTES = {"matchups.*": {"queue": MATCHUPS_QUEUE, "routing_key": MATCHUPS_QUEUE}}
 # Pending work (genesis.resend: tournaments.services.recovery, matchups.services.matchup_resend)
-# is looked for every WORK_RESEND_EVERY seconds, and resent once it is older than
-# ROUND_STALE_SECONDS (a pairing) or GAME_STALE_SECONDS (an engine game, which may take up to
+# is looked for by every worker, from a thread of its own, when it starts and every
+# WORK_RESEND_EVERY seconds after, and resent once it is older than ROUND_STALE_SECONDS (a
+# pairing) or GAME_STALE_SECONDS (an engine game, which may take up to
 # tournaments.tasks.GAME_TIME_LIMIT, 90 s); a matchup job's chunks after
 # matchups.services.STALE_AFTER. Keep the defaults in production; the fault tests shorten them
-# to watch a recovery sooner. Run one beat (`celery -A genesis beat`, or `worker -B` where there
-# is a single worker).
+# to watch a recovery sooner. No Celery beat is needed (or used).
 WORK_RESEND_EVERY = float(os.environ.get("WORK_RESEND_EVERY", "15"))
 ROUND_STALE_SECONDS = float(os.environ.get("ROUND_STALE_SECONDS", "30"))
 GAME_STALE_SECONDS = float(os.environ.get("GAME_STALE_SECONDS", "100"))
-CELERY_BEAT_SCHEDULE = {
-    "resend-pending-work": {"task": "genesis.resend_pending", "schedule": WORK_RESEND_EVERY},
-}
-CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 
 # --- e-mail: the round e-mails players ask for (docs/deployment.md, E-mail) --------------------
 # Sent by a worker only (tournaments.tasks.round_emails_task), never in a request. Without

@@ -4,8 +4,8 @@ benchmarks that need one (scripts/serve starts its worker from the shell).
     with worker_process(database_url, log_path, name="test") as worker:
         ...  # worker.pid, worker.poll()
 
-The worker runs with --pool=solo (one task at a time, in the worker process itself, so its
-memory is the process's), on the broker of the environment (CELERY_BROKER_URL, or `env`'s),
+The worker runs with --pool=solo by default (one task at a time, in the worker process itself,
+so its memory is the process's; `pool="prefork"` runs it as production does, with children), on the broker of the environment (CELERY_BROKER_URL, or `env`'s),
 against `database_url`; `args` adds to its command line (e.g. "-B" to run the beat in it).
 Entering waits until it answers a ping sent through `ping_app` (a Celery app on the worker's
 broker, for a worker on another broker than this process's; by default this process's app);
@@ -45,6 +45,7 @@ def worker_process(
     ping_app=None,
     ready_timeout: float = 60,
     stop_timeout: float = 20,
+    pool: str = "solo",
 ) -> Iterator[subprocess.Popen]:
     from genesis.celery import app
 
@@ -65,7 +66,7 @@ def worker_process(
                 "-A",
                 "genesis",
                 "worker",
-                "--pool=solo",
+                f"--pool={pool}",
                 f"--loglevel={loglevel}",
                 "--hostname",
                 hostname,

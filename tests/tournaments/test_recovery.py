@@ -3,6 +3,7 @@ work pending in the database; the resend (the periodic sweep, a worker's start, 
 retry) finishes it, and a duplicate send changes nothing. Faults against a real broker and a
 real worker are in tests/test_faults.py."""
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -10,7 +11,7 @@ from celery import Celery
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from genesis.tasks import resend_on_start
+from genesis import resend
 from tests.tournaments.conftest import api, run_tasks
 from tests.tournaments.test_adjudication import automated_event, paired_round
 from tournaments.models import EngineGame, Match, Round
@@ -95,9 +96,38 @@ def test_a_starting_worker_resends_everything_pending_at_once(event_with_players
     assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
     assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
     enqueued_tasks.clear()  # the message was lost (the embedded broker forgets what it hands out)
-    resend_on_start()
+    stop = resend.start_sweeping(every=3600)  # what a worker starts when it is ready
+    try:
+        waited = 0.0
+        while not enqueued_tasks and waited < 10:
+            time.sleep(0.05)
+            waited += 0.05
+    finally:
+        stop.set()
     round = Round.objects.get(tournament_id=event)
     assert enqueued_tasks == [("tournaments.round_pair", (round.pk,), {})]
+
+
+def test_the_sweep_of_a_worker_outlives_a_failing_pass_and_keeps_sweeping(monkeypatch):
+    passes: list[bool] = []
+
+    def flaky(*, at_start: bool = False) -> dict[str, int]:
+        passes.append(at_start)
+        if len(passes) == 1:
+            raise OperationalError("the broker is down")
+        return {"rounds": 0}
+
+    monkeypatch.setattr(resend, "_resenders", {"flaky": flaky})
+    stop = resend.start_sweeping(every=0.05)
+    try:
+        waited = 0.0
+        while len(passes) < 3 and waited < 10:
+            time.sleep(0.05)
+            waited += 0.05
+    finally:
+        stop.set()
+    # the first pass is the start's, it failed, and the sweep went on, every `every` seconds
+    assert passes[:3] == [True, False, False]
 
 
 def test_the_organizers_retry_is_safe_and_only_theirs(event_with_players, enqueued_tasks):
