@@ -416,3 +416,26 @@ def test_a_username_longer_than_any_account_is_a_400_at_the_token_endpoint():
         "/api/auth/token/", {"username": "u" * 5000, "password": ";"}, format="multipart"
     )
     assert response.status_code == 400
+
+
+def test_the_shared_cache_answers_a_miss_when_redis_does_not_answer():
+    import socket
+
+    import redis
+
+    from genesis.cache import FailOpenRedisCache
+
+    with socket.socket() as probe:  # a free port, closed again: nothing listens there
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    cache = FailOpenRedisCache(f"redis://127.0.0.1:{port}/0", {"OPTIONS": {}})
+    # reads find nothing, writes and deletes are dropped
+    assert cache.get("history", "default") == "default"
+    assert cache.get_many(["a", "b"]) == {}
+    assert cache.has_key("a") is False
+    assert cache.set("a", 1) is None
+    assert cache.set_many({"a": 1, "b": 2}) == ["a", "b"]
+    assert cache.delete("a") is False
+    # and what only its caller can decide about still says the cache is away
+    with pytest.raises(redis.ConnectionError):
+        cache.add("lock", 1)
