@@ -13,6 +13,7 @@ from axes.models import AccessFailureLog
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import PermissionDenied
 from django.db.models import Value
 from django.db.models.functions import Lower
 from django.utils import timezone
@@ -55,7 +56,12 @@ class LoginLimitBackend(AxesStandaloneBackend):
 class UsernameAnyCaseBackend(ModelBackend):
     """Django's ModelBackend, finding the account ignoring the username's case: `ALICE` logs in
     to `alice`. Usernames are unique ignoring case (migration genesis 0001, an index on
-    lower(username)), so at most one account matches, and the lookup uses that index."""
+    lower(username)), so at most one account matches, and the lookup uses that index.
+
+    It has the last word on a username and password: a wrong one raises PermissionDenied, which
+    ends Django's chain of backends as a failed log-in. So ModelBackend, listed after it only
+    because the sessions it logged in name it (and Django keeps a session only while its backend
+    is listed), never checks a password a second time."""
 
     def authenticate(
         self,
@@ -76,10 +82,9 @@ class UsernameAnyCaseBackend(ModelBackend):
         )
         if user is None:
             users().set_password(password)  # as ModelBackend: no account costs a hash too
-            return None
-        if user.check_password(password) and self.user_can_authenticate(user):
+        elif user.check_password(password) and self.user_can_authenticate(user):
             return user
-        return None
+        raise PermissionDenied("Wrong username or password.")
 
 
 def login_account(request: Any, credentials: dict | None) -> str | None:

@@ -223,6 +223,12 @@ def test_log_in_finds_the_account_whatever_the_case_of_its_username(client):
     assert token_login("ALICE", password="nope").status_code == 400
 
 
+def test_a_session_logged_in_before_the_change_of_backend_stays_logged_in(client):
+    user = get_user_model().objects.create_user("alice", password=PASSWORD)
+    client.force_login(user, backend="django.contrib.auth.backends.ModelBackend")
+    assert client.get("/accounts/").status_code == 200
+
+
 def test_failed_log_ins_count_for_one_account_whatever_the_case():
     get_user_model().objects.create_user("alice", password=PASSWORD)
     # given ten wrong passwords, under three spellings of one username

@@ -130,10 +130,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # django-axes first: it refuses a locked-out account and address before any password is checked
-# (docs/deployment.md, Accounts); then Django's, finding the account ignoring case.
+# (docs/deployment.md, Accounts); then Django's, finding the account ignoring case, which has the
+# last word on a password. Django's own stays listed for the sessions it logged in before: a
+# session whose backend is not listed is logged out.
 AUTHENTICATION_BACKENDS = [
     "genesis.authentication.LoginLimitBackend",
     "genesis.authentication.UsernameAnyCaseBackend",
+    "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:card-search"
