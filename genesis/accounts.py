@@ -2,18 +2,23 @@
 
 It lives in the project package because it adds no models of its own: users are Django's, tokens
 are DRF's authtoken. Usernames are unique ignoring case, in the database itself (migration
-genesis 0001). Failed log-ins are limited by django-axes (settings: AXES_*), sign-ups by one
-shared rate for the API and the form, and tokens expire (settings.TOKEN_TTL) and can be revoked.
-The account page also keeps the user's e-mail address, where the round e-mails they ask for go.
+genesis 0001), and log-in finds the account ignoring case (genesis.authentication). Failed
+log-ins are limited per account and address by django-axes, counted in the database (settings:
+AXES_*), sign-ups by one shared rate for the API and the form (in the cache, which fails open:
+genesis/cache.py), and tokens expire (settings.TOKEN_TTL) and can be revoked. The account page
+also keeps the user's e-mail address, where the round e-mails they ask for go and a password reset
+link is sent (Django's own views and tokens).
 """
 
 import math
 from typing import Any, NoReturn
 
+from axes.helpers import get_cool_off
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import get_user_model, login, password_validation
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.core.exceptions import ValidationError
@@ -81,11 +86,13 @@ def signup_throttle(request: HttpRequest) -> None:
 
 
 def locked_out(request: HttpRequest, credentials: Any, *args: Any, **kwargs: Any) -> HttpResponse:
-    """django-axes' answer to a locked-out log-in: 429 with Retry-After, JSON under /api/."""
-    wait = int(settings.AXES_COOLOFF_TIME.total_seconds())
+    """django-axes' answer to a locked-out log-in: 429 with Retry-After, JSON under /api/. The
+    wait is the cool-off of now (genesis.authentication.login_cool_off): a refused attempt
+    starts it again."""
+    wait = math.ceil(get_cool_off(request).total_seconds())
     detail = (
-        "Too many failed log-ins for this account or from this address; try again in "
-        f"{wait // 60} minutes."
+        "Too many failed log-ins to this account from this address; try again in "
+        f"{_duration(wait)}, or from another address."
     )
     if request.path.startswith("/api/"):
         response: HttpResponse = JsonResponse({"code": "locked_out", "detail": detail}, status=429)
@@ -93,6 +100,12 @@ def locked_out(request: HttpRequest, credentials: Any, *args: Any, **kwargs: Any
         response = render(request, "registration/locked_out.html", {"detail": detail}, status=429)
     response["Retry-After"] = str(wait)
     return response
+
+
+def _duration(seconds: int) -> str:
+    if seconds < 120:
+        return f"{seconds} seconds"
+    return f"{math.ceil(seconds / 60)} minutes"
 
 
 def token_expires(token: Token) -> Any:
@@ -216,7 +229,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             form.add_error(None, exc.detail)
             status_code = exc.status_code
         else:
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            login(request, user, backend="genesis.authentication.UsernameAnyCaseBackend")
             return redirect("decks:card-search")
     return render(request, "registration/signup.html", {"form": form}, status=status_code)
 
@@ -271,3 +284,17 @@ def token_revoke(request: HttpRequest) -> HttpResponse:
     _tokens_of(request.user).delete()
     messages.success(request, "Your API token is revoked: ask for a new one when you need it.")
     return redirect("account")
+
+
+class PasswordReset(auth_views.PasswordResetView):
+    """Django's password reset, asked for by e-mail address: the same page whether or not an
+    account has that address (no way to learn who has an account), and a link with Django's
+    one-time token (valid PASSWORD_RESET_TIMEOUT) to the site's public address (SITE_URL)."""
+
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        self.extra_email_context = {"site_url": settings.SITE_URL}
+        return super().form_valid(form)

@@ -129,10 +129,13 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
-# django-axes first: it refuses log-ins from a locked-out account or client before any password
-# is checked (docs/deployment.md, Accounts).
+# django-axes first: it refuses a locked-out account and address before any password is checked
+# (docs/deployment.md, Accounts); then Django's, finding the account ignoring case, which has the
+# last word on a password. Django's own stays listed for the sessions it logged in before: a
+# session whose backend is not listed is logged out.
 AUTHENTICATION_BACKENDS = [
     "genesis.authentication.LoginLimitBackend",
+    "genesis.authentication.UsernameAnyCaseBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 LOGIN_URL = "login"
@@ -170,12 +173,27 @@ REST_FRAMEWORK = {
 
 # --- accounts: who may log in, how often, and how long a token lives ---------------------------
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))
-# Failed log-ins (the log-in page and POST /api/auth/token/ alike) are counted per account and
-# per client in a shared store (AXES_HANDLER below); past the limit both answer 429 with
-# Retry-After until the cool-off ends.
+# Failed log-ins (the log-in page and POST /api/auth/token/ alike) are counted in the database
+# (django-axes' database handler: a Redis outage changes nothing here) per account *and* address
+# together: a stranger's wrong passwords never lock the owner out from another address, and one
+# person's failures behind a venue's shared address lock out no one else behind it. After
+# LOGIN_FAILURE_LIMIT failures the pair is refused (429 with Retry-After) for a cool-off that starts
+# at LOGIN_COOLOFF_FIRST_SECONDS and doubles with every further LOGIN_FAILURE_LIMIT failures on the
+# account from any address within a day, up to LOGIN_COOLOFF_MINUTES
+# (genesis.authentication.login_cool_off).
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
-AXES_LOCKOUT_PARAMETERS = ["ip_address", "username"]
+LOGIN_COOLOFF_FIRST = timedelta(seconds=int(os.environ.get("LOGIN_COOLOFF_FIRST_SECONDS", "60")))
+LOGIN_COOLOFF_LONGEST = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+LOGIN_ESCALATION_WINDOW = timedelta(days=1)
+AXES_COOLOFF_TIME = "genesis.authentication.login_cool_off"
+# Each failure's own expiry (its attempt time plus the cool-off of then), not one threshold for
+# all: with a cool-off per account, a shared one would delete a longer-cooling account's count.
+AXES_USE_ATTEMPT_EXPIRATION = True
+# Every failure is logged (per account, the last 1000): the escalation counts them.
+AXES_ENABLE_ACCESS_FAILURE_LOG = True
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_USERNAME_CALLABLE = "genesis.authentication.login_account"  # ALICE and alice: one account
 AXES_LOCKOUT_CALLABLE = "genesis.accounts.locked_out"
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
@@ -185,30 +203,26 @@ AXES_IPWARE_META_PRECEDENCE_ORDER = (
 )
 # API tokens expire this long after they are issued; a user can revoke theirs at any time.
 TOKEN_TTL = timedelta(days=int(os.environ.get("TOKEN_TTL_DAYS", "30")))
+# A password reset link (Django's PasswordResetView, by e-mail) works for an hour.
+PASSWORD_RESET_TIMEOUT = 3600
 
-# One cache for every process: Redis in production (CACHE_URL, else REDIS_URL), so the log-in
-# and sign-up limits are shared; a local memory cache otherwise.
+# One cache for every process: Redis in production (CACHE_URL, else REDIS_URL), so the sign-up
+# limit is shared; a local memory cache otherwise. Everything in it may be lost: when Redis does
+# not answer, a read is a miss and a write is dropped, with a logged warning (genesis/cache.py),
+# so sign-ups go unlimited for the outage rather than failing.
 _cache_url = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL")
 CACHES: dict[str, dict[str, Any]] = {
     "default": (
         {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "genesis.cache.FailOpenRedisCache",
             "LOCATION": _cache_url,
-            # A Redis that is away costs a request two seconds at most, never a hung worker:
-            # the snapshots of the hot reads are computed instead (tournaments.selectors).
+            # A Redis that is away costs a request two seconds at most, never a hung worker.
             "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
         }
         if _cache_url
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
-# Failed log-ins go to a store every process shares: the Redis cache when there is one, else
-# the database (a local memory cache would count per process).
-AXES_HANDLER = (
-    "axes.handlers.cache.AxesCacheHandler"
-    if _cache_url
-    else "axes.handlers.database.AxesDatabaseHandler"
-)
 
 # The event stream (tournaments.stream, docs/deployment.md "The event stream"): each event's recent
 # history is kept in the database (a sequence number per event is the id a client resumes from);
@@ -307,9 +321,10 @@ ROUND_STALE_SECONDS = float(os.environ.get("ROUND_STALE_SECONDS", "30"))
 GAME_STALE_SECONDS = float(os.environ.get("GAME_STALE_SECONDS", "100"))
 
 # --- e-mail: the round e-mails players ask for (docs/deployment.md, E-mail) --------------------
-# Sent by a worker only (tournaments.tasks.round_emails_task), never in a request. Without
-# EMAIL_HOST (./scripts/serve) the console backend writes them to the worker's log; production
-# settings send by SMTP (EMAIL_BACKEND overrides either).
+# Sent by a worker only (tournaments.tasks.round_emails_task), never in a request; the one
+# exception is a password reset's e-mail, sent by Django's view in its request (a failed send is
+# logged, and the page answers the same). Without EMAIL_HOST (./scripts/serve) the console backend
+# writes them to the process's log; production settings send by SMTP (EMAIL_BACKEND overrides).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"
