@@ -171,3 +171,19 @@ def test_two_creations_at_once_at_the_hourly_limit_make_one_event(settings):
     answers = run_at_once(create, create, create)
     assert sorted(a.status_code for a in answers) == [201, 429, 429]
     assert Tournament.objects.count() == 1
+
+
+def test_every_limit_and_its_setting_is_documented():
+    source = Path("tournaments/services/automated.py").read_text()
+    codes = {"entrant_limit", "automated_hourly_limit", "automated_running_limit"}
+    assert all(f'code="{code}"' in source for code in codes)  # the list below is the code's
+    api_doc, events_doc = Path("docs/api.md").read_text(), Path("docs/tournaments.md").read_text()
+    for name in [
+        *codes,
+        "AUTOMATED_MAX_ENTRANTS",
+        "AUTOMATED_MAX_PER_HOUR",
+        "AUTOMATED_MAX_RUNNING",
+    ]:
+        assert name in api_doc, f"docs/api.md names no {name}"
+        assert name in events_doc, f"docs/tournaments.md names no {name}"
+    assert "| `too_large` | 413 |" in api_doc
