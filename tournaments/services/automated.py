@@ -27,6 +27,7 @@ from rules.core.engine import (
 )
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
 from rules.core.formats import get_format
+from rules.core.timeline import plural
 
 from .. import metrics, permissions
 from ..locking import lock_match, lock_tournament
@@ -56,13 +57,9 @@ logger = structlog.get_logger(__name__)
 # frees a place in it.
 
 HOUR = timedelta(hours=1)
-# When a user at the running limit may try again: an event of a few dozen decks is played in
-# about this long.
+# When a user at the running limit may ask again. When a running event ends is not known (it
+# waits on its organizer to start each round), so, as the matchup lab's, a short guess.
 RUNNING_RETRY_SECONDS = 60
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
 def automated_create_check(*, organizer, capacity: int | None) -> None:
@@ -86,12 +83,13 @@ def automated_create_check(*, organizer, capacity: int | None) -> None:
     )
     if len(recent) < limit:
         return
-    # A place frees when enough of the hour's events leave the window.
-    frees_at = recent[len(recent) - limit] + HOUR
+    # A place frees when enough of the hour's events leave the window (with a limit of 0, none
+    # ever does: ask again in an hour).
+    frees_at = recent[len(recent) - limit] + HOUR if 0 < limit <= len(recent) else now + HOUR
     wait = max(math.ceil((frees_at - now).total_seconds()), 1)
     raise LimitReached(
-        f"You may create at most {_plural(limit, 'automated event')} an hour; try again in "
-        f"{_plural(wait // 60 + 1, 'minute')}.",
+        f"You may create at most {plural(limit, 'automated event')} an hour; try again in "
+        f"{plural(wait // 60 + 1, 'minute')}.",
         code="automated_hourly_limit",
         limit=limit,
         retry_after=wait,
@@ -117,7 +115,7 @@ def automated_start_check(tournament: Tournament) -> None:
     )
     if running >= limit:
         raise LimitReached(
-            f"You have {_plural(running, 'automated event')} running, at most {limit} at a "
+            f"You have {plural(running, 'automated event')} running, at most {limit} at a "
             "time; start this one when one of them is over (try again in about a minute).",
             code="automated_running_limit",
             limit=limit,
