@@ -7,11 +7,22 @@ the API's errors (an unknown /api/ path, a server error) answer JSON like every 
 - JSON bodies are bounded in nesting depth: Python's parser recurses, so a body nested a
   thousand deep would otherwise end as a RecursionError (a 500). (A NUL inside a JSON string
   is refused by the field that reads it: DRF's CharField, or the decklist reader.)
+- A body over Django's limits (DATA_UPLOAD_MAX_MEMORY_SIZE, _NUMBER_FIELDS, _NUMBER_FILES) is a
+  413 `too_large`: the API's exception handler answers it for the API's views
+  (genesis.errors), and handler400 here for what is read before a view runs (the CSRF check
+  reads a page's form), in plain text on pages.
 """
 
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import (
+    RequestDataTooBig,
+    SuspiciousOperation,
+    TooManyFieldsSent,
+    TooManyFilesSent,
+)
 from django.db import InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.views import defaults
@@ -115,6 +126,35 @@ class ApiNotFoundMiddleware:
         ):
             return not_found(request, None)
         return response
+
+
+def too_large_detail(exc: BaseException) -> str | None:
+    """What a request over one of Django's limits on request bodies hears (docs/api.md, Errors:
+    413 too_large), or None for any other exception."""
+    if isinstance(exc, RequestDataTooBig):
+        limit = f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KiB"
+        return f"The request is too large: its body is over the limit of {limit}."
+    if isinstance(exc, TooManyFieldsSent):
+        limit = f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields"
+        return f"The request is too large: it sends more than the limit of {limit}."
+    if isinstance(exc, TooManyFilesSent):
+        limit = f"{settings.DATA_UPLOAD_MAX_NUMBER_FILES} files"
+        return f"The request is too large: it sends more than the limit of {limit}."
+    return None
+
+
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """handler400 (Django's answer to a SuspiciousOperation): 413 `too_large` for a body over
+    Django's limits, JSON under /api/ and plain text on pages; other bad requests as before,
+    in JSON under /api/."""
+    too_large = too_large_detail(exception)
+    if too_large is not None:
+        if _is_api(request):
+            return JsonResponse({"code": "too_large", "detail": too_large}, status=413)
+        return HttpResponse(too_large, status=413, content_type="text/plain; charset=utf-8")
+    if _is_api(request) and isinstance(exception, SuspiciousOperation):
+        return _refuse(request, "bad_request", "The request is malformed.")
+    return defaults.bad_request(request, exception)
 
 
 def not_found(request: HttpRequest, exception: Exception | None) -> HttpResponse:

@@ -11,6 +11,8 @@ from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler
 
+from .edge import too_large_detail
+
 
 class Refusal(Exception):
     """An expected refusal of a request, shown to the user as it is."""
@@ -51,7 +53,24 @@ class Conflict(Refusal):
     default_code = "conflict"
 
 
+class LimitReached(Refusal):
+    """Past a user's share of the workers (the matchup lab's jobs, automated events): 429. Give
+    `retry_after` (seconds, an int) and `limit`: the API answers Retry-After, and the pages
+    show the detail, which says the limit and when to try again."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    default_code = "limit_reached"
+
+
 def api_exception_handler(exc: Exception, context: dict) -> Response | None:
+    too_large = too_large_detail(exc)
+    if too_large is not None:
+        # Django raises these (SuspiciousOperation) when DRF reads the body; unhandled, they
+        # would end as Django's HTML 400 page.
+        return Response(
+            {"code": "too_large", "detail": too_large},
+            status=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+        )
     if isinstance(exc, Refusal):
         refused = Response(exc.as_dict(), status=exc.status_code)
         if isinstance(exc, NotAuthenticated):

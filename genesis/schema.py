@@ -12,9 +12,10 @@ ERROR_STATUSES = {
     "404": "No such thing (e.g. `not_found`, `unknown_registration`).",
     "405": "That method is not offered here.",
     "409": "Not now, in this state (e.g. `round_open`, `match_over`, `event_full`).",
-    "413": "The request body is too large.",
+    "413": "The request body is over the limits (`too_large`).",
     "415": "That content type is not read here.",
-    "429": "Too many requests (`throttled`, `locked_out`); see Retry-After.",
+    "429": "Too many requests (`throttled`, `locked_out`, `automated_hourly_limit`, …); see "
+    "Retry-After.",
     "503": "Briefly unavailable (`broker_unavailable`, `database_unavailable`); see Retry-After.",
 }
 

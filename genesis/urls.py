@@ -63,5 +63,6 @@ urlpatterns = [
 ]
 
 # Under /api/ an unknown path or a server error answers JSON, like the rest of the API.
+handler400 = "genesis.edge.bad_request"
 handler404 = "genesis.edge.not_found"
 handler500 = "genesis.edge.server_error"

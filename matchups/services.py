@@ -22,6 +22,7 @@ from decks.core.bundled import sample_decklists
 from decks.models import Deck
 from genesis.broker import send, send_after_commit
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
+from genesis.errors import LimitReached as SharedLimitReached
 from rules.core.cards import Card as CardValue
 from rules.core.cards import name_key
 from rules.core.decklist import (
@@ -82,10 +83,9 @@ class Unplayable(Refusal):
     default_code = "deck_unplayable"
 
 
-class LimitReached(Refusal):
+class LimitReached(SharedLimitReached):
     """Past a user's share of the workers (docs/matchups.md, Limits)."""
 
-    status_code = status.HTTP_429_TOO_MANY_REQUESTS
     default_code = "matchup_limit"
 
 

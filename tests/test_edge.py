@@ -115,3 +115,80 @@ def test_a_database_that_is_gone_is_a_503_not_a_500(monkeypatch, url, json_body)
     assert response["Retry-After"]
     if json_body:
         assert response.json()["code"] == "database_unavailable"
+
+
+# --- request bodies over Django's limits (DATA_UPLOAD_MAX_*): 413 too_large ---------------------
+
+
+def _client(username: str | None) -> Client:
+    client = Client()
+    if username:
+        from django.contrib.auth import get_user_model
+
+        client.force_login(get_user_model().objects.create(username=username))
+    return client
+
+
+def _assert_too_large(response, limit: str) -> None:
+    assert response.status_code == 413, response.content[:200]
+    assert response["Content-Type"] == "application/json"
+    body = response.json()
+    assert body["code"] == "too_large"
+    assert limit in body["detail"]
+
+
+@pytest.mark.parametrize("debug", [False, True])
+@pytest.mark.parametrize(
+    ("path", "username"),
+    [
+        ("/api/tournaments/", "organizer"),
+        ("/api/decks/validate/", "player"),
+        ("/api/decks/validate/", None),
+        ("/api/auth/register/", None),
+    ],
+)
+def test_a_json_body_over_the_limit_is_a_413_too_large_under_the_api(
+    settings, debug, path, username
+):
+    # given: DEBUG as ./scripts/serve runs it, or not
+    settings.DEBUG = debug
+    body = json.dumps({"name": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE})
+    # when
+    response = _client(username).post(path, body, content_type="application/json")
+    # then: the API's error shape, naming the limit
+    _assert_too_large(response, f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE // 1024} KiB")
+
+
+def test_a_form_body_with_too_many_fields_is_a_413_under_the_api(settings):
+    fields = {f"f{i}": "1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    response = _client("player").post("/api/decks/validate/", fields)
+    _assert_too_large(response, f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS} fields")
+
+
+def test_a_form_body_with_too_many_files_is_a_413_under_the_api(settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    files = {
+        f"f{i}": SimpleUploadedFile(f"{i}.txt", b"x")
+        for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FILES + 1)
+    }
+    response = _client("player").post("/api/decks/validate/", files)
+    _assert_too_large(response, f"{settings.DATA_UPLOAD_MAX_NUMBER_FILES} files")
+
+
+@pytest.mark.parametrize(
+    ("path", "username"),
+    [("/events/", "organizer"), ("/accounts/login/", None), ("/accounts/signup/", None)],
+)
+@pytest.mark.parametrize("too_many_fields", [False, True])
+def test_a_page_post_over_the_limits_is_a_plain_413_not_a_500(
+    settings, path, username, too_many_fields
+):
+    if too_many_fields:
+        form = {f"f{i}": "1" for i in range(settings.DATA_UPLOAD_MAX_NUMBER_FIELDS + 1)}
+    else:
+        form = {"name": "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE}
+    response = _client(username).post(path, form)
+    assert response.status_code == 413
+    assert response["Content-Type"].startswith("text/plain")
+    assert b"too large" in response.content

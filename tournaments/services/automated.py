@@ -1,14 +1,19 @@
-"""Automated events: decks entered by the organizer, played by engine bots one game per task."""
+"""Automated events: decks entered by the organizer, played by engine bots one game per task,
+and each user's share of the workers they may take (docs/tournaments.md, Automated events)."""
 
+import math
 import time
+from datetime import timedelta
 
 import structlog
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.text import slugify
 
 from decks import selectors as deck_selectors
-from genesis.errors import Conflict, Refusal
+from genesis.errors import Conflict, LimitReached, Refusal
 from genesis.logs import bind
 from rules.core import match as protocol
 from rules.core.cards import name_key
@@ -22,6 +27,7 @@ from rules.core.engine import (
 )
 from rules.core.engine.play import game_seed, play_next_game, take_decisions
 from rules.core.formats import get_format
+from rules.core.timeline import plural
 
 from .. import metrics, permissions
 from ..locking import lock_match, lock_tournament
@@ -41,6 +47,93 @@ User = get_user_model()
 BOT_PREFIX = "bot-"
 
 logger = structlog.get_logger(__name__)
+
+# --- limits: each user's share of the workers ---------------------------------------------------
+# Like the matchup lab's (docs/matchups.md, Limits): an automated event is work for the shared
+# workers (about entrants / 2 engine games a round), so it is bounded in size
+# (settings.AUTOMATED_MAX_ENTRANTS), and each user creates a few an hour
+# (AUTOMATED_MAX_PER_HOUR) and runs a few at once (AUTOMATED_MAX_RUNNING). The two rate limits
+# are 429s with Retry-After; a full event is a 409 like any full event, since waiting never
+# frees a place in it.
+
+HOUR = timedelta(hours=1)
+# When a user at the running limit may ask again. When a running event ends is not known (it
+# waits on its organizer to start each round), so, as the matchup lab's, a short guess.
+RUNNING_RETRY_SECONDS = 60
+
+
+def automated_create_check(*, organizer, capacity: int | None) -> None:
+    """Refuse a new automated event past the organizer's hourly share (429
+    automated_hourly_limit), or asking for more places than an automated event takes (400
+    invalid_capacity). Called inside the creating transaction: it locks the organizer's row,
+    so two creations at once are counted one after the other."""
+    most = settings.AUTOMATED_MAX_ENTRANTS
+    if capacity is not None and capacity > most:
+        raise Refusal(
+            f"An automated event takes at most {most} decks: its capacity is 2 to {most}, or none.",
+            code="invalid_capacity",
+        )
+    User.objects.select_for_update().get(pk=organizer.pk)
+    limit = settings.AUTOMATED_MAX_PER_HOUR
+    now = timezone.now()
+    recent = list(
+        Tournament.objects.filter(organizer=organizer, automated=True, created_at__gt=now - HOUR)
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+    )
+    if len(recent) < limit:
+        return
+    # A place frees when enough of the hour's events leave the window (with a limit of 0, none
+    # ever does: ask again in an hour).
+    frees_at = recent[len(recent) - limit] + HOUR if 0 < limit <= len(recent) else now + HOUR
+    wait = max(math.ceil((frees_at - now).total_seconds()), 1)
+    raise LimitReached(
+        f"You may create at most {plural(limit, 'automated event')} an hour; try again in "
+        f"{plural(wait // 60 + 1, 'minute')}.",
+        code="automated_hourly_limit",
+        limit=limit,
+        retry_after=wait,
+    )
+
+
+def automated_start_check(tournament: Tournament) -> None:
+    """Refuse to start an automated event while its organizer already runs their share of them
+    (429 automated_running_limit). Called by tournament_start with the event locked; it locks
+    the organizer's row, so two starts at once are counted one after the other."""
+    if not tournament.automated:
+        return
+    User.objects.select_for_update().get(pk=tournament.organizer_id)
+    limit = settings.AUTOMATED_MAX_RUNNING
+    running = (
+        Tournament.objects.filter(
+            organizer_id=tournament.organizer_id,
+            automated=True,
+            status=Tournament.Status.RUNNING,
+        )
+        .exclude(pk=tournament.pk)
+        .count()
+    )
+    if running >= limit:
+        raise LimitReached(
+            f"You have {plural(running, 'automated event')} running, at most {limit} at a "
+            "time; start this one when one of them is over (try again in about a minute).",
+            code="automated_running_limit",
+            limit=limit,
+            retry_after=RUNNING_RETRY_SECONDS,
+        )
+
+
+def _require_entrant_place(tournament: Tournament) -> None:
+    """At most settings.AUTOMATED_MAX_ENTRANTS decks in one automated event (409 entrant_limit).
+    The event is locked, so the count holds until the entrant is inserted."""
+    limit = settings.AUTOMATED_MAX_ENTRANTS
+    entered = tournament.registrations.count()
+    if entered >= limit:
+        raise Conflict(
+            f"An automated event takes at most {limit} decks, and this one has {entered}.",
+            code="entrant_limit",
+            limit=limit,
+        )
 
 
 @transaction.atomic
@@ -76,6 +169,7 @@ def entrant_add(
         )
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration for this event is closed.", code="registration_closed")
+    _require_entrant_place(tournament)
     slug = slugify(name)[:40]
     if not slug:
         raise Refusal(

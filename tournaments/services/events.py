@@ -14,6 +14,7 @@ from tournaments.core.pairing import recommended_rounds
 from .. import permissions
 from ..locking import lock_tournament
 from ..models import Judge, Tournament
+from .automated import automated_create_check, automated_start_check
 from .match_settings import check_settings, game_and_format, settings_from_format
 from .pools import missing_decks
 
@@ -98,6 +99,8 @@ def tournament_create(
     name = name.strip()
     if not name:
         raise Refusal("The event needs a name.", code="invalid_name")
+    if automated:
+        automated_create_check(organizer=organizer, capacity=capacity)
     return Tournament.objects.create(
         name=name[:120],
         format=fmt.slug,
@@ -189,6 +192,7 @@ def tournament_start(*, tournament: Tournament, actor: Any) -> Tournament:
                 "has not submitted one.",
                 code="deck_missing",
             )
+    automated_start_check(tournament)
     tournament.swiss_rounds = tournament.rounds_requested or recommended_rounds(players)
     tournament.status = Tournament.Status.RUNNING
     tournament.started_at = timezone.now()

@@ -30,7 +30,7 @@ ROUND_POLL = "15s"
 
 def event_list(request):
     form = forms.TournamentForm()
-    error, status = "", 200
+    error, status, retry_after = "", 200, 0
     if request.method == "POST":
         if not request.user.is_authenticated:
             return redirect_to_login(request.path)
@@ -55,6 +55,7 @@ def event_list(request):
                 )
             except Refusal as exc:
                 error, status = exc.detail, exc.status_code
+                retry_after = exc.extra.get("retry_after", 0)
             else:
                 messages.success(
                     request,
@@ -69,7 +70,7 @@ def event_list(request):
         else:
             status = 400
     events = Paginator(selectors.event_list(), EVENTS_PER_PAGE).get_page(request.GET.get("page"))
-    return render(
+    response = render(
         request,
         "tournaments/event_list.html",
         {
@@ -87,6 +88,9 @@ def event_list(request):
         },
         status=status,
     )
+    if retry_after:  # past a limit: the page says when, and so does the header
+        response["Retry-After"] = str(retry_after)
+    return response
 
 
 def event_detail(request, pk: int):
