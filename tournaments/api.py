@@ -514,9 +514,9 @@ class Export(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
         summary="The event as an export file, decklists and locks included (organizer or staff; "
-        "docs/event-export.md)",
+        "409 plays_in_event for one who plays, until the event is over; docs/event-export.md)",
     )
     def get(self, request, pk):
         document = exchange.event_export(tournament=event_or_404(pk), actor=request.user)
