@@ -761,3 +761,18 @@ def test_before_the_event_starts_an_organizer_who_registered_gets_no_export(even
     assert (response.status_code, response.json()["code"]) == PLAYS_IN_EVENT
     assert '"decklist"' not in response.content.decode()
     assert "Sera Vantyne" not in response.content.decode()
+
+
+def test_an_organizer_waiting_for_a_place_gets_no_export(event_with_players):
+    """On the waitlist of a full event they may play yet: the same refusal."""
+    event, _ = event_with_players(2, capacity=2)
+    waiting = api("org").post(
+        f"/api/tournaments/{event}/registrations/",
+        {"decklist": SAMPLE.read_text()},
+        format="json",
+    )
+    assert waiting.status_code == 201, waiting.json()
+    assert waiting.json()["status"] == "waitlisted"
+    response = api("org").get(f"/api/tournaments/{event}/export/")
+    assert (response.status_code, response.json()["code"]) == PLAYS_IN_EVENT
+    assert "Sera Vantyne" not in response.content.decode()
