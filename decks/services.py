@@ -82,21 +82,16 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     """Write a checked card file: new cards are created, changed ones updated in place.
 
     Importing the same file twice changes nothing (cards are compared by content hash).
-    Raises CardFileError, writing nothing, if a name already belongs to another set.
+    Raises CardFileError, writing nothing, if the file's set code belongs to another set or a
+    name already belongs to another set (_own_card_set, _cards_of_game).
     """
     card_index_lock(shared=False)
-    card_set, created = CardSet.objects.get_or_create(
+    card_set = _own_card_set(
         game=GENESIS.slug,
         code=card_file.set_code,
-        defaults={"name": card_file.set_name, "description": card_file.set_description},
+        name=card_file.set_name,
+        description=card_file.set_description,
     )
-    if not created and (card_set.name, card_set.description) != (
-        card_file.set_name,
-        card_file.set_description,
-    ):
-        card_set.name, card_set.description = card_file.set_name, card_file.set_description
-        card_set.save(update_fields=["name", "description", "imported_at"])
-
     existing = _cards_of_game(card_set, [entry.card.name for entry in card_file.entries])
 
     affiliations = _affiliations_for(card_file.entries)
@@ -148,19 +143,56 @@ def card_set_import(*, card_file: CardFile) -> ImportReport:
     return report
 
 
+def _set_label(card_set: CardSet) -> str:
+    return f"set {card_set.code} ({card_set.name})"
+
+
+def _own_card_set(*, game: str, code: str, name: str, description: str) -> CardSet:
+    """The set a card file writes to: a new one, or the same set imported again (same game,
+    code and name; its description may change). Raises CardFileError when the code already
+    belongs to a set of another name: the file would otherwise take over that set and rewrite its
+    cards. Both sets are named; to rename a set, an administrator renames it first."""
+    card_set, created = CardSet.objects.get_or_create(
+        game=game, code=code, defaults={"name": name, "description": description}
+    )
+    if created:
+        return card_set
+    if card_set.name != name:
+        raise CardFileError(
+            [
+                Problem(
+                    f"the code {code} already belongs to {_set_label(card_set)}, not to this "
+                    f"file's set {name}: give the new set a code of its own",
+                    field="set.code",
+                )
+            ]
+        )
+    if card_set.description != description:
+        card_set.description = description
+        card_set.save(update_fields=["description", "imported_at"])
+    return card_set
+
+
 def _cards_of_game(card_set: CardSet, names: list[str]) -> dict[str, tuple[int, int, str]]:
     """The stored cards of the set's game by name_key, as (pk, set id, content hash). Raises
-    CardFileError, writing nothing, when one of `names` belongs to another set of that game:
-    names are unique within a game."""
+    CardFileError, writing nothing, when one of `names` belongs to another set of that game
+    (names are unique within a game, and a file writes only its own set's cards); the problem
+    names the card and both sets."""
     existing = {
         key: (pk, set_id, content_hash)
         for key, pk, set_id, content_hash in Card.objects.filter(game=card_set.game).values_list(
             "name_key", "pk", "card_set_id", "content_hash"
         )
     }
-    other_sets = dict(CardSet.objects.filter(game=card_set.game).values_list("pk", "code"))
+    other_sets = {s.pk: s for s in CardSet.objects.filter(game=card_set.game)}
     conflicts = [
-        Problem(f"the name already belongs to set {other_sets[existing[key][1]]}", i, name, "name")
+        Problem(
+            f"the card belongs to {_set_label(other_sets[existing[key][1]])}, not to this "
+            f"file's {_set_label(card_set)}",
+            i,
+            name,
+            "name",
+        )
         for i, name in enumerate(names)
         if (key := name_key(name)) in existing and existing[key][1] != card_set.pk
     ]
@@ -172,13 +204,15 @@ def _cards_of_game(card_set: CardSet, names: list[str]) -> dict[str, tuple[int, 
 @transaction.atomic
 def game_card_set_import(*, card_file: GameCardFile) -> ImportReport:
     """Write a checked card file of a game other than Genesis, as `card_set_import` does: by
-    name within the game, unchanged cards untouched, a name of another set of the game refused."""
+    name within the game, unchanged cards untouched, another set's code or a name of another set
+    of the game refused."""
     card_index_lock(shared=False)
     game = card_file.game
-    card_set, _ = CardSet.objects.update_or_create(
+    card_set = _own_card_set(
         game=game,
         code=card_file.set_code,
-        defaults={"name": card_file.set_name, "description": card_file.set_description},
+        name=card_file.set_name,
+        description=card_file.set_description,
     )
     existing = _cards_of_game(card_set, [entry.card.name for entry in card_file.entries])
     report = ImportReport(set_code=card_set.code)

@@ -1,8 +1,6 @@
 """REST endpoints of events and matches (docs/api.md). Views parse, call a service or selector,
 and render; permissions are checked in the services."""
 
-import csv
-
 from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
@@ -13,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from decks import services as deck_services
+from genesis.csv_cells import write_csv
 from genesis.errors import Conflict, NotFound
 
 from . import selectors, services
@@ -350,11 +349,11 @@ class RoundSwap(APIView):
 
 
 def _csv_response(filename: str, header: list[str], rows) -> HttpResponse:
+    """A CSV download; its cells are made safe for spreadsheets (genesis.csv_cells: text that
+    starts like a formula gets a leading quote, numbers stay numbers)."""
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    writer = csv.writer(response)
-    writer.writerow(header)
-    writer.writerows(rows)
+    write_csv(response, header, rows)
     return response
 
 
@@ -515,9 +514,9 @@ class Export(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, 403: OpenApiTypes.OBJECT, 409: OpenApiTypes.OBJECT},
         summary="The event as an export file, decklists and locks included (organizer or staff; "
-        "docs/event-export.md)",
+        "409 plays_in_event for one who plays, until the event is over; docs/event-export.md)",
     )
     def get(self, request, pk):
         document = exchange.event_export(tournament=event_or_404(pk), actor=request.user)

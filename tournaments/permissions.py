@@ -12,7 +12,7 @@ from typing import Any
 from genesis.errors import Forbidden
 from rules.core.match import Seat
 
-from .models import Judge, Match, Pod, Registration, TeamSeat, Tournament
+from .models import Judge, Match, Pod, Registration, TeamSeat, Tournament, WaitlistEntry
 
 
 def is_organizer(tournament: Tournament, user: Any) -> bool:
@@ -35,6 +35,16 @@ def is_player(tournament: Tournament, user: Any) -> bool:
     if tournament.team_play:
         return TeamSeat.objects.filter(team__tournament=tournament, player=user).exists()
     return tournament.registrations.filter(player=user).exists()
+
+
+def plays_or_waits(tournament: Tournament, user: Any) -> bool:
+    """Whether `user` plays in the event or waits on its waitlist for a place (and may play)."""
+    if is_player(tournament, user):
+        return True
+    return (
+        bool(user.is_authenticated)
+        and tournament.waitlist.filter(player=user, status=WaitlistEntry.Status.WAITING).exists()
+    )
 
 
 def require_organizer(tournament: Tournament, actor: Any) -> None:

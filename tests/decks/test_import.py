@@ -1,4 +1,5 @@
-"""import_cards: whole-file checks, nothing half-written, idempotent re-imports, in-place updates."""
+"""import_cards: whole-file checks, nothing half-written, idempotent re-imports, in-place updates,
+and a file that writes only its own set's cards."""
 
 import json
 
@@ -129,7 +130,7 @@ def test_a_name_owned_by_another_set_is_refused_and_nothing_is_written(write_car
             stdout=_Sink(),
             stderr=err,
         )
-    assert "already belongs to set ONE" in err.text
+    assert "belongs to set ONE (Test Set)" in err.text
     assert not CardSet.objects.filter(code="TWO").exists()
     assert not Card.objects.filter(name="New Card").exists()
 
@@ -235,3 +236,92 @@ def test_a_reimport_recomputes_the_legality_of_decks_naming_a_changed_card(write
     deck.refresh_from_db()
     bystander.refresh_from_db()
     assert (deck.legal, bystander.legal) == (True, False)
+
+
+# --- card sets keep to their own cards --------------------------------------------------------
+
+
+def _refused(path) -> str:
+    err = _Sink()
+    with pytest.raises(CommandError):
+        call_command("import_cards", str(path), stdout=_Sink(), stderr=err)
+    return err.text
+
+
+def _index_rows():
+    """Every row an import writes, to check that a refused one wrote nothing."""
+    return (
+        list(
+            CardSet.objects.values_list("pk", "game", "code", "name", "description").order_by("pk")
+        ),
+        list(Card.objects.values_list("pk", "card_set_id", "name", "content_hash").order_by("pk")),
+        list(Ability.objects.values_list("pk", "card_id", "name").order_by("pk")),
+        list(Affiliation.objects.values_list("pk", "name").order_by("pk")),
+    )
+
+
+def test_a_card_of_another_set_is_refused_naming_both_sets_and_the_card(write_card_set):
+    import_file(write_card_set(card_set([card("Spark")], code="ONE", name="First"), "one.json"))
+    before = _index_rows()
+    err = _refused(
+        write_card_set(
+            card_set(
+                [card("New Card", affiliations=["Newcomers"]), card("SPARK", chi=9)],
+                code="TWO",
+                name="Second",
+            ),
+            "two.json",
+        )
+    )
+    assert "card #2 (SPARK)" in err
+    assert "set ONE (First)" in err
+    assert "set TWO (Second)" in err
+    assert _index_rows() == before  # no set TWO, no New Card, no Newcomers, Spark unchanged
+
+
+def test_a_file_that_reuses_another_sets_code_is_refused_naming_both_sets(write_card_set):
+    import_file(write_card_set(card_set([card("Spark")], code="ONE", name="First"), "one.json"))
+    before = _index_rows()
+    err = _refused(
+        write_card_set(
+            card_set(
+                [card("Spark", chi=9), card("New Card", affiliations=["Newcomers"])],
+                code="ONE",
+                name="Impostor",
+            ),
+            "impostor.json",
+        )
+    )
+    assert "set ONE (First)" in err
+    assert "Impostor" in err
+    assert _index_rows() == before  # the set keeps its name, Spark its stats, no New Card
+
+
+@pytest.mark.parametrize("bundled", ["demo.json", "grand-archive-demo.json"])
+def test_a_bundled_sets_code_cannot_be_taken_over_in_any_game(write_card_set, bundled):
+    content = json.loads((ROOT / "decks/cardsets" / bundled).read_text())
+    import_file(write_card_set(content, "bundled.json"))
+    before = _index_rows()
+    impostor = {**content, "set": {**content["set"], "name": "Impostor"}}
+    err = _refused(write_card_set(impostor, "impostor.json"))
+    assert f"set {content['set']['code']} ({content['set']['name']})" in err
+    assert "Impostor" in err
+    assert _index_rows() == before
+
+
+def test_reimporting_a_set_with_its_own_cards_and_a_new_description_works(write_card_set):
+    import_file(write_card_set(card_set([card("Spark")], code="ONE", name="First"), "one.json"))
+    import_file(
+        write_card_set(
+            card_set(
+                [card("Spark", chi=5), card("Ember")],
+                code="ONE",
+                name="First",
+                description="Now with Ember",
+            ),
+            "one-v2.json",
+        )
+    )
+    (one,) = CardSet.objects.all()
+    assert (one.code, one.name, one.description) == ("ONE", "First", "Now with Ember")
+    assert sorted(one.cards.values_list("name", "chi")) == [("Ember", 2), ("Spark", 5)]

@@ -595,3 +595,16 @@ def test_staff_see_the_waitlist_check_ins_and_no_show_drops_in_the_admin_read_on
             assert f'name="{field}"' not in page, (model, field)
         assert client.get(f"/admin/tournaments/{model}/add/").status_code == 403, model
         assert client.get(f"/admin/tournaments/{model}/{pk}/delete/").status_code == 403, model
+
+
+def test_once_the_event_is_over_an_organizer_who_played_gets_the_whole_file(finished_event):
+    # given: the organizer played in the event (p06's place was theirs)
+    org = get_user_model().objects.get(username="org")
+    Registration.objects.filter(tournament_id=finished_event, player__username="p06").update(
+        player=org
+    )
+    # when
+    response = api("org").get(f"/api/tournaments/{finished_event}/export/")
+    # then: nothing in it can change a game any more
+    assert response.status_code == 200, response.content
+    assert response.content.decode() == _export(finished_event)

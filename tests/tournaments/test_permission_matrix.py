@@ -1,12 +1,15 @@
 """Who may do what, over every mutating endpoint of events and matches: anonymous, another user,
 the opponent, the player, a judge, the organizer, and a judge who plays (p01). Every refusal has
 its exact status and code and changes nothing. Then the hidden information: decklists and
-champions before publication, and a locked selection before the show, on the API and the pages.
+champions before publication, and a locked selection before the show, on the API and the pages,
+and in the export file (which holds both): the organizer and staff get it unless they play, then
+only once the event is over.
 
 One running event: organizer `org`; judges `jude` (not playing) and `p01` (who plays); players
 p01..p04, round 1 paired; late registration open until round 2, and a guest registered late.
 """
 
+import io
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -14,6 +17,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 
 from tests.support.snapshots import put_back, shared_rows
 from tests.tournaments.conftest import (
@@ -651,3 +655,124 @@ def test_a_judge_who_plays_does_not_see_their_opponents_lock(running):
     # jude, not playing, sees it
     lock = api("jude").get(f"/api/matches/{side.match}/").json()["lock"][seat]
     assert (lock["hidden"], lock["out"], lock["in"]) == (False, LOCK["out"], LOCK["in"])
+
+
+# --- the export: hidden information for those who may see everything ---------------------------
+
+
+def _playing(username: str) -> Callable[[Ctx], None]:
+    """`username` registers for the running event (late registration is open): from then on
+    they play in it, whatever else they are."""
+
+    def setup(ctx: Ctx) -> None:
+        registered = api(username).post(
+            f"/api/tournaments/{ctx.event}/registrations/",
+            {"decklist": ctx.sample},
+            format="json",
+        )
+        assert registered.status_code == 201, registered.json()
+
+    return setup
+
+
+def _staff(ctx: Ctx) -> None:
+    get_user_model().objects.update_or_create(username="staff", defaults={"is_staff": True})
+
+
+PLAYS_IN_EVENT = (409, "plays_in_event")
+
+# role -> (username, setup, expected)
+EXPORT: dict[str, tuple[str | None, Callable[[Ctx], None] | None, Any]] = {
+    "anonymous": (None, None, ANON),
+    "player": ("p02", None, NOT_ORGANIZER),
+    "judge": ("jude", None, NOT_ORGANIZER),  # a judge sees decklists, but takes no file
+    "judge_player": ("p01", None, NOT_ORGANIZER),
+    "organizer": ("org", None, OK),  # not playing: the whole file
+    "staff": ("staff", _staff, OK),
+    # until the event is over, whoever plays in it gets no file of it
+    "playing_organizer": ("org", _playing("org"), PLAYS_IN_EVENT),
+    "playing_staff": ("staff", lambda ctx: (_staff(ctx), _playing("staff")(ctx)), PLAYS_IN_EVENT),
+}
+
+
+def _opponents_lock(ctx: Ctx) -> None:
+    """In the match p01 does not play, the winner of game 1 locks: a selection nobody but the
+    officials may see until the show."""
+    locking(other, lambda c: c.other.chooser)(ctx)
+    locked = api(ctx.other.chooser).post(
+        f"/api/matches/{ctx.other.match}/lock/", LOCK, format="json"
+    )
+    assert locked.status_code == 200, locked.json()
+
+
+@pytest.mark.parametrize("role", list(EXPORT))
+def test_the_export_matrix(running, role):
+    """Mid-event, with a lock not yet shown and every decklist hidden: the whole file for an
+    organizer or staff member who does not play; nothing of it for anyone else, the playing
+    organizer included (their API and pages hide both, and so does the export)."""
+    ctx = running
+    username, setup, expected = EXPORT[role]
+    _opponents_lock(ctx)
+    if setup is not None:
+        setup(ctx)
+    before = snapshot(ctx)
+    response = api(username).get(f"/api/tournaments/{ctx.event}/export/")
+    text = response.content.decode()
+    if expected == OK:
+        assert response.status_code == 200, text
+        document = json.loads(text)
+        assert all(r["decklist"] for r in document["registrations"])
+        assert _names_in(text) == set(LOCK["out"] + LOCK["in"])  # the lock is in the file
+        return
+    status, code = expected
+    body = response.json()
+    assert (response.status_code, body.get("code")) == (status, code), body
+    assert body["detail"]
+    assert '"decklist"' not in text
+    assert "Sera Vantyne" not in text  # every registered list's champion
+    assert not _names_in(text)
+    assert snapshot(ctx) == before
+
+
+def test_the_operator_exports_the_whole_event_whoever_plays(running):
+    """`manage.py export_event` is run by the operator, who holds the database anyway: it writes
+    the whole file mid-event, a playing organizer or not."""
+    ctx = running
+    _opponents_lock(ctx)
+    _playing("org")(ctx)
+    out = io.StringIO()
+    call_command("export_event", str(ctx.event), stdout=out)
+    document = json.loads(out.getvalue())
+    assert len(document["registrations"]) == 6
+    assert all(r["decklist"] for r in document["registrations"])
+    assert _names_in(out.getvalue()) == set(LOCK["out"] + LOCK["in"])
+
+
+def test_before_the_event_starts_an_organizer_who_registered_gets_no_export(event_with_players):
+    """Registration is open and the decklists are already in: the same refusal."""
+    event, _ = event_with_players(2)
+    registered = api("org").post(
+        f"/api/tournaments/{event}/registrations/",
+        {"decklist": SAMPLE.read_text()},
+        format="json",
+    )
+    assert registered.status_code == 201, registered.json()
+    response = api("org").get(f"/api/tournaments/{event}/export/")
+    assert (response.status_code, response.json()["code"]) == PLAYS_IN_EVENT
+    assert '"decklist"' not in response.content.decode()
+    assert "Sera Vantyne" not in response.content.decode()
+
+
+def test_an_organizer_waiting_for_a_place_gets_no_export(event_with_players):
+    """On the waitlist of a full event they may play yet: the same refusal."""
+    event, _ = event_with_players(2, capacity=2)
+    waiting = api("org").post(
+        f"/api/tournaments/{event}/registrations/",
+        {"decklist": SAMPLE.read_text()},
+        format="json",
+    )
+    assert waiting.status_code == 201, waiting.json()
+    assert waiting.json()["status"] == "waitlisted"
+    response = api("org").get(f"/api/tournaments/{event}/export/")
+    assert (response.status_code, response.json()["code"]) == PLAYS_IN_EVENT
+    assert "Sera Vantyne" not in response.content.decode()

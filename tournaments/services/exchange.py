@@ -50,9 +50,26 @@ IMPORT_LOCK = 0x6576656E74  # the advisory lock of event imports ("event" in ASC
 def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
     """The export file of an event, for its organizer or a staff member: it holds every
     decklist and every locked selection, so it is never shown to anyone else (403
-    not_organizer)."""
+    not_organizer).
+
+    Nor to one of them who plays in the event (or waits on its waitlist to), until it is over
+    (409 plays_in_event): their API and pages hide the other decklists and an opponent's lock
+    until published (permissions.can_see_decklists, selectors.match_view), and so does the
+    export. A file with
+    those parts cut out is not offered instead: it could not be imported (a match's state holds
+    both decklists), yet would pass for a backup. The operator's `manage.py export_event` still
+    writes the whole file (docs/event-export.md)."""
     if not (permissions.is_organizer(tournament, actor) or getattr(actor, "is_staff", False)):
         raise Forbidden("Only the event's organizer can export it.", code="not_organizer")
+    if tournament.status != Tournament.Status.FINISHED and permissions.plays_or_waits(
+        tournament, actor
+    ):
+        raise Conflict(
+            "You play in this event, and its export holds every decklist and every locked "
+            "selection: you can download it once the event is over. Until then the server's "
+            "operator can write it (manage.py export_event).",
+            code="plays_in_event",
+        )
     return event_document(tournament=tournament)
 
 

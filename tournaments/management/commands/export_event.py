@@ -14,7 +14,7 @@ class Command(BaseCommand):
         "Write an event (settings, registrations with decklists, pairings, match states, "
         "results, penalties, the override log, standings and placings) as a versioned JSON "
         "file; docs/event-export.md. It holds hidden information: give it only to the "
-        "event's organizer."
+        "event's organizer, and to an organizer who plays in the event only once it is over."
     )
 
     def add_arguments(self, parser):
