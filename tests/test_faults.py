@@ -406,7 +406,7 @@ def test_redis_restarted_ten_times_under_a_working_worker_the_worker_lives_and_f
                 env=env,
                 ping_app=pinger,
                 pool="prefork",
-                args=["--concurrency=2"],
+                args=["--concurrency=2", "--without-gossip", "--without-mingle"],
             ) as worker,
             site(database_url, env, tmp_path / "site.log") as base,
         ):
