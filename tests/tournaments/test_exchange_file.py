@@ -204,6 +204,7 @@ def test_every_refusal_code_and_top_level_field_is_documented():
         "already_imported",
         "inconsistent_export",
         "three_arena_export",
+        "plays_in_event",
     }
     for code in codes:
         assert f"`{code}`" in text, code
