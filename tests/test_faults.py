@@ -463,9 +463,9 @@ def test_redis_restarted_ten_times_under_a_working_worker_the_worker_lives_and_f
 #   the worker resends pending rounds and games as it starts: KILLED_WORK_BOUND;
 # - a matchup job's chunk: the message held by the killed worker comes back from Redis once it
 #   is older than the visibility timeout, at the next scan (settings.BROKER_RESTORE_EVERY); the
-#   test shortens the timeout to 15 s (production: 120 s, so 130 s).
+#   test shortens the timeout to 6 s (production: 120 s, so 130 s).
 KILLED_WORK_BOUND = 30
-VISIBILITY = 15
+VISIBILITY = 6
 
 
 class Supervised:
