@@ -174,12 +174,14 @@ REST_FRAMEWORK = {
 # --- automated events: each user's share of the workers (docs/tournaments.md, Limits) ---------
 # At most AUTOMATED_MAX_ENTRANTS decks in one automated event (409 entrant_limit), at most
 # AUTOMATED_MAX_PER_HOUR automated events created by one user in an hour, and at most
-# AUTOMATED_MAX_RUNNING of theirs running at once (429 with Retry-After). Nobody is exempt, as
+# AUTOMATED_MAX_RUNNING of theirs running at once, and at most AUTOMATED_ENTRANTS_PER_HOUR decks
+# entered in their automated events in an hour (429 with Retry-After). Nobody is exempt, as
 # in the matchup lab. Request bodies keep Django's own limits (DATA_UPLOAD_MAX_MEMORY_SIZE,
 # DATA_UPLOAD_MAX_NUMBER_FIELDS, DATA_UPLOAD_MAX_NUMBER_FILES): 413 too_large (genesis.edge).
 AUTOMATED_MAX_ENTRANTS = int(os.environ.get("AUTOMATED_MAX_ENTRANTS", "128"))
 AUTOMATED_MAX_PER_HOUR = int(os.environ.get("AUTOMATED_MAX_PER_HOUR", "10"))
 AUTOMATED_MAX_RUNNING = int(os.environ.get("AUTOMATED_MAX_RUNNING", "2"))
+AUTOMATED_ENTRANTS_PER_HOUR = int(os.environ.get("AUTOMATED_ENTRANTS_PER_HOUR", "256"))
 
 # --- accounts: who may log in, how often, and how long a token lives ---------------------------
 TRUSTED_PROXIES = int(os.environ.get("TRUSTED_PROXIES", "0"))

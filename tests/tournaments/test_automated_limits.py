@@ -187,3 +187,25 @@ def test_every_limit_and_its_setting_is_documented():
         assert name in api_doc, f"docs/api.md names no {name}"
         assert name in events_doc, f"docs/tournaments.md names no {name}"
     assert "| `too_large` | 413 |" in api_doc
+
+
+@pytest.mark.usefixtures("bundled_cards")
+def test_past_the_hourly_share_of_entrants_a_deck_is_a_429_with_retry_after_across_events(settings):
+    # given: a share of 3 decks an hour, 2 entered in one event and 1 in another
+    settings.AUTOMATED_ENTRANTS_PER_HOUR = 3
+    first = ready_event(2)
+    second = ready_event(1)
+    registrations = Registration.objects.count()
+    # when a fourth deck is entered, in either event
+    refused = enter(second, SAMPLES[3])
+    # then it is refused with the time to wait, and nothing is written
+    assert refused.status_code == 429, refused.json()
+    body = refused.json()
+    assert (body["code"], body["limit"]) == ("automated_entrant_hourly_limit", 3)
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert "at most 3 decks an hour" in body["detail"]
+    assert Registration.objects.count() == registrations
+    # and another organizer is not limited by it
+    assert enter(first, SAMPLES[3], username="other").status_code in (403, 404)
+    own = create("other")
+    assert enter(own.json()["id"], SAMPLES[0], username="other").status_code == 201

@@ -52,7 +52,8 @@ logger = structlog.get_logger(__name__)
 # Like the matchup lab's (docs/matchups.md, Limits): an automated event is work for the shared
 # workers (about entrants / 2 engine games a round), so it is bounded in size
 # (settings.AUTOMATED_MAX_ENTRANTS), and each user creates a few an hour
-# (AUTOMATED_MAX_PER_HOUR) and runs a few at once (AUTOMATED_MAX_RUNNING). The two rate limits
+# (AUTOMATED_MAX_PER_HOUR), enters a few hundred decks an hour across them
+# (AUTOMATED_ENTRANTS_PER_HOUR) and runs a few at once (AUTOMATED_MAX_RUNNING). The rate limits
 # are 429s with Retry-After; a full event is a 409 like any full event, since waiting never
 # frees a place in it.
 
@@ -60,6 +61,16 @@ HOUR = timedelta(hours=1)
 # When a user at the running limit may ask again. When a running event ends is not known (it
 # waits on its organizer to start each round), so, as the matchup lab's, a short guess.
 RUNNING_RETRY_SECONDS = 60
+
+
+def _hourly_wait(times: list, limit: int, now) -> int | None:
+    """Seconds until one more may be made, given the `times` (oldest first) things were made in
+    the last hour and a `limit` an hour; None while under the limit. A place frees when enough
+    of the hour's leave the window (with a limit of 0, none ever does: ask again in an hour)."""
+    if len(times) < limit:
+        return None
+    frees_at = times[len(times) - limit] + HOUR if limit > 0 else now + HOUR
+    return max(math.ceil((frees_at - now).total_seconds()), 1)
 
 
 def automated_create_check(*, organizer, capacity: int | None) -> None:
@@ -81,12 +92,9 @@ def automated_create_check(*, organizer, capacity: int | None) -> None:
         .order_by("created_at")
         .values_list("created_at", flat=True)
     )
-    if len(recent) < limit:
+    wait = _hourly_wait(recent, limit, now)
+    if wait is None:
         return
-    # A place frees when enough of the hour's events leave the window (with a limit of 0, none
-    # ever does: ask again in an hour).
-    frees_at = recent[len(recent) - limit] + HOUR if 0 < limit <= len(recent) else now + HOUR
-    wait = max(math.ceil((frees_at - now).total_seconds()), 1)
     raise LimitReached(
         f"You may create at most {plural(limit, 'automated event')} an hour; try again in "
         f"{plural(wait // 60 + 1, 'minute')}.",
@@ -136,6 +144,35 @@ def _require_entrant_place(tournament: Tournament) -> None:
         )
 
 
+def _require_entrant_share(tournament: Tournament) -> None:
+    """At most settings.AUTOMATED_ENTRANTS_PER_HOUR decks entered in one user's automated events
+    in an hour (429 automated_entrant_hourly_limit, with Retry-After): the cap per event alone
+    would let one user fill event after event. Locks the organizer's row, so two entries at once
+    are counted one after the other."""
+    User.objects.select_for_update().get(pk=tournament.organizer_id)
+    limit = settings.AUTOMATED_ENTRANTS_PER_HOUR
+    now = timezone.now()
+    recent = list(
+        Registration.objects.filter(
+            tournament__organizer_id=tournament.organizer_id,
+            tournament__automated=True,
+            created_at__gt=now - HOUR,
+        )
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+    )
+    wait = _hourly_wait(recent, limit, now)
+    if wait is None:
+        return
+    raise LimitReached(
+        f"You may enter at most {plural(limit, 'deck')} an hour in your automated events; try "
+        f"again in {plural(wait // 60 + 1, 'minute')}.",
+        code="automated_entrant_hourly_limit",
+        limit=limit,
+        retry_after=wait,
+    )
+
+
 @transaction.atomic
 def entrant_add(
     *,
@@ -170,6 +207,7 @@ def entrant_add(
     if tournament.status != Tournament.Status.REGISTRATION:
         raise Conflict("Registration for this event is closed.", code="registration_closed")
     _require_entrant_place(tournament)
+    _require_entrant_share(tournament)
     slug = slugify(name)[:40]
     if not slug:
         raise Refusal(
