@@ -127,12 +127,21 @@ def infraction_choices() -> list[dict[str, str]]:
     ]
 
 
-def override_entry(override: ResultOverride) -> dict[str, Any]:
+def override_entry(override: ResultOverride, *, penalties_shown: bool = True) -> dict[str, Any]:
     """One entry of the judge log, its Before and After said in words. A result or a correction
     is a score ("2-1-0"); a game a judge entered is "game 2: alice"; a penalty is what was given,
     to whom and why, with the score it left when it changed one; an entry with no score (a
-    warning, a game loss before any game counted) never shows "None"."""
+    warning, a game loss before any game counted) never shows "None". Without
+    `penalties_shown` (a judge who plays in the event, who sees only their own penalties, as
+    in penalty_rows) a penalty entry says only that there was one."""
     before, after = override.before, override.after or {}
+    if "penalty" in after and not penalties_shown:
+        return {
+            "override": override,
+            "before": "—",
+            "after": "a penalty (judges who play in the event do not see whose)",
+            "note": "",
+        }
     if "penalty" in after:
         words = (
             ipg.penalty_words(

@@ -57,7 +57,10 @@ def judge(request, pk: int):
             "open_matches": selectors.open_matches(tournament=tournament),
             "latest_round": latest_round,
             "overrides": log_page,
-            "log_entries": [selectors.override_entry(o) for o in log_page],
+            "log_entries": [
+                selectors.override_entry(o, penalties_shown=_sees_penalties(tournament, request))
+                for o in log_page
+            ],
             "panel": _panel(
                 action=reverse("tournaments:judge-penalty", args=[tournament.pk]),
                 players=_round_players(latest_round),
@@ -297,7 +300,7 @@ def _judge_match_page(request, tournament, match, *, values, errors=None, status
             "view": selectors.match_view(match, request.user),
             "penalties": selectors.penalty_rows(tournament, request.user, match=match),
             "log_entries": [
-                selectors.override_entry(o)
+                selectors.override_entry(o, penalties_shown=_sees_penalties(tournament, request))
                 for o in selectors.override_log(tournament=tournament).filter(match=match)
             ],
             "prefilled": bool(values) and not errors,
@@ -314,6 +317,12 @@ def _judge_match_page(request, tournament, match, *, values, errors=None, status
         },
         status=status,
     )
+
+
+def _sees_penalties(tournament: Tournament, request) -> bool:
+    """Whether the judge sees every penalty in the log: not when they play in the event, where
+    they see only their own (selectors.penalty_rows)."""
+    return not permissions.is_player(tournament, request.user)
 
 
 def _not_judge() -> Forbidden:
