@@ -191,8 +191,9 @@ class PublishBody(serializers.Serializer):
 class PenaltyCreate(serializers.Serializer):
     registration = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     penalty = serializers.ChoiceField(choices=Penalty.Kind.choices)
-    # Free text, or left out with `code` (an IPG infraction), whose name it then takes.
-    infraction = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    # Free text, or left out with `code` (an IPG infraction), whose name it then takes; a blank
+    # one is refused here, as it always was.
+    infraction = serializers.CharField(max_length=120, required=False, default="")
     code = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")

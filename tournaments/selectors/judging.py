@@ -67,14 +67,24 @@ def penalty_list(*, tournament: Tournament) -> QuerySet[Penalty]:
 
 
 def penalty_rows(
-    tournament: Tournament, user: Any, *, match: Match | None = None
+    tournament: Tournament,
+    user: Any,
+    *,
+    match: Match | None = None,
+    judge: bool | None = None,
+    plays: bool | None = None,
 ) -> list[dict[str, Any]]:
     """Every penalty of the event (or of one `match`) for its judges and organizer (who are not
-    playing in it); a player, a judge who plays among them, sees their own; anyone else none."""
+    playing in it); a player, a judge who plays among them, sees their own; anyone else none.
+    A page that already knows whether the user judges or plays passes `judge` and `plays`."""
     penalties = penalty_list(tournament=tournament)
     if match is not None:
         penalties = penalties.filter(match=match)
-    if not permissions.is_judge(tournament, user) or permissions.is_player(tournament, user):
+    if judge is None:
+        judge = permissions.is_judge(tournament, user)
+    if plays is None:
+        plays = permissions.is_player(tournament, user)
+    if not judge or plays:
         penalties = (
             penalties.filter(registration__player=user)
             if user.is_authenticated
