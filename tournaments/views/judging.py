@@ -361,7 +361,9 @@ def _give_penalty(request, tournament: Tournament, match: Match):
         k: form.data.get(k, "") for k in ("player", "infraction", "penalty", "reason", "note")
     }
     if not form.is_valid():
-        errors = [f"{form.fields[f].label}: {' '.join(e)}" for f, e in form.errors.items()]
+        errors = [
+            f"{form.fields[f].label}: {' '.join(str(m) for m in e)}" for f, e in form.errors.items()
+        ]
         return _refused_penalty(request, tournament, match, values, errors, 400)
     data = form.cleaned_data
     try:
