@@ -706,6 +706,8 @@ class MatchPenalties(APIView):
             kind=v["penalty"],
             infraction=v["infraction"],
             note=v["note"],
+            code=v["code"],
+            reason=v["reason"],
         )
         return Response(selectors.penalty_row(penalty), status=status.HTTP_201_CREATED)
 

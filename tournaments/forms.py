@@ -4,9 +4,11 @@ everything else (roles, the event's state, the rules of the match) and refuse wi
 from django import forms
 
 from rules.core.formats import DEFAULT_FORMAT, FORMATS
-from tournaments.models import Tournament
+from tournaments.core import infractions
+from tournaments.models import Penalty, Tournament
 from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
 from tournaments.services.events import MAX_CAPACITY
+from tournaments.services.penalties import MAX_NOTE, MAX_REASON
 from tournaments.services.registrations import MAX_GUEST_NAME
 
 # Lock-and-show fields are named "out:<card name>" and "in:<card name>", holding copies.
@@ -213,6 +215,26 @@ class ExtendForm(forms.Form):
     minutes = forms.IntegerField(
         min_value=1, max_value=MAX_EXTENSION_MINUTES, initial=5, label="Extra minutes"
     )
+
+
+class PenaltyForm(forms.Form):
+    """The penalty panel: a player of the match (by registration id), an IPG infraction, the
+    penalty (empty: the infraction's default), why it differs from the default, and a note."""
+
+    player = forms.IntegerField(min_value=1, max_value=2**31 - 1, label="Player")
+    infraction = forms.ChoiceField(
+        choices=[(i.code, i.name) for i in infractions.INFRACTIONS], label="Infraction"
+    )
+    penalty = forms.ChoiceField(
+        choices=[("", "The IPG's penalty"), *Penalty.Kind.choices], required=False, label="Penalty"
+    )
+    reason = forms.CharField(max_length=MAX_REASON, required=False, label="Reason")
+    note = forms.CharField(max_length=MAX_NOTE, required=False, label="Note")
+
+    def kind(self) -> str:
+        """The penalty chosen, or the infraction's default when none is."""
+        data = self.cleaned_data
+        return data["penalty"] or infractions.BY_CODE[data["infraction"]].default
 
 
 def read_lock(data) -> tuple[list[str], list[str], dict[str, int]]:

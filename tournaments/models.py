@@ -541,6 +541,10 @@ class Penalty(models.Model):
     )
     kind = models.CharField(max_length=20, choices=Kind.choices)
     infraction = models.CharField(max_length=120)
+    # The IPG infraction picked from tournaments.core.infractions (empty for a free-text one
+    # given through the API), and why the penalty differs from its default, if it does.
+    code = models.CharField(max_length=40, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
     note = models.CharField(max_length=500, blank=True)
     actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

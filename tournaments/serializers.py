@@ -191,7 +191,11 @@ class PublishBody(serializers.Serializer):
 class PenaltyCreate(serializers.Serializer):
     registration = serializers.IntegerField(min_value=1, max_value=2**31 - 1)
     penalty = serializers.ChoiceField(choices=Penalty.Kind.choices)
-    infraction = serializers.CharField(max_length=120)
+    # Free text, or left out with `code` (an IPG infraction), whose name it then takes; a blank
+    # one is refused here, as it always was.
+    infraction = serializers.CharField(max_length=120, required=False, default="")
+    code = serializers.CharField(max_length=40, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
     note = serializers.CharField(max_length=500, required=False, allow_blank=True, default="")
 
 
@@ -201,9 +205,14 @@ class PenaltySerializer(serializers.Serializer):
     round = serializers.IntegerField()
     player = serializers.CharField()
     registration = serializers.IntegerField()
+    table = serializers.IntegerField()
     penalty = serializers.CharField()
     infraction = serializers.CharField()
+    code = serializers.CharField()
+    default = serializers.CharField(allow_null=True)
+    reason = serializers.CharField()
     note = serializers.CharField()
+    words = serializers.CharField()
     given_by = serializers.CharField()
     created_at = serializers.DateTimeField()
 

@@ -66,4 +66,11 @@ urlpatterns = [
         name="judge-result",
     ),
     path("<int:pk>/judge/matches/<int:match_id>/game/", views.judge_game, name="judge-game"),
+    path("<int:pk>/judge/penalties/", views.judge_penalty, name="judge-penalty"),
+    path("<int:pk>/judge/matches/<int:match_id>/", views.judge_match, name="judge-match"),
+    path(
+        "<int:pk>/judge/matches/<int:match_id>/penalties/",
+        views.judge_match_penalty,
+        name="judge-match-penalty",
+    ),
 ]

@@ -152,7 +152,8 @@ def build_finished_event() -> int:
             {
                 "registration": regs[lost["player_b"]],
                 "penalty": "game_loss",
-                "infraction": "Marked cards",
+                "code": "marked_cards",
+                "reason": "the same marks as last round",
             },
             format="json",
         ),
@@ -234,7 +235,16 @@ def _outcome(event: int) -> dict:
             .order_by("created_at", "pk")
         ],
         "penalties": [
-            (at(p.match), names[p.registration_id], p.kind, p.infraction, p.note, p.actor.username)
+            (
+                at(p.match),
+                names[p.registration_id],
+                p.kind,
+                p.infraction,
+                p.code,
+                p.reason,
+                p.note,
+                p.actor.username,
+            )
             for p in Penalty.objects.filter(**in_event).select_related("match__round", "actor")
         ],
         "reports": sorted(
@@ -370,6 +380,10 @@ def test_a_finished_event_survives_export_and_import_into_an_empty_database(
     ]
     assert any(row[1] for row in before["registrations"])  # a guest
     assert {p[2] for p in before["penalties"]} == {"warning", "game_loss"}
+    assert {p[4:6] for p in before["penalties"]} == {
+        ("", ""),
+        ("marked_cards", "the same marks as last round"),
+    }
     assert {o[4] for o in before["overrides"]} >= {"result changed", "game 1 entered by a judge"}
     assert any(kind == "top_cut" for _, kind, *_ in before["rounds"])
     assert any(
@@ -608,3 +622,21 @@ def test_once_the_event_is_over_an_organizer_who_played_gets_the_whole_file(fini
     # then: nothing in it can change a game any more
     assert response.status_code == 200, response.content
     assert response.content.decode() == _export(finished_event)
+
+
+def test_a_file_whose_penalties_have_no_code_or_reason_still_imports(finished_event, tmp_path):
+    """Files written before the penalty panel have neither field: they import as empty."""
+    document = json.loads(_export(finished_event))
+    stripped = 0
+    for round in document["rounds"]:
+        for match in round["matches"]:
+            for penalty in match["penalties"]:
+                del penalty["code"], penalty["reason"]
+                stripped += 1
+    assert stripped == 2
+    _forget(finished_event)
+    _import(tmp_path, json.dumps(document))
+    assert sorted(Penalty.objects.values_list("kind", "code", "reason")) == [
+        ("game_loss", "", ""),
+        ("warning", "", ""),
+    ]

@@ -776,3 +776,114 @@ def test_an_organizer_waiting_for_a_place_gets_no_export(event_with_players):
     response = api("org").get(f"/api/tournaments/{event}/export/")
     assert (response.status_code, response.json()["code"]) == PLAYS_IN_EVENT
     assert "Sera Vantyne" not in response.content.decode()
+
+
+# --- penalties: the penalised player, the judges and the organizer see one; nobody else -------
+
+PENALTY_NOTE = "Marker-7Q: arrived after the round began"
+
+
+def _penalised(ctx: Ctx) -> None:
+    """jude gives the player (who chooses the lead in the match p01 does not play) a warning."""
+    given = api("jude").post(
+        f"/api/matches/{ctx.other.match}/penalties/",
+        {
+            "registration": ctx.regs[ctx.other.chooser],
+            "penalty": "warning",
+            "code": "tardiness",
+            "reason": "two minutes late only",
+            "note": PENALTY_NOTE,
+        },
+        format="json",
+    )
+    assert given.status_code == 201, given.json()
+
+
+PENALTY_ROLES = ("anonymous", "stranger", "opponent", "another_player", "player", "judge")
+PENALTY_ROLES += ("organizer", "judge_player")
+# role -> sees the penalty on (the API's list, the event page, their match page)
+SEES_PENALTY = {
+    "anonymous": (False, False, False),
+    "stranger": (False, False, False),
+    "opponent": (False, False, False),
+    "another_player": (False, False, False),  # in the other match
+    "player": (True, True, True),
+    "judge": (True, True, None),  # no match of their own: the judge match view instead
+    "organizer": (True, True, None),
+    "judge_player": (False, False, False),  # a judge who plays sees only their own
+}
+
+
+def _penalty_user(ctx: Ctx, role: str) -> str | None:
+    if role == "another_player":
+        return ctx.own.chooser if ctx.own.chooser != "p01" else ctx.own.other
+    return ctx.user(role)
+
+
+@pytest.mark.parametrize("role", PENALTY_ROLES)
+def test_penalties_are_seen_by_the_player_judges_and_organizer_only(running, role):
+    ctx = running
+    _penalised(ctx)
+    username = _penalty_user(ctx, role)
+    on_api, on_event_page, on_match_page = SEES_PENALTY[role]
+    # the API's list
+    listed = api(username).get(f"/api/tournaments/{ctx.event}/penalties/")
+    if username is None:
+        assert (listed.status_code, listed.json()["code"]) == ANON
+    else:
+        assert listed.status_code == 200
+        assert any(p["note"] == PENALTY_NOTE for p in listed.json()) == on_api
+    # the event page
+    event_page = as_user(username).get(f"/events/{ctx.event}/")
+    assert event_page.status_code == 200
+    assert (PENALTY_NOTE in event_page.content.decode()) == on_event_page
+    # the viewer's match page (a login for anonymous; judges have none of their own)
+    match_page = as_user(username).get(f"/events/{ctx.event}/match/")
+    if username is None:
+        assert match_page.status_code == 302
+    else:
+        assert match_page.status_code == 200
+        assert (PENALTY_NOTE in match_page.content.decode()) == bool(on_match_page)
+    # the judge page's log and the match's judge view: judges and the organizer only, and a
+    # judge who plays is told only that there was a penalty
+    for path in (
+        f"/events/{ctx.event}/judge/",
+        f"/events/{ctx.event}/judge/matches/{ctx.other.match}/",
+    ):
+        judge_view = as_user(username).get(path)
+        if role in ("judge", "organizer", "judge_player"):
+            assert judge_view.status_code == 200
+            assert (PENALTY_NOTE in judge_view.content.decode()) == (role != "judge_player")
+        else:
+            assert judge_view.status_code == 403
+            assert judge_view.context["refusal"].code == "not_judge"
+            assert PENALTY_NOTE not in judge_view.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("role", "expected"),
+    [
+        ("anonymous", NOT_JUDGE),
+        ("stranger", NOT_JUDGE),
+        ("opponent", OWN_MATCH),
+        ("player", OWN_MATCH),
+        ("judge", (302, None)),
+        ("organizer", (302, None)),
+        ("judge_player", (302, None)),
+    ],
+)
+def test_the_penalty_panel_page_matrix(running, role, expected):
+    """The match judge view's panel posts as the API does: the same refusals, nothing written."""
+    ctx = running
+    before = snapshot(ctx)
+    response = as_user(ctx.user(role)).post(
+        f"/events/{ctx.event}/judge/matches/{ctx.other.match}/penalties/",
+        {"player": ctx.regs[ctx.other.chooser], "infraction": "slow_play"},
+    )
+    status, code = expected
+    assert response.status_code == status
+    if code is None:
+        assert snapshot(ctx)["penalties"] == before["penalties"] + 1
+        return
+    assert response.context["refusal"].code == code
+    assert snapshot(ctx) == before

@@ -29,8 +29,10 @@ from .events import (
     tournament_list,
 )
 from .judging import (
+    infraction_choices,
     judge_queue,
     open_matches,
+    override_entry,
     override_log,
     penalty_list,
     penalty_row,
@@ -108,6 +110,7 @@ __all__ = [
     "extended_matches",
     "format_name",
     "game_name",
+    "infraction_choices",
     "is_limited",
     "judge_list",
     "judge_queue",
@@ -121,6 +124,7 @@ __all__ = [
     "my_match",
     "named_standings",
     "open_matches",
+    "override_entry",
     "override_log",
     "pairing_row",
     "pairings_by_player",

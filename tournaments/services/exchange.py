@@ -200,6 +200,8 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "registration": penalty.registration_id,
                 "kind": penalty.kind,
                 "infraction": penalty.infraction,
+                "code": penalty.code,
+                "reason": penalty.reason,
                 "note": penalty.note,
                 "actor": penalty.actor.username,
                 "created_at": _when(penalty.created_at),
@@ -618,6 +620,9 @@ def _import_round(
                 registration=registrations[penalty["registration"]],
                 kind=penalty["kind"],
                 infraction=penalty["infraction"],
+                # optional: files written before the penalty panel have neither
+                code=penalty.get("code", ""),
+                reason=penalty.get("reason", ""),
                 note=penalty["note"],
                 actor=accounts[penalty["actor"]],
             )

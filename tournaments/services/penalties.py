@@ -1,7 +1,9 @@
 """Penalties on the MTR / IPG ladder, given by a judge or the organizer who is not playing in the
 match: a warning, a game loss, a match loss or a disqualification. Losses go through the match
 protocol (so the score, phase and result agree), a disqualification also drops the player, and
-every penalty is written to the override log with who gave it (Product decision › Penalties)."""
+every penalty is written to the override log with who gave it, in words (Product decision ›
+Penalties). A penalty picked from the IPG list (tournaments.core.infractions) that differs from
+its default penalty needs a reason."""
 
 from typing import Any
 
@@ -11,13 +13,15 @@ from genesis.errors import Conflict, Refusal
 from rules.core import match as protocol
 
 from .. import permissions
+from ..core import infractions as ipg
 from ..locking import lock_match, lock_registration
-from ..models import Match, Penalty, Registration
+from ..models import Match, Penalty, Registration, ResultOverride
 from .matches import change_state, log_override, save_state
 from .registrations import drop
 
 MAX_INFRACTION = 120
 MAX_NOTE = 500
+MAX_REASON = 300
 
 
 @transaction.atomic
@@ -27,9 +31,14 @@ def penalty_give(
     actor: Any,
     registration_id: object,
     kind: str,
-    infraction: str,
+    infraction: str = "",
     note: str = "",
+    code: str = "",
+    reason: str = "",
 ) -> Penalty:
+    """Give `kind` to one of the match's players. With `code` (an IPG infraction) the infraction
+    may be left empty (its IPG name is used), and a penalty other than the code's default needs
+    a `reason`; without one, `infraction` is free text (as the API has always taken it)."""
     match = lock_match(match)
     permissions.require_officiating(match, actor)
     seats: tuple[tuple[protocol.Seat, Registration | None], ...] = (
@@ -46,11 +55,31 @@ def penalty_give(
         raise Refusal(
             f"A penalty is one of {', '.join(Penalty.Kind.values)}.", code="invalid_penalty"
         )
-    infraction, note = " ".join(infraction.split()), note.strip()
-    if not infraction or len(infraction) > MAX_INFRACTION or len(note) > MAX_NOTE:
+    infraction, note, reason = " ".join(infraction.split()), note.strip(), " ".join(reason.split())
+    default = ""
+    if code:
+        listed = ipg.BY_CODE.get(code)
+        if listed is None:
+            raise Refusal(
+                f"{code!r} is not an infraction of the list (docs/tournaments.md, Penalties).",
+                code="unknown_infraction",
+            )
+        infraction, default = infraction or listed.name, listed.default
+        if kind != default and not reason:
+            raise Refusal(
+                f"The IPG's penalty for {listed.name} is a {ipg.KIND_WORDS[default]}: say why "
+                f"this one is a {ipg.KIND_WORDS[kind]}.",
+                code="no_reason",
+            )
+    if (
+        not infraction
+        or len(infraction) > MAX_INFRACTION
+        or len(note) > MAX_NOTE
+        or len(reason) > MAX_REASON
+    ):
         raise Refusal(
             f"Name the infraction (up to {MAX_INFRACTION} characters); a note may add up to "
-            f"{MAX_NOTE}.",
+            f"{MAX_NOTE}, a reason up to {MAX_REASON}.",
             code="invalid_penalty",
         )
     seat, registration = players[registration_id]
@@ -73,8 +102,18 @@ def penalty_give(
         registration=registration,
         kind=kind,
         infraction=infraction,
+        code=code,
+        reason=reason,
         note=note,
         actor=actor,
+    )
+    words = ipg.penalty_words(
+        kind=kind,
+        player=registration.name,
+        infraction=infraction,
+        note=note,
+        default=default,
+        reason=reason,
     )
     log_override(
         match,
@@ -83,10 +122,15 @@ def penalty_give(
         after={
             "penalty": kind,
             "player": registration.name,
+            "infraction": infraction,
+            "code": code,
+            "default": default,
+            "reason": reason,
+            "note": note,
             "a_wins": match.a_wins,
             "b_wins": match.b_wins,
             "draws": match.draws,
         },
-        note=f"{penalty.get_kind_display().lower()} for {registration.name}: {infraction}",
+        note=words[: ResultOverride._meta.get_field("note").max_length],
     )
     return penalty

@@ -19,7 +19,16 @@ from .events import (
     event_start,
     judge_add,
 )
-from .judging import judge, judge_extend, judge_game, judge_result, results_entry
+from .judging import (
+    judge,
+    judge_extend,
+    judge_game,
+    judge_match,
+    judge_match_penalty,
+    judge_penalty,
+    judge_result,
+    results_entry,
+)
 from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
 from .printing import match_slips
 from .registrations import (
@@ -58,6 +67,9 @@ __all__ = [
     "judge_add",
     "judge_extend",
     "judge_game",
+    "judge_match",
+    "judge_match_penalty",
+    "judge_penalty",
     "judge_result",
     "match_game",
     "match_lead",

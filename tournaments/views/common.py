@@ -30,6 +30,10 @@ def judge_url(tournament: Tournament) -> str:
     return reverse("tournaments:judge", args=[tournament.pk])
 
 
+def judge_match_url(tournament: Tournament, match: Match) -> str:
+    return reverse("tournaments:judge-match", args=[tournament.pk, match.pk])
+
+
 def match_url(tournament: Tournament) -> str:
     return reverse("tournaments:my-match", args=[tournament.pk])
 

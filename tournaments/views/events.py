@@ -176,6 +176,17 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         if not tournament.automated and (judge or registration is not None)
         else None,
         "check_in_form": forms.CheckInWindowForm() if organizer else None,
+        # A player's own penalties in their section; every penalty for judges who do not play.
+        "penalties": selectors.penalty_rows(
+            tournament,
+            user,
+            judge=judge,
+            # a team event's players are on teams: the registration does not say who plays
+            plays=None if tournament.team_play else registration is not None,
+        )
+        if (judge or registration is not None)
+        and tournament.status != Tournament.Status.REGISTRATION
+        else [],
         **panel,
         **extra,
     }

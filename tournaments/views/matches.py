@@ -90,7 +90,9 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
                 if e["event"] == "show"
             ],
         )
-    context["version"] = _version(view, reports, error)
+    # The viewer's own penalties in this match (penalty_rows: never the opponent's).
+    context["penalties"] = selectors.penalty_rows(tournament, user, match=match)
+    context["version"] = _version(view, reports, error, context["penalties"])
     return context
 
 
@@ -134,10 +136,11 @@ def _report(reports: list[Report], user_id: int, game: int | None, *, mine: bool
     return next((r for r in reports if r.game == game and (r.reporter_id == user_id) == mine), None)
 
 
-def _version(view: dict, reports: list[Report], error) -> str:
+def _version(view: dict, reports: list[Report], error, penalties: list[dict]) -> str:
     """A short digest of what the panel shows (not of its HTML, whose CSRF tokens change)."""
     seen = {
         "view": view,
+        "penalties": [p["id"] for p in penalties],
         "reports": [
             (r.reporter_id, r.game, r.winner, r.a_wins, r.b_wins, r.draws) for r in reports
         ],
