@@ -10,6 +10,7 @@ from . import views
 app_name = "tournaments"
 urlpatterns = [
     path("", views.event_list, name="event-list"),
+    path("import/", views.event_import, name="event-import"),
     path("<int:pk>/", views.event_detail, name="event-detail"),
     path("<int:pk>/round/", views.event_round, name="event-round"),
     path("<int:pk>/retry/", views.event_retry, name="event-retry"),

@@ -9,6 +9,7 @@ organizer, name, creation time and seed of the event) names an event that is alr
 Imports run one at a time (a PostgreSQL advisory lock), so two at once cannot both write it.
 """
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -59,6 +60,13 @@ def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
     those parts cut out is not offered instead: it could not be imported (a match's state holds
     both decklists), yet would pass for a backup. The operator's `manage.py export_event` still
     writes the whole file (docs/event-export.md)."""
+    export_check(tournament=tournament, actor=actor)
+    return event_document(tournament=tournament)
+
+
+def export_check(*, tournament: Tournament, actor: Any) -> None:
+    """Refuse `actor` the export file as event_export does, without writing it: the event page
+    asks this to show the export button or the reason there is none."""
     if not (permissions.is_organizer(tournament, actor) or getattr(actor, "is_staff", False)):
         raise Forbidden("Only the event's organizer can export it.", code="not_organizer")
     if tournament.status != Tournament.Status.FINISHED and permissions.plays_or_waits(
@@ -70,7 +78,6 @@ def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
             "operator can write it (manage.py export_event).",
             code="plays_in_event",
         )
-    return event_document(tournament=tournament)
 
 
 def _when(value: datetime | None) -> str | None:
@@ -435,6 +442,18 @@ def _created(model: type[_Row], created_at: str | None, **fields: Any) -> _Row:
     row = model._default_manager.create(**fields)
     model._default_manager.filter(pk=row.pk).update(created_at=_parse(created_at))
     return row
+
+
+def event_import_file(*, data: bytes) -> Imported:
+    """event_import of a file's bytes, as staff upload it on the import page: a file that is
+    not UTF-8 JSON is refused (400 not_json), as manage.py import_event refuses it."""
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise Refusal(
+            f"The file is not a JSON file ({exc}); nothing was written.", code="not_json"
+        ) from None
+    return event_import(document=document)
 
 
 @transaction.atomic

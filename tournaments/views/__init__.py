@@ -2,7 +2,7 @@
 (events), registering and dropping players, the waitlist and a player's round e-mails
 (registrations), rounds, pairings, standings, the round clock and the bracket (rounds), a
 player's current match and the replays of engine games (matches), check-in at the venue and its
-QR code (check_in), the judge queue and results entry (judging), and printable match slips
+QR code (check_in), staff's import of an event file (exchange), the judge queue and results entry (judging), and printable match slips
 (printing); what they share is in common.
 
 Views parse, call a service or selector, and render. The routes (tournaments.urls,
@@ -19,6 +19,7 @@ from .events import (
     event_start,
     judge_add,
 )
+from .exchange import event_import
 from .judging import judge, judge_extend, judge_game, judge_result, results_entry
 from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
 from .printing import match_slips
@@ -49,6 +50,7 @@ __all__ = [
     "drop",
     "entrant_add",
     "event_detail",
+    "event_import",
     "event_list",
     "event_retry",
     "event_round",
