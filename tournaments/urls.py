@@ -38,6 +38,11 @@ urlpatterns = [
     path("<int:pk>/waitlist/<int:entry_id>/move/", views.waitlist_move, name="waitlist-move"),
     path("<int:pk>/players/<int:registration_id>/drop/", views.player_drop, name="player-drop"),
     path(
+        "<int:pk>/players/<int:registration_id>/fixed-table/",
+        views.player_fixed_table,
+        name="player-fixed-table",
+    ),
+    path(
         "<int:pk>/players/<int:registration_id>/reinstate/",
         views.player_reinstate,
         name="player-reinstate",

@@ -133,6 +133,8 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
             "created_at": _when(r.created_at),
             **_pool_and_team(r),
             **_check_in_of(r),
+            # Optional in the file (absent: no fixed seat), so older files still import.
+            **({"fixed_table": r.fixed_table} if r.fixed_table is not None else {}),
         }
         for r in Registration.objects.filter(tournament=t)
         .select_related("player", "check_in__actor", "no_show_drop")
@@ -242,6 +244,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "b_wins": m.b_wins,
                 "draws": m.draws,
                 "extra_minutes": m.extra_minutes,
+                **({"fixed_seat": m.fixed_seat} if m.fixed_seat else {}),
                 "confirmed_at": _when(m.confirmed_at),
                 "reports": reports.get(m.pk, []),
                 "overrides": overrides.get(m.pk, []),
@@ -523,6 +526,7 @@ def event_import(*, document: object) -> Imported:
             frozen=r["frozen"],
             joined_round=r["joined_round"],
             dropped_after_round=r["dropped_after_round"],
+            fixed_table=r.get("fixed_table"),
             pool=r.get("pool"),
             is_team=r.get("is_team", False),
         )
@@ -605,6 +609,7 @@ def _import_round(
             b_wins=m["b_wins"],
             draws=m["draws"],
             extra_minutes=m["extra_minutes"],
+            fixed_seat=m.get("fixed_seat", ""),
             confirmed_at=_parse(m["confirmed_at"]),
         )
         for report in m["reports"]:
