@@ -18,7 +18,7 @@ opponent is, and the other tables take the lowest numbers left, in the pairings'
 Pure Python: no Django. Tested with hypothesis in tests/tournaments/test_seating.py.
 """
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -45,22 +45,24 @@ class Seated:
 
 def seat_tables(pairings: Sequence[Seats], *, first: int = 1) -> list[Seated]:
     """Number the tables of `pairings` (in order) from `first`, keeping fixed seats (see the
-    module docstring). Every number returned is different."""
+    module docstring). Every number returned is different; a fixed table below `first` (held
+    by what the caller numbered before) is not kept."""
     seated: list[Seated | None] = [None] * len(pairings)
     taken: set[int] = set()
     for index, seats in enumerate(pairings):
         if seats.bye:
             continue
-        for side, table in (("a", seats.fixed_a), ("b", seats.fixed_b)):
+        sides: tuple[tuple[Side, int | None], ...] = (("a", seats.fixed_a), ("b", seats.fixed_b))
+        for side, table in sides:
             if table is not None and table >= first and table not in taken:
-                seated[index] = Seated(table, side)  # type: ignore[arg-type]
+                seated[index] = Seated(table, side)
                 taken.add(table)
                 break
     free = _numbers_from(first, taken)
     return [s if s is not None else Seated(next(free)) for s in seated]
 
 
-def _numbers_from(first: int, taken: set[int]):
+def _numbers_from(first: int, taken: set[int]) -> Iterator[int]:
     number = first
     while True:
         if number not in taken:

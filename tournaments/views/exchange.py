@@ -23,7 +23,7 @@ def event_import(request):
         return refused(
             request, None, Forbidden("Only staff can import an event.", code="not_staff")
         )
-    context: dict = {}
+    context = {}
     status = 200
     if request.method == "POST":
         upload = request.FILES.get("file")
