@@ -411,16 +411,31 @@ class Pairings(APIView):
                 if csv_wanted:
                     return _csv_response(
                         f"event-{pk}-round-{number}-pairings-by-name.csv",
-                        ["player", "table", "opponent"],
-                        ((r["player"], r["table"], r["opponent"] or "BYE") for r in by_player),
+                        ["player", "table", "opponent", "fixed_seat"],
+                        (
+                            (
+                                r["player"],
+                                r["table"],
+                                r["opponent"] or "BYE",
+                                "fixed seat" if r["fixed_seat"] else "",
+                            )
+                            for r in by_player
+                        ),
                     )
                 return Response(by_player)
             if csv_wanted:
                 return _csv_response(
                     f"event-{pk}-round-{number}-pairings.csv",
-                    ["table", "player_a", "player_b", "explanation"],
+                    ["table", "player_a", "player_b", "explanation", "fixed_seat"],
                     (
-                        (r["table"], r["player_a"], r["player_b"] or "BYE", r["explanation"])
+                        (
+                            r["table"],
+                            r["player_a"],
+                            r["player_b"] or "BYE",
+                            r["explanation"],
+                            # the name of the player whose fixed seat the table is
+                            r[f"player_{r['fixed_seat']}"] if r.get("fixed_seat") else "",
+                        )
                         for r in rows
                     ),
                 )

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import api, api_check_in, api_events, api_round_emails, api_stream
+from . import api, api_check_in, api_events, api_round_emails, api_seating, api_stream
 
 urlpatterns = [
     path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
@@ -11,6 +11,11 @@ urlpatterns = [
         "tournaments/<int:pk>/registrations/",
         api.Registrations.as_view(),
         name="tournament-registrations",
+    ),
+    path(
+        "tournaments/<int:pk>/registrations/<int:registration>/fixed-table/",
+        api_seating.FixedTable.as_view(),
+        name="tournament-registration-fixed-table",
     ),
     path("tournaments/<int:pk>/entrants/", api.Entrants.as_view(), name="tournament-entrants"),
     path(

@@ -158,12 +158,25 @@ class Registration(models.Model):
     # When the player asked for an e-mail at each new round (None: they did not): rounds paired
     # from then on are mailed (services.round_emails), never one paired before they asked.
     round_emails_since = models.DateTimeField(null=True, blank=True)
+    # The table the organizer keeps for this player in every round (an accessible seat), whoever
+    # they play (tournaments.core.seating); None: seated by the pairings' order.
+    fixed_table = models.PositiveIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["tournament", "id"]
         constraints = [
             models.UniqueConstraint(fields=["tournament", "player"], name="registration_unique"),
+            # Two players never hold the same fixed table, so each keeps theirs.
+            models.UniqueConstraint(
+                fields=["tournament", "fixed_table"],
+                condition=Q(fixed_table__isnull=False),
+                name="registration_unique_fixed_table",
+            ),
+            models.CheckConstraint(
+                condition=Q(fixed_table__isnull=True) | Q(fixed_table__gte=1),
+                name="registration_fixed_table_positive",
+            ),
             models.UniqueConstraint(
                 Lower("guest_name"),
                 "tournament",
@@ -369,6 +382,8 @@ class Match(models.Model):
     )
     explanation = models.CharField(max_length=300, blank=True)
     is_rematch = models.BooleanField(default=False)
+    # Whose fixed seat this table is ("a" or "b": tournaments.core.seating), "" for none.
+    fixed_seat = models.CharField(max_length=1, blank=True, default="")
     # rules.core.match.MatchState.as_dict(): games, leads, locks; None for a bye.
     state = models.JSONField(null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)

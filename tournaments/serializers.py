@@ -252,6 +252,9 @@ class PairingSerializer(serializers.Serializer):
     player_b_registration = serializers.IntegerField(allow_null=True)
     explanation = serializers.CharField()
     is_rematch = serializers.BooleanField()
+    fixed_seat = serializers.ChoiceField(
+        choices=["a", "b"], allow_null=True, help_text="whose fixed seat the table is"
+    )
     status = serializers.ChoiceField(choices=Match.Status.choices)
     a_wins = serializers.IntegerField(allow_null=True)
     b_wins = serializers.IntegerField(allow_null=True)

@@ -10,6 +10,7 @@ from . import views
 app_name = "tournaments"
 urlpatterns = [
     path("", views.event_list, name="event-list"),
+    path("import/", views.event_import, name="event-import"),
     path("<int:pk>/", views.event_detail, name="event-detail"),
     path("<int:pk>/round/", views.event_round, name="event-round"),
     path("<int:pk>/retry/", views.event_retry, name="event-retry"),
@@ -36,6 +37,11 @@ urlpatterns = [
     ),
     path("<int:pk>/waitlist/<int:entry_id>/move/", views.waitlist_move, name="waitlist-move"),
     path("<int:pk>/players/<int:registration_id>/drop/", views.player_drop, name="player-drop"),
+    path(
+        "<int:pk>/players/<int:registration_id>/fixed-table/",
+        views.player_fixed_table,
+        name="player-fixed-table",
+    ),
     path(
         "<int:pk>/players/<int:registration_id>/reinstate/",
         views.player_reinstate,

@@ -121,7 +121,14 @@ def event_snapshot(event: int) -> dict:
         "registrations": list(
             Registration.objects.filter(tournament=tournament)
             .order_by("pk")
-            .values_list("pk", "player_id", "guest_name", "dropped_after_round", "joined_round")
+            .values_list(
+                "pk",
+                "player_id",
+                "guest_name",
+                "dropped_after_round",
+                "joined_round",
+                "fixed_table",
+            )
         ),
         "rounds": list(tournament.rounds.order_by("number").values_list("pk", "number", "status")),
         "matches": list(
@@ -138,6 +145,7 @@ def event_snapshot(event: int) -> dict:
                 "b_wins",
                 "draws",
                 "extra_minutes",
+                "fixed_seat",
             )
         ),
         "reports": list(

@@ -410,7 +410,8 @@ def test_an_organizer_runs_an_automated_event_from_the_pages(enqueued_tasks):
     names = sorted(event.registrations.values_list("player__username", flat=True))
     assert names == ["bot-my-sera", "bot-nyx-ashcoil-fuse-and-cinder", "bot-pasted"]
     # and the event runs as any automated event
-    assert org.post(reverse("tournaments:event-start", args=[event.pk])).status_code == 302
+    start = reverse("tournaments:event-start", args=[event.pk])
+    assert org.post(start, {"confirm": "yes"}).status_code == 302
     page = org.get(reverse("tournaments:event-detail", args=[event.pk])).content.decode()
     assert "Entries are closed." in page
 

@@ -158,7 +158,7 @@ def test_the_start_button_shows_the_running_limit_as_a_message(settings):
     settings.AUTOMATED_MAX_RUNNING = 1
     running, waiting = ready_event(), ready_event()
     assert api("org").post(f"/api/tournaments/{running}/start/").status_code == 200
-    response = as_user("org").post(f"/events/{waiting}/start/", follow=True)
+    response = as_user("org").post(f"/events/{waiting}/start/", {"confirm": "yes"}, follow=True)
     assert response.status_code == 200
     assert "at most 1 at a time" in response.content.decode()
     assert Tournament.objects.get(pk=waiting).status == Tournament.Status.REGISTRATION

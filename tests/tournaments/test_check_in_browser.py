@@ -116,7 +116,8 @@ def test_a_player_who_did_not_check_in_is_dropped_at_round_1_and_told(
     services.tournament_start(tournament=event, actor=users["org"])
     # when: the organizer pairs round 1 from the event page
     org.goto(f"{base}/events/{event.pk}/")
-    org.get_by_role("button", name="Pair next round").click()
+    org.get_by_role("link", name="Pair next round").click()
+    org.get_by_role("button", name="Yes, pair the next round").click()
     run_tasks(enqueued_tasks)
     # then: p03 is dropped, logged, and told on their event page
     p03 = Registration.objects.get(tournament=event, player=users["p03"])

@@ -255,7 +255,7 @@ def test_csv_exports(event_with_players):
     pairings_csv = api().get(f"/api/tournaments/{event}/rounds/1/pairings/?as=csv")
     assert pairings_csv["Content-Type"].startswith("text/csv")
     lines = pairings_csv.content.decode().strip().splitlines()
-    assert lines[0] == "table,player_a,player_b,explanation"
+    assert lines[0] == "table,player_a,player_b,explanation,fixed_seat"
     assert len(lines) == 3
     assert any(",BYE," in line for line in lines)
     standings_csv = api().get(f"/api/tournaments/{event}/standings/?as=csv").content.decode()

@@ -583,7 +583,7 @@ def test_a_judge_drops_and_reinstates_any_player(running):
     drop = url("player-drop", tournament.pk, p03.pk)
     assert drop in page("jules", url("event-detail", tournament.pk))
     assert as_user("p01").post(drop).status_code == 403
-    dropped = as_user("jules").post(drop)
+    dropped = as_user("jules").post(drop, {"confirm": "yes"})
     assert messages_of(dropped) == [
         "p03 has dropped: not paired again, and still in the standings."
     ]

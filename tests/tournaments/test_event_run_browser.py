@@ -152,7 +152,8 @@ def test_an_organizer_runs_the_day_from_a_phone(
 
     # the top cut is paired from the event page; the bracket shows it
     page.goto(f"{base}/events/{event.pk}/")
-    page.get_by_role("button", name="Pair next round").click()
+    page.get_by_role("link", name="Pair next round").click()
+    page.get_by_role("button", name="Yes, pair the next round").click()
     run_tasks(enqueued_tasks)
     page.get_by_role("link", name="Bracket").first.click()
     bracket = page.locator("#bracket-panel")

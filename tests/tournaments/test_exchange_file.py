@@ -205,6 +205,7 @@ def test_every_refusal_code_and_top_level_field_is_documented():
         "inconsistent_export",
         "three_arena_export",
         "plays_in_event",
+        "not_json",  # a file uploaded on the import page that is not JSON
     }
     for code in codes:
         assert f"`{code}`" in text, code

@@ -184,7 +184,7 @@ def test_pairings_by_name_list_each_player_alphabetically(event_with_players):
     # and the CSV says the same, as a paper event posts it
     csv = api().get(f"/api/tournaments/{event}/rounds/1/pairings/?order=name&as=csv")
     lines = csv.content.decode().splitlines()
-    assert lines[0] == "player,table,opponent"
+    assert lines[0] == "player,table,opponent,fixed_seat"
     assert [line.split(",")[0] for line in lines[1:]] == sorted(names)
     # and so does the page, by player
     page = (

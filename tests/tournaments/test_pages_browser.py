@@ -123,9 +123,11 @@ def test_organizer_creates_runs_and_pairs_an_event(
     # then the organizer starts the event and pairs round 1
     page.reload()
     expect(page.locator("#players-title")).to_contain_text("(4)")
-    page.click("button:has-text('Start event')")
+    page.click("a:has-text('Start event')")
+    page.click("button:has-text('Yes, start the event')")
     expect(page.locator(".messages")).to_contain_text("The event has started")
-    page.click("button:has-text('Pair next round')")
+    page.click("a:has-text('Pair next round')")
+    page.click("button:has-text('Yes, pair the next round')")
     panel = page.locator("#round-panel")
     expect(panel).to_contain_text("Pairing…")
     expect(panel.locator("progress")).to_be_visible()
@@ -394,9 +396,11 @@ def test_an_organizer_runs_a_bot_event_from_a_phone(
     ]
     # when the event starts and round 1 is paired and played, as the workers would
     phone.goto(f"{base}/events/{event.pk}/")
-    phone.click("button:has-text('Start event')")
+    phone.click("a:has-text('Start event')")
+    phone.click("button:has-text('Yes, start the event')")
     expect(phone.locator(".messages")).to_contain_text("The event has started")
-    phone.click("button:has-text('Pair next round')")
+    phone.click("a:has-text('Pair next round')")
+    phone.click("button:has-text('Yes, pair the next round')")
     expect(phone.locator("#round-panel")).to_contain_text("Pairing")
     run_tasks(enqueued_tasks)
     # then the round shows the result and links each game's replay

@@ -887,3 +887,47 @@ def test_the_penalty_panel_page_matrix(running, role, expected):
         return
     assert response.context["refusal"].code == code
     assert snapshot(ctx) == before
+
+
+# --- issue 25, the organizer's part: fixed seats ------------------------------------------------
+# The rows are added to ENDPOINTS and EXPECTED and checked by test_permission_matrix itself (the
+# table above was built before them, so they get a parametrized test of their own). The event is
+# running, so a fixed table is kept from round 2 on; only its organizer sets one.
+
+ORGANIZER_ROWS: dict[str, tuple[Endpoint, dict[str, Any]]] = {
+    "fixed_table": (
+        Endpoint(
+            "put",
+            lambda ctx: (
+                f"/api/tournaments/{ctx.event}/registrations/{ctx.regs['p02']}/fixed-table/"
+            ),
+            lambda ctx: {"table": 7},
+        ),
+        organizer_only(),
+    ),
+    "fixed_table_free": (
+        Endpoint(
+            "put",
+            lambda ctx: (
+                f"/api/tournaments/{ctx.event}/registrations/{ctx.regs['p02']}/fixed-table/"
+            ),
+            lambda ctx: {"table": None},
+        ),
+        organizer_only(),
+    ),
+}
+for _name, (_endpoint, _expected) in ORGANIZER_ROWS.items():
+    ENDPOINTS[_name] = _endpoint
+    EXPECTED[_name] = _expected
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, (_, row) in ORGANIZER_ROWS.items()
+        for role, expected in row.items()
+    ],
+)
+def test_permission_matrix_of_fixed_seats(running, name, role, expected):
+    test_permission_matrix(running, name, role, expected)

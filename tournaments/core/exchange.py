@@ -140,10 +140,20 @@ def check_document(data: object) -> dict[str, Any]:
 def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
     problems: list[Problem] = []
     registrations: set[int] = set()
+    fixed_tables: set[int] = set()
     for index, registration in enumerate(data["registrations"]):
         if registration["id"] in registrations:
             problems.append(Problem(f"$.registrations[{index}].id", "is used twice"))
         registrations.add(registration["id"])
+        # Two players never keep the same table (the registration_unique_fixed_table
+        # constraint): the file is refused here rather than half-written.
+        table = registration.get("fixed_table")
+        if table is not None:
+            if table in fixed_tables:
+                problems.append(
+                    Problem(f"$.registrations[{index}].fixed_table", "is kept for two players")
+                )
+            fixed_tables.add(table)
         try:
             decklist_from_json(registration["decklist"])
         except DecklistError as error:

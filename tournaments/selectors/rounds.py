@@ -145,6 +145,8 @@ def pairing_row(match: Match) -> dict[str, Any]:
         "player_b_registration": match.player_b_id,
         "explanation": match.explanation,
         "is_rematch": match.is_rematch,
+        # Whose fixed seat the table is, "a" or "b" (tournaments.core.seating); None for none.
+        "fixed_seat": match.fixed_seat or None,
         "status": match.status,
         "a_wins": match.a_wins,
         "b_wins": match.b_wins,

@@ -119,6 +119,7 @@ def pairings_by_player(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
                     "player": row[me],
                     "registration": row[f"{me}_registration"],
                     "table": row["table"],
+                    "fixed_seat": row.get("fixed_seat") == me[-1],
                     "opponent": row[other],
                     "opponent_registration": row[f"{other}_registration"],
                     "match": row["match"],

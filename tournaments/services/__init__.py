@@ -2,8 +2,8 @@
 guests (registrations), the waitlist of a full event (joined and promoted from in
 registrations; moved, removed from and refilled by the capacity in waitlist), rounds and
 re-pairing (rounds), the e-mail at each round that players ask for (round_emails), matches and
-results (matches), penalties (penalties), check-in at the venue (check_in), and automated events
-played by the engine (automated).
+results (matches), penalties (penalties), check-in at the venue (check_in), fixed seats
+(seating), and automated events played by the engine (automated).
 
 Each service checks the actor's role (tournaments.permissions) and the event's state, raises a
 Refusal with a stable code when the answer is no, and runs in a transaction. Rows are locked
@@ -66,6 +66,7 @@ from .rounds import (
     round_start,
     round_swap,
 )
+from .seating import registration_fixed_table_set
 from .teams import SeatEntry, team_register
 from .waitlist import event_capacity_set, waitlist_entry_move, waitlist_entry_remove
 
@@ -108,6 +109,7 @@ __all__ = [
     "pools_generate",
     "registration_add",
     "registration_create",
+    "registration_fixed_table_set",
     "registration_get",
     "registration_link",
     "registration_open",

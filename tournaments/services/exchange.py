@@ -9,6 +9,7 @@ organizer, name, creation time and seed of the event) names an event that is alr
 Imports run one at a time (a PostgreSQL advisory lock), so two at once cannot both write it.
 """
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -59,6 +60,13 @@ def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
     those parts cut out is not offered instead: it could not be imported (a match's state holds
     both decklists), yet would pass for a backup. The operator's `manage.py export_event` still
     writes the whole file (docs/event-export.md)."""
+    export_check(tournament=tournament, actor=actor)
+    return event_document(tournament=tournament)
+
+
+def export_check(*, tournament: Tournament, actor: Any) -> None:
+    """Refuse `actor` the export file as event_export does, without writing it: the event page
+    asks this to show the export button or the reason there is none."""
     if not (permissions.is_organizer(tournament, actor) or getattr(actor, "is_staff", False)):
         raise Forbidden("Only the event's organizer can export it.", code="not_organizer")
     if tournament.status != Tournament.Status.FINISHED and permissions.plays_or_waits(
@@ -70,7 +78,6 @@ def event_export(*, tournament: Tournament, actor: Any) -> dict[str, Any]:
             "operator can write it (manage.py export_event).",
             code="plays_in_event",
         )
-    return event_document(tournament=tournament)
 
 
 def _when(value: datetime | None) -> str | None:
@@ -126,6 +133,8 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
             "created_at": _when(r.created_at),
             **_pool_and_team(r),
             **_check_in_of(r),
+            # Optional in the file (absent: no fixed seat), so older files still import.
+            **({"fixed_table": r.fixed_table} if r.fixed_table is not None else {}),
         }
         for r in Registration.objects.filter(tournament=t)
         .select_related("player", "check_in__actor", "no_show_drop")
@@ -237,6 +246,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "b_wins": m.b_wins,
                 "draws": m.draws,
                 "extra_minutes": m.extra_minutes,
+                **({"fixed_seat": m.fixed_seat} if m.fixed_seat else {}),
                 "confirmed_at": _when(m.confirmed_at),
                 "reports": reports.get(m.pk, []),
                 "overrides": overrides.get(m.pk, []),
@@ -439,6 +449,18 @@ def _created(model: type[_Row], created_at: str | None, **fields: Any) -> _Row:
     return row
 
 
+def event_import_file(*, data: bytes) -> Imported:
+    """event_import of a file's bytes, as staff upload it on the import page: a file that is
+    not UTF-8 JSON is refused (400 not_json), as manage.py import_event refuses it."""
+    try:
+        document = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise Refusal(
+            f"The file is not a JSON file ({exc}); nothing was written.", code="not_json"
+        ) from None
+    return event_import(document=document)
+
+
 @transaction.atomic
 def event_import(*, document: object) -> Imported:
     """Recreate the event of an export file. Checks first (400 invalid_export with every
@@ -506,6 +528,7 @@ def event_import(*, document: object) -> Imported:
             frozen=r["frozen"],
             joined_round=r["joined_round"],
             dropped_after_round=r["dropped_after_round"],
+            fixed_table=r.get("fixed_table"),
             pool=r.get("pool"),
             is_team=r.get("is_team", False),
         )
@@ -588,6 +611,7 @@ def _import_round(
             b_wins=m["b_wins"],
             draws=m["draws"],
             extra_minutes=m["extra_minutes"],
+            fixed_seat=m.get("fixed_seat", ""),
             confirmed_at=_parse(m["confirmed_at"]),
         )
         for report in m["reports"]:

@@ -27,6 +27,7 @@ from tournaments.core.pairing import (
 )
 
 from .. import metrics, permissions, selectors, stream
+from ..core.seating import Seats, seat_tables
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
 from .check_in import no_shows_drop
@@ -136,12 +137,24 @@ def round_pair(*, round_id: int) -> Round | None:
     else:
         pairings = _top_cut_pairings(tournament, found, registrations)
     chi = _chi_table()
-    # A Three-Arena round's pods hold tables 1 to n; its byes are numbered after them.
+    # A Three-Arena round's pods hold tables 1 to n; its byes are numbered after them, and its
+    # teams keep no fixed table (a pod is three teams at one table).
     three_arena = tournament.team_play == Tournament.TeamPlay.THREE_ARENA
     first_table = found.pods.count() + 1 if three_arena else 1
+    seats = seat_tables(
+        [
+            Seats(
+                fixed_a=None if three_arena else a.fixed_table,
+                fixed_b=None if three_arena or b is None else b.fixed_table,
+                bye=b is None,
+            )
+            for a, b, _, _ in pairings
+        ],
+        first=first_table,
+    )
     matches = [
-        _new_match(found, table, a, b, explanation, is_rematch, chi)
-        for table, (a, b, explanation, is_rematch) in enumerate(pairings, start=first_table)
+        _new_match(found, seat.table, a, b, explanation, is_rematch, chi, seat.fixed_for or "")
+        for seat, (a, b, explanation, is_rematch) in zip(seats, pairings, strict=True)
     ]
     Match.objects.bulk_create(matches)
     snapshots_expire(tournament_id=tournament.pk)
@@ -181,6 +194,7 @@ def _new_match(
     explanation: str,
     is_rematch: bool,
     chi: dict[str, int],
+    fixed_seat: str = "",
 ) -> Match:
     match = Match(
         round=round,
@@ -189,6 +203,7 @@ def _new_match(
         player_b=b,
         explanation=explanation,
         is_rematch=is_rematch,
+        fixed_seat=fixed_seat,
     )
     if b is None:  # a bye is a 2-0 match win (Product decision › Late entry and drops)
         match.status = Match.Status.CONFIRMED
@@ -466,6 +481,15 @@ def round_swap(
             f"swapped by {actor.username}",
             rematch,
             chi,
+            # A judge moved them: a table is marked fixed only if it is still one's own.
+            next(
+                (
+                    side
+                    for side, r in (("a", a), ("b", b))
+                    if r is not None and r.fixed_table == match.table
+                ),
+                "",
+            ),
         )
         rebuilt.save()
         if rematch and b is not None:

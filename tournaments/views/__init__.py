@@ -2,7 +2,7 @@
 (events), registering and dropping players, the waitlist and a player's round e-mails
 (registrations), rounds, pairings, standings, the round clock and the bracket (rounds), a
 player's current match and the replays of engine games (matches), check-in at the venue and its
-QR code (check_in), the judge queue and results entry (judging), and printable match slips
+QR code (check_in), staff's import of an event file (exchange), fixed seats (seating), the judge queue and results entry (judging), and printable match slips
 (printing); what they share is in common.
 
 Views parse, call a service or selector, and render. The routes (tournaments.urls,
@@ -19,6 +19,7 @@ from .events import (
     event_start,
     judge_add,
 )
+from .exchange import event_import
 from .judging import (
     judge,
     judge_extend,
@@ -45,6 +46,7 @@ from .registrations import (
     withdraw,
 )
 from .rounds import bracket, pairings, round_clock, round_repair, round_start, round_swap, standings
+from .seating import player_fixed_table
 
 __all__ = [
     "bracket",
@@ -58,6 +60,7 @@ __all__ = [
     "drop",
     "entrant_add",
     "event_detail",
+    "event_import",
     "event_list",
     "event_retry",
     "event_round",
@@ -80,6 +83,7 @@ __all__ = [
     "pairings",
     "player_add",
     "player_drop",
+    "player_fixed_table",
     "player_reinstate",
     "register",
     "results_entry",

@@ -1,6 +1,6 @@
 """What every tournament page shares: the event (or its match) a URL names, or a 404; where
 to go back to; a refusal as a page of its own; running a service and saying what happened; and a
-round's name as the pages give it.
+round's name as the pages give it; and the confirmation an irreversible button asks first.
 
 A service's refusal (genesis.errors.Refusal) is shown as its plain-English detail with its
 status code, never as a 500: "not allowed" and "not found" get a page of their own, anything
@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from genesis.errors import Forbidden, NotFound, Refusal
 
-from .. import selectors
+from .. import permissions, selectors
 from ..models import Match, Round, Tournament
 
 
@@ -88,6 +88,69 @@ def act(
     else:
         messages.success(request, done if isinstance(done, str) else done(result))
     return redirect(to or event_url(tournament))
+
+
+# The field a confirmation page's form sends: an action that asks first does nothing without
+# it, so a stray click (or a form from an old page) shows the confirmation instead of acting.
+CONFIRM_FIELD = "confirm"
+
+
+def confirmed(request) -> bool:
+    return request.method == "POST" and request.POST.get(CONFIRM_FIELD) == "yes"
+
+
+def confirm_page(
+    request,
+    tournament: Tournament,
+    *,
+    title: str,
+    does: str,
+    undo: str,
+    undoable: bool,
+    button: str,
+    cancel: str = "No, go back to the event",
+    back: str | None = None,
+):
+    """The page that asks before an action: what it does, whether (and how) it can be undone,
+    and a form that POSTs back to the same URL with the confirm field."""
+    return render(
+        request,
+        "tournaments/confirm.html",
+        {
+            "tournament": tournament,
+            "confirm": {
+                "title": title,
+                "does": does,
+                "undo": undo,
+                "undoable": undoable,
+                "button": button,
+                "cancel": cancel,
+                "action": request.path,
+                "back": back or event_url(tournament),
+            },
+        },
+    )
+
+
+def ask_organizer(request, tournament: Tournament, *, judges: bool = False):
+    """Before a confirmation page: a login, or a 403 page for anyone but the organizer (and
+    the judges, with `judges`). None when the viewer may be asked."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.path)
+    if judges:
+        if not permissions.is_judge(tournament, request.user):
+            return refused(
+                request,
+                tournament,
+                Forbidden("Only the event's judges and organizer can do that.", code="not_judge"),
+            )
+    elif not permissions.is_organizer(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden("Only the event's organizer can do that.", code="not_organizer"),
+        )
+    return None
 
 
 def round_name(round: Round) -> str:

@@ -17,8 +17,8 @@ from rules.core.decklist import decklist_from_json, format_decklist
 from .. import forms, permissions, selectors, services
 from ..core.pairing import recommended_rounds
 from ..models import Registration, Round, Tournament, WaitlistEntry
-from ..services import recovery
-from .common import act, event, event_url, round_name
+from ..services import exchange, recovery
+from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
 from .rounds import time_left
 
 EVENTS_PER_PAGE = 20
@@ -187,9 +187,20 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         if (judge or registration is not None)
         and tournament.status != Tournament.Status.REGISTRATION
         else [],
+        "export": export_state(tournament, user) if organizer or user.is_staff else None,
         **panel,
         **extra,
     }
+
+
+def export_state(tournament: Tournament, user) -> dict:
+    """The export button, or why the viewer gets no file (the API's refusal, e.g. 409
+    plays_in_event for an organizer who plays, until the event is over)."""
+    try:
+        exchange.export_check(tournament=tournament, actor=user)
+    except Refusal as exc:
+        return {"refusal": exc}
+    return {"refusal": None}
 
 
 def _player_row(registration, user, *, show_all: bool, top_cut: set[int]) -> dict:
@@ -302,9 +313,20 @@ def event_retry(request, pk: int):
     )
 
 
-@require_POST
 def event_start(request, pk: int):
+    """GET (or a POST without the confirm field) asks first; the confirmed POST starts."""
     tournament = event(pk)
+    if not confirmed(request):
+        return ask_organizer(request, tournament) or confirm_page(
+            request,
+            tournament,
+            title=f"Start {tournament.name}?",
+            does="Registration closes, the number of Swiss rounds is fixed from the players "
+            "registered now, and every decklist is frozen. You pair round 1 next.",
+            undoable=False,
+            undo="an event that has started cannot go back to registration.",
+            button="Yes, start the event",
+        )
     return act(
         request,
         tournament,

@@ -16,7 +16,7 @@ from genesis.errors import Forbidden, NotFound, Refusal
 
 from .. import forms, selectors, services
 from ..models import WaitlistEntry
-from .common import act, event, event_url, refused
+from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, refused
 from .events import event_context
 
 
@@ -128,11 +128,12 @@ def round_emails(request, pk: int):
 
 
 def drop(request, pk: int):
-    """GET asks for confirmation; POST drops the player from the running event."""
+    """GET (or a POST without the confirm field) asks for confirmation; the confirmed POST
+    drops the player from the running event."""
     tournament = event(pk)
     if not request.user.is_authenticated:
         return redirect_to_login(request.path)
-    if request.method == "POST":
+    if confirmed(request):
         return act(
             request,
             tournament,
@@ -189,9 +190,36 @@ def player_add(request, pk: int):
     return redirect(event_url(tournament) + "#players-title")
 
 
-@require_POST
 def player_drop(request, pk: int, registration_id: int):
+    """A judge drops a player: GET (or a POST without the confirm field) asks first."""
     tournament = event(pk)
+    if not confirmed(request):
+        asked = ask_organizer(request, tournament, judges=True)
+        if asked is not None:
+            return asked
+        registration = (
+            selectors.registration_list(tournament=tournament).filter(pk=registration_id).first()
+        )
+        if registration is None:
+            return refused(
+                request,
+                tournament,
+                NotFound("No player of this event has that id.", code="unknown_registration"),
+            )
+        return confirm_page(
+            request,
+            tournament,
+            title=f"Drop {registration.name}?",
+            does=f"{registration.name} is not paired in any later round. Their results so far "
+            "stay in the standings, and an unfinished match of theirs is left for a judge to "
+            "decide.",
+            undoable=True,
+            undo="a judge can reinstate the player from the list of players until the next "
+            "round is paired.",
+            button=f"Yes, drop {registration.name}",
+            cancel="No, keep them in the event",
+            back=event_url(tournament) + "#players-title",
+        )
     return act(
         request,
         tournament,

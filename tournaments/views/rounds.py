@@ -20,12 +20,24 @@ from genesis.errors import NotFound
 from .. import forms, selectors, services
 from ..core.placings import bracket_rounds
 from ..models import Match, Tournament
-from .common import act, event, event_url, round_name
+from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
 
 
-@require_POST
 def round_start(request, pk: int):
+    """GET (or a POST without the confirm field) asks first; the confirmed POST pairs."""
     tournament = event(pk)
+    if not confirmed(request):
+        return ask_organizer(request, tournament) or confirm_page(
+            request,
+            tournament,
+            title="Pair the next round?",
+            does="The next round is paired in the background from the current standings, and "
+            "every player sees their table and opponent as soon as the pairings are ready.",
+            undoable=True,
+            undo="while none of its results is in, a judge can take the round's pairings back "
+            "from the event tools and pair it again.",
+            button="Yes, pair the next round",
+        )
     return act(
         request,
         tournament,
