@@ -1,0 +1,222 @@
+"""Deck checks over the API and the judge page: started for chosen or random tables of the current
+round by a judge, ended with an outcome whose minutes are added to the match's time, listed with
+both decklists for the judges, and refused to everyone else (docs/tournaments.md, Deck checks)."""
+
+import random
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.support.snapshots import put_back, shared_rows
+from tests.tournaments.conftest import (
+    api,
+    as_user,
+    build_event,
+    confirm_all,
+    event_snapshot,
+    pair_next_round,
+)
+from tournaments.models import DeckCheck, Match, Tournament
+from tournaments.services.deck_checks import deck_checks_start
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(scope="module")
+def shared_event(django_db_setup, django_db_blocker, bundled_cards_snapshot):
+    """Six players in round 1 (three tables), with a judge `jud`: built once for the module
+    (tests.support.snapshots.shared_rows); each test's changes are rolled back after it."""
+    with shared_rows(django_db_blocker):
+        put_back(bundled_cards_snapshot)
+        event, names = build_event(6)
+        api("jud")  # the judge's account
+        judged = api("org").post(f"/api/tournaments/{event}/judges/", {"username": "jud"})
+        assert judged.status_code == 201, judged.json()
+        api("org").post(f"/api/tournaments/{event}/start/")
+        pairings = pair_next_round(event)
+        yield event, names, pairings
+
+
+@pytest.fixture
+def event(db, shared_event):
+    return shared_event
+
+
+def start(event: int, who: str = "jud", number: int = 1, **body):
+    return api(who).post(
+        f"/api/tournaments/{event}/rounds/{number}/deck-checks/", body, format="json"
+    )
+
+
+def end(event: int, check: int, who: str = "jud", **body):
+    return api(who).post(f"/api/tournaments/{event}/deck-checks/{check}/end/", body, format="json")
+
+
+def test_a_judge_checks_chosen_tables_and_the_list_shows_both_decklists(event):
+    event, _, pairings = event
+    # when
+    started = start(event, tables=[2, 1])
+    # then
+    assert started.status_code == 201, started.json()
+    assert [c["table"] for c in started.json()] == [1, 2]
+    assert all(c["state"] == "running" for c in started.json())
+    listed = api("jud").get(f"/api/tournaments/{event}/deck-checks/").json()
+    assert {c["table"] for c in listed} == {1, 2}
+    for check in listed:
+        names = {p["player"] for p in check["players"]}
+        at = next(p for p in pairings if p["table"] == check["table"])
+        assert names == {at["player_a"], at["player_b"]}
+        for player in check["players"]:
+            assert player["deck"]["decklist"]["timeline"]
+            assert "Timeline" in player["deck"]["text"]
+
+
+def test_ending_adds_the_rounded_up_duration_to_the_match_time(event):
+    event, _, _ = event
+    check = start(event, tables=[3]).json()[0]
+    # given: the check began 7 minutes and 1 second ago
+    DeckCheck.objects.filter(pk=check["id"]).update(
+        started_at=timezone.now() - timedelta(minutes=7, seconds=1)
+    )
+    # when
+    ended = end(event, check["id"], outcome="ok", note="all good")
+    # then
+    assert ended.status_code == 200, ended.json()
+    assert ended.json()["minutes_added"] == 8
+    assert ended.json()["outcome"] == "ok"
+    assert Match.objects.get(pk=check["match"]).extra_minutes == 8
+    # a second end is refused and adds nothing
+    again = end(event, check["id"], outcome="ok")
+    assert again.status_code == 409
+    assert again.json()["code"] == "deck_check_ended"
+    assert Match.objects.get(pk=check["match"]).extra_minutes == 8
+
+
+def test_a_discrepancy_names_the_player_and_the_page_links_to_the_penalty_panel(event):
+    event, _, _ = event
+    check = start(event, tables=[1]).json()[0]
+    offender = check["players"][1]["registration"]
+    # a discrepancy without the player is refused, and changes nothing
+    before = event_snapshot(event)
+    refused = end(event, check["id"], outcome="discrepancy", note="3 cards short")
+    assert refused.status_code == 400
+    assert refused.json()["code"] == "unknown_registration"
+    assert event_snapshot(event) == before
+    assert DeckCheck.objects.get(pk=check["id"]).running
+    # when: ended from the judge page
+    page = as_user("jud").post(
+        f"/events/{event}/judge/deck-checks/{check['id']}/end/",
+        {"outcome": "discrepancy", "player": offender, "note": "3 cards short"},
+    )
+    # then: the judge goes to the match's judge view, its penalty panel filled in
+    assert page.status_code == 302
+    assert page["Location"].startswith(f"/events/{event}/judge/matches/{check['match']}/?")
+    assert f"penalty_player={offender}" in page["Location"]
+    assert "penalty_infraction=deck_problem" in page["Location"]
+    assert "penalty_note=3+cards+short" in page["Location"]
+    ended = DeckCheck.objects.get(pk=check["id"])
+    assert (ended.outcome, ended.player_id) == ("discrepancy", offender)
+
+
+def test_random_tables_are_drawn_from_a_seeded_source_and_never_twice(event):
+    event, _, _ = event
+    tournament = Tournament.objects.get(pk=event)
+    judge = tournament.judges.get().user
+    # given: table 2 is already under a check
+    start(event, tables=[2])
+    # when
+    drawn = deck_checks_start(
+        tournament=tournament, actor=judge, round_number=1, random_count=1, rng=random.Random(7)
+    )
+    # then: the same seed draws the same table among the two free ones
+    free = [1, 3]
+    assert [c.match.table for c in drawn] == random.Random(7).sample(free, 1)
+    # asking for more tables than are free checks all of the rest
+    rest = start(event, random=10)
+    assert rest.status_code == 201
+    assert DeckCheck.objects.filter(ended_at__isnull=True).count() == 3
+    none_left = start(event, random=1)
+    assert none_left.status_code == 201
+    assert none_left.json() == []
+
+
+@pytest.mark.parametrize(
+    ("who", "body", "number", "status", "code"),
+    [
+        ("p01", {"tables": [1]}, 1, 403, "not_judge"),
+        ("outsider", {"random": 2}, 1, 403, "not_judge"),
+        ("jud", {"tables": [1]}, 2, 409, "round_not_current"),
+        ("jud", {"tables": [1, 9]}, 1, 400, "unknown_tables"),
+        ("jud", {"tables": [1], "random": 1}, 1, 400, "invalid_deck_check"),
+        ("jud", {}, 1, 400, "invalid_deck_check"),
+    ],
+)
+def test_refused_starts_change_nothing(event, who, body, number, status, code):
+    event, _, _ = event
+    before = event_snapshot(event)
+    # when
+    response = start(event, who, number, **body)
+    # then
+    assert response.status_code == status, response.json()
+    assert response.json()["code"] == code
+    assert event_snapshot(event) == before
+    assert not DeckCheck.objects.exists()
+    if code == "unknown_tables":
+        assert response.json()["tables"] == [9]
+
+
+def test_a_table_under_a_check_is_not_checked_twice(event):
+    event, _, _ = event
+    assert start(event, tables=[1]).status_code == 201
+    # when
+    again = start(event, "org", tables=[1, 2])
+    # then
+    assert again.status_code == 409
+    assert again.json()["code"] == "deck_check_running"
+    assert again.json()["tables"] == [1]
+    assert DeckCheck.objects.count() == 1
+
+
+def test_a_finished_round_is_not_current(event):
+    event, _, pairings = event
+    confirm_all(event, pairings)
+    response = start(event, tables=[1])
+    assert response.status_code == 409
+    assert response.json()["code"] == "round_not_current"
+
+
+def test_players_never_end_nor_list_deck_checks(event):
+    event, names, _ = event
+    check = start(event, tables=[1]).json()[0]
+    before = event_snapshot(event)
+    for who in (names[0], "outsider"):
+        ended = end(event, check["id"], who, outcome="ok")
+        assert ended.status_code == 403
+        assert ended.json()["code"] == "not_judge"
+        listed = api(who).get(f"/api/tournaments/{event}/deck-checks/")
+        assert listed.status_code == 403
+        assert listed.json()["code"] == "not_judge"
+    assert api().get(f"/api/tournaments/{event}/deck-checks/").status_code in (401, 403)
+    assert event_snapshot(event) == before
+    assert DeckCheck.objects.get(pk=check["id"]).running
+
+
+def test_the_judge_page_shows_running_checks_with_both_decklists(event):
+    event, _, pairings = event
+    # when: started from the page
+    started = as_user("jud").post(
+        f"/events/{event}/judge/deck-checks/", {"round": 1, "tables": "1, 2"}
+    )
+    assert started.status_code == 302
+    page = as_user("jud").get(f"/events/{event}/judge/")
+    # then
+    html = page.content.decode()
+    assert "Deck checks" in html
+    for pairing in pairings[:2]:
+        assert f"{pairing['player_a']}’s decklist" in html
+        assert f"{pairing['player_b']}’s decklist" in html
+    assert "Timeline" in html
+    assert "<script>" not in html
+    # a player's pages never show the decklists through deck checks
+    assert as_user(pairings[0]["player_a"]).get(f"/events/{event}/judge/").status_code == 403
