@@ -45,7 +45,7 @@ def judge_deck_checks_start(request, pk: int):
     tournament = event(pk)
     form = forms.DeckChecksStartForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(e for errors in form.errors.values() for e in errors))
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
         return redirect(f"{judge_url(tournament)}#deck-checks-title")
     data = form.cleaned_data
 
