@@ -2,6 +2,7 @@
 round by a judge, ended with an outcome whose minutes are added to the match's time, listed with
 both decklists for the judges, and refused to everyone else (docs/tournaments.md, Deck checks)."""
 
+import json
 import random
 from datetime import timedelta
 
@@ -17,8 +18,10 @@ from tests.tournaments.conftest import (
     event_snapshot,
     pair_next_round,
 )
+from tournaments.core.exchange import ExportFileError, check_document, fingerprint
 from tournaments.models import DeckCheck, Match, Tournament
 from tournaments.services.deck_checks import deck_checks_start
+from tournaments.services.exchange import event_document, event_import
 
 pytestmark = pytest.mark.django_db
 
@@ -220,3 +223,75 @@ def test_the_judge_page_shows_running_checks_with_both_decklists(event):
     assert "<script>" not in html
     # a player's pages never show the decklists through deck checks
     assert as_user(pairings[0]["player_a"]).get(f"/events/{event}/judge/").status_code == 403
+
+
+def _copy(event: int) -> tuple[dict, int]:
+    """The event's export file, imported as another event (another name, so it is not the same
+    event twice)."""
+    document = event_document(tournament=Tournament.objects.get(pk=event))
+    document["event"]["name"] += " (copy)"
+    document["fingerprint"] = fingerprint(document["event"])
+    return document, event_import(document=json.loads(json.dumps(document))).tournament.pk
+
+
+def _checks(event: int) -> list[tuple]:
+    return list(
+        DeckCheck.objects.filter(match__round__tournament_id=event)
+        .order_by("match__table")
+        .values_list(
+            "match__table",
+            "started_by__username",
+            "started_at",
+            "ended_by__username",
+            "ended_at",
+            "outcome",
+            "player__player__username",
+            "note",
+            "minutes_added",
+        )
+    )
+
+
+def test_deck_checks_survive_export_and_import(event):
+    event, _, _ = event
+    # given: a discrepancy at table 1, a check still running at table 2
+    checks = start(event, tables=[1, 2]).json()
+    offender = checks[0]["players"][0]["registration"]
+    ended = end(event, checks[0]["id"], outcome="discrepancy", player=offender, note="short")
+    assert ended.status_code == 200
+    # when
+    document, copy = _copy(event)
+    # then
+    at_tables = {m["table"]: m.get("deck_checks") for m in document["rounds"][0]["matches"]}
+    assert at_tables[1][0]["outcome"] == "discrepancy"
+    assert at_tables[2][0]["ended_at"] is None
+    assert at_tables[3] is None  # optional: absent for a match without a check
+    assert _checks(copy) == _checks(event)
+    assert len(_checks(copy)) == 2
+
+
+def test_a_file_without_deck_checks_still_imports_and_a_wrong_one_is_refused(event):
+    event, _, _ = event
+    # an event without deck checks exports without the field, as files always were
+    document = event_document(tournament=Tournament.objects.get(pk=event))
+    assert all("deck_checks" not in m for r in document["rounds"] for m in r["matches"])
+    check_document(json.loads(json.dumps(document)))
+    # a discrepancy naming a player of another table is refused, with its place in the file
+    match = document["rounds"][0]["matches"][0]
+    other = document["rounds"][0]["matches"][1]["player_a"]
+    match["deck_checks"] = [
+        {
+            "started_by": "jud",
+            "started_at": "2026-11-28T01:00:00+00:00",
+            "ended_by": "jud",
+            "ended_at": "2026-11-28T01:05:00+00:00",
+            "outcome": "discrepancy",
+            "player": other,
+            "note": "",
+            "minutes_added": 5,
+        }
+    ]
+    with pytest.raises(ExportFileError) as refused:
+        check_document(json.loads(json.dumps(document)))
+    paths = [problem.path for problem in refused.value.problems]
+    assert paths == ["$.rounds[0].matches[0].deck_checks[0].player"]
