@@ -649,7 +649,7 @@ def _import_round(
             DeckCheck.objects.create(
                 match=match,
                 started_by=accounts[check["started_by"]],
-                started_at=_parse(check["started_at"]),
+                started_at=datetime.fromisoformat(check["started_at"]),
                 ended_by=accounts[check["ended_by"]] if check["ended_by"] is not None else None,
                 ended_at=_parse(check["ended_at"]),
                 outcome=check["outcome"] or "",
