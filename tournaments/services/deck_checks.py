@@ -54,16 +54,15 @@ def _refuse_unless_current(tournament: Tournament, number: int) -> Round:
     return lock_round(current)
 
 
-def _checkable(round: Round, actor: Any) -> dict[int, Match]:
+def _checkable(round: Round) -> dict[int, Match]:
     """The tables of the round a check may take, by number: two players (a bye has no
-    opponent to wait), no result yet, the actor not playing there (they would judge their own
-    match)."""
+    opponent to wait) and no result yet."""
     matches = (
         Match.objects.filter(round=round, player_b__isnull=False)
         .exclude(status=Match.Status.CONFIRMED)
         .select_related("round__tournament", "player_a__player", "player_b__player")
     )
-    return {m.table: m for m in matches if permissions.seat_of(m, actor) is None}
+    return {m.table: m for m in matches}
 
 
 @transaction.atomic
@@ -78,9 +77,10 @@ def deck_checks_start(
     now: datetime | None = None,
 ) -> list[DeckCheck]:
     """Start a deck check of each of the chosen `tables`, or of `random_count` tables drawn at
-    random from those of the current round not already under a check. Asking for more random
-    tables than there are checks all of them. Refused as a whole (nothing starts) when a chosen
-    table is unknown, has no match to check, or is already under a check."""
+    random from those of the current round not already under a check (and not the actor's own).
+    Asking for more random tables than there are checks all of them. Refused as a whole (nothing
+    starts) when a chosen table is unknown, has no match to check, is the actor's own match, or
+    is already under a check."""
     permissions.require_judge(tournament, actor)
     if (tables is None) == (random_count is None):
         raise Refusal(
@@ -93,7 +93,9 @@ def deck_checks_start(
             code="automated_match",
         )
     round = _refuse_unless_current(tournament, round_number)
-    checkable = _checkable(round, actor)
+    checkable = _checkable(round)
+    # A judge who plays does not check their own table (tournaments.permissions: roles combine).
+    own = {t for t, m in checkable.items() if permissions.seat_of(m, actor) is not None}
     running = set(
         DeckCheck.objects.filter(match__round=round, ended_at__isnull=True).values_list(
             "match__table", flat=True
@@ -108,10 +110,12 @@ def deck_checks_start(
             raise Refusal(
                 f"Round {round.number} has no match to check at table"
                 f"{'s' if len(unknown) > 1 else ''} {', '.join(map(str, unknown))} (no such "
-                "table, a bye, a result already in, or your own match).",
+                "table, a bye, or a result already in).",
                 code="unknown_tables",
                 tables=unknown,
             )
+        if own & set(chosen):
+            permissions.require_officiating(checkable[min(own)], actor)
         busy = [t for t in chosen if t in running]
         if busy:
             raise Conflict(
@@ -124,7 +128,7 @@ def deck_checks_start(
         assert random_count is not None
         if random_count < 1:
             raise Refusal("Draw at least one table.", code="invalid_deck_check")
-        free = sorted(t for t in checkable if t not in running)
+        free = sorted(t for t in checkable if t not in running and t not in own)
         source = rng if rng is not None else random.SystemRandom()
         chosen = sorted(source.sample(free, min(random_count, len(free))))
     started_at = now or timezone.now()
