@@ -4,7 +4,9 @@ both decklists for the judges, and refused to everyone else (docs/tournaments.md
 
 import json
 import random
+import re
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 from django.utils import timezone
@@ -295,3 +297,18 @@ def test_a_file_without_deck_checks_still_imports_and_a_wrong_one_is_refused(eve
         check_document(json.loads(json.dumps(document)))
     paths = [problem.path for problem in refused.value.problems]
     assert paths == ["$.rounds[0].matches[0].deck_checks[0].player"]
+
+
+def test_every_deck_check_refusal_code_is_documented():
+    text = Path("docs/api.md").read_text()
+    start = text.index("### Deck checks")
+    section = text[start : text.index("\n### ", start + 1)]
+    sources = (
+        "tournaments/services/deck_checks.py",
+        "tournaments/api_deck_checks.py",
+        "tournaments/selectors/deck_checks.py",
+    )
+    codes = {code for s in sources for code in re.findall(r'code="([a-z_]+)"', Path(s).read_text())}
+    assert {"round_not_current", "unknown_tables", "deck_check_running"} <= codes
+    for code in codes | {"invalid", "not_authenticated", "not_judge", "own_match", "not_found"}:
+        assert f"`{code}`" in section, code

@@ -19,7 +19,7 @@ from typing import Any
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from genesis.errors import Conflict, Refusal
+from genesis.errors import Conflict, NotFound, Refusal
 
 from .. import permissions
 from ..locking import lock_match, lock_round
@@ -175,7 +175,7 @@ def deck_check_end(
         .first()
     )
     if check is None:
-        raise Refusal("This event has no deck check with that id.", code="not_found")
+        raise NotFound("This event has no deck check with that id.")
     if check.ended_at is not None:
         raise Conflict("This deck check has already ended.", code="deck_check_ended")
     match = lock_match(check.match)
