@@ -312,3 +312,33 @@ def test_every_deck_check_refusal_code_is_documented():
     assert {"round_not_current", "unknown_tables", "deck_check_running"} <= codes
     for code in codes | {"invalid", "not_authenticated", "not_judge", "own_match", "not_found"}:
         assert f"`{code}`" in section, code
+
+
+def test_a_player_is_refused_the_judge_page_forms_and_nothing_changes(event):
+    event, names, _ = event
+    check = start(event, tables=[1]).json()[0]
+    before = event_snapshot(event)
+    player = as_user(names[0])
+    # when
+    started = player.post(f"/events/{event}/judge/deck-checks/", {"round": 1, "random": 2})
+    ended = player.post(f"/events/{event}/judge/deck-checks/{check['id']}/end/", {"outcome": "ok"})
+    # then
+    assert started.status_code == 403
+    assert ended.status_code == 403
+    assert event_snapshot(event) == before
+    assert list(DeckCheck.objects.values_list("pk", "ended_at")) == [(check["id"], None)]
+
+
+def test_ending_as_ok_from_the_page_goes_back_to_the_judge_page(event):
+    event, _, _ = event
+    check = start(event, tables=[2]).json()[0]
+    judge = as_user("jud")
+    page = judge.post(
+        f"/events/{event}/judge/deck-checks/{check['id']}/end/", {"outcome": "ok", "player": ""}
+    )
+    assert page.status_code == 302
+    assert page["Location"] == f"/events/{event}/judge/#deck-checks-title"
+    assert DeckCheck.objects.get(pk=check["id"]).outcome == "ok"
+    shown = judge.get(f"/events/{event}/judge/").content.decode()
+    assert "Ended deck checks" in shown
+    assert "the decks match" in shown  # the message says what happened
