@@ -9,6 +9,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from tests.support.snapshots import put_back, shared_rows
@@ -342,3 +343,16 @@ def test_ending_as_ok_from_the_page_goes_back_to_the_judge_page(event):
     shown = judge.get(f"/events/{event}/judge/").content.decode()
     assert "Ended deck checks" in shown
     assert "the decks match" in shown  # the message says what happened
+
+
+def test_staff_see_a_matchs_deck_checks_in_the_admin_read_only(event):
+    event, _, _ = event
+    check = start(event, tables=[1]).json()[0]
+    end(event, check["id"], outcome="ok", note="fine")
+    get_user_model().objects.create(username="admin", is_staff=True, is_superuser=True)
+    page = as_user("admin").get(f"/admin/tournaments/match/{check['match']}/change/")
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Deck check" in html
+    assert "fine" in html
+    assert 'name="deck_checks-0-note"' not in html
