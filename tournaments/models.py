@@ -624,9 +624,9 @@ class RoundEmail(models.Model):
 
 class DeckCheck(models.Model):
     """A judge's deck check of one table of the current round: both players' decks are taken and
-    checked against their registered decklists (MTR 2.9, IPG 3.5 Deck Problem). While it runs the
-    table does not play; its end adds the minutes it took to the match's time, once, and says
-    whether the decks matched. One running check per match at a time (unique while not ended),
+    checked against their registered decklists (a mismatch is IPG 3.5 Deck Problem). While it
+    runs the table does not play; its end adds the minutes it took to the match's time, once,
+    and says whether the decks matched. One running check per match at a time (unique while not ended),
     so two judges starting a check of the same table at once make one."""
 
     class Outcome(models.TextChoices):

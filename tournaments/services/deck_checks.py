@@ -1,4 +1,4 @@
-"""Deck checks (MTR 2.9): a judge or the organizer takes chosen tables, or k tables drawn at
+"""Deck checks: a judge or the organizer takes chosen tables, or k tables drawn at
 random, of the current round, and checks both players' decks against their registered
 decklists. Ending a check adds the minutes it took to the match's time (the same extension a
 judge gives by hand, tournaments.services.matches.match_extend) and records whether the decks
