@@ -20,6 +20,7 @@ from django.utils.html import format_html
 
 from .models import (
     CheckIn,
+    DeckCheck,
     EngineGame,
     Judge,
     Match,
@@ -152,6 +153,22 @@ class PenaltyInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class DeckCheckInline(ReadOnlyInline):
+    model = DeckCheck
+    fk_name = "match"
+    fields = (
+        "started_at",
+        "started_by",
+        "ended_at",
+        "ended_by",
+        "outcome",
+        "player",
+        "note",
+        "minutes_added",
+    )
+    readonly_fields = fields
+
+
 class EngineGameInline(ReadOnlyInline):
     model = EngineGame
     fields = ("number", "winner", "reason", "rounds", "actions")
@@ -186,7 +203,7 @@ class MatchAdmin(ReadOnlyAdmin):
         "player_b__guest_name",
     ]
     list_select_related = ["round__tournament", "player_a__player", "player_b__player"]
-    inlines = [OverrideInline, PenaltyInline, EngineGameInline]
+    inlines = [OverrideInline, PenaltyInline, DeckCheckInline, EngineGameInline]
 
     @admin.display(description="Event")
     def event(self, obj: Match) -> str:

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from . import api, api_check_in, api_events, api_round_emails, api_seating, api_stream
+from . import (
+    api,
+    api_check_in,
+    api_deck_checks,
+    api_events,
+    api_round_emails,
+    api_seating,
+    api_stream,
+)
 
 urlpatterns = [
     path("tournaments/", api.TournamentListCreate.as_view(), name="tournament-list"),
@@ -104,6 +112,21 @@ urlpatterns = [
     ),
     path(
         "tournaments/<int:pk>/capacity/", api_events.Capacity.as_view(), name="tournament-capacity"
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/deck-checks/",
+        api_deck_checks.RoundDeckChecks.as_view(),
+        name="tournament-round-deck-checks",
+    ),
+    path(
+        "tournaments/<int:pk>/deck-checks/",
+        api_deck_checks.DeckChecks.as_view(),
+        name="tournament-deck-checks",
+    ),
+    path(
+        "tournaments/<int:pk>/deck-checks/<int:check>/end/",
+        api_deck_checks.DeckCheckEnd.as_view(),
+        name="tournament-deck-check-end",
     ),
     path("pods/<int:pk>/", api_events.PodDetail.as_view(), name="pod-detail"),
     path("pods/<int:pk>/result/", api_events.PodResult.as_view(), name="pod-result"),

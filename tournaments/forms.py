@@ -276,3 +276,34 @@ class CheckInWindowForm(forms.Form):
     drop_unchecked = forms.BooleanField(
         required=False, label="Drop players who have not checked in when round 1 is paired"
     )
+
+
+class DeckChecksStartForm(forms.Form):
+    """Start deck checks from the judge page: table numbers ("3, 7 12"), or how many tables to
+    draw at random."""
+
+    round = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    tables = forms.CharField(required=False, max_length=400, label="Tables")
+    random = forms.IntegerField(required=False, min_value=1, max_value=1000, label="Random tables")
+
+    def clean_tables(self) -> list[int] | None:
+        text = self.cleaned_data["tables"].replace(",", " ").split()
+        if not text:
+            return None
+        if not all(word.isdigit() and int(word) >= 1 for word in text):
+            raise forms.ValidationError("Tables are numbers, e.g. 3, 7, 12.")
+        return [int(word) for word in text]
+
+    def clean(self):
+        data = super().clean()
+        if (data.get("tables") is None) == (data.get("random") is None):
+            raise forms.ValidationError("Give the tables to check, or how many to draw at random.")
+        return data
+
+
+class DeckCheckEndForm(forms.Form):
+    """End a deck check from the judge page; a discrepancy names the player at fault."""
+
+    outcome = forms.ChoiceField(choices=[("ok", "OK"), ("discrepancy", "Discrepancy")])
+    player = forms.IntegerField(required=False)
+    note = forms.CharField(required=False, max_length=500)

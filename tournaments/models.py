@@ -639,3 +639,57 @@ class RoundEmail(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round_id} e-mail to {self.address} ({self.status})"
+
+
+class DeckCheck(models.Model):
+    """A judge's deck check of one table of the current round: both players' decks are taken and
+    checked against their registered decklists (a mismatch is IPG 3.5 Deck Problem). While it
+    runs the table does not play; its end adds the minutes it took to the match's time, once,
+    and says whether the decks matched. One running check per match at a time (unique while not ended),
+    so two judges starting a check of the same table at once make one."""
+
+    class Outcome(models.TextChoices):
+        OK = "ok", "Decks match their decklists"
+        DISCREPANCY = "discrepancy", "Discrepancy"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="deck_checks")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    started_at = models.DateTimeField()
+    # Set together when the check ends.
+    ended_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ended_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=12, choices=Outcome.choices, blank=True)
+    # The player whose deck did not match (a discrepancy only).
+    player = models.ForeignKey(
+        Registration, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    note = models.CharField(max_length=500, blank=True)
+    # What the end added to the match's extra minutes: the check's duration rounded up to whole
+    # minutes, less whatever the match's extension limit or a result already in left no room for.
+    minutes_added = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["started_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=Q(ended_at__isnull=True),
+                name="deck_check_one_running_per_match",
+            ),
+            models.CheckConstraint(
+                condition=(Q(ended_at__isnull=True) & Q(outcome=""))
+                | (Q(ended_at__isnull=False) & Q(outcome__in=["ok", "discrepancy"])),
+                name="deck_check_outcome_when_ended",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"deck check of {self.match}"
+
+    @property
+    def running(self) -> bool:
+        return self.ended_at is None

@@ -67,6 +67,16 @@ urlpatterns = [
     path("<int:pk>/judge/", views.judge, name="judge"),
     path("<int:pk>/judge/extend/", views.judge_extend, name="judge-extend"),
     path(
+        "<int:pk>/judge/deck-checks/",
+        views.judge_deck_checks_start,
+        name="judge-deck-checks-start",
+    ),
+    path(
+        "<int:pk>/judge/deck-checks/<int:check_id>/end/",
+        views.judge_deck_check_end,
+        name="judge-deck-check-end",
+    ),
+    path(
         "<int:pk>/judge/matches/<int:match_id>/result/",
         views.judge_result,
         name="judge-result",

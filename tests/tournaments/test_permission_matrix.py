@@ -920,6 +920,69 @@ for _name, (_endpoint, _expected) in ORGANIZER_ROWS.items():
     ENDPOINTS[_name] = _endpoint
     EXPECTED[_name] = _expected
 
+# --- deck checks (issue 25) ---------------------------------------------------------------------
+# Judges and the organizer start, end and list deck checks; a judge who plays does not check
+# their own table. Players never see deck checks, nor the decklists through them.
+
+
+def _table(side: Callable[[Ctx], Side]) -> Callable[[Ctx], int]:
+    return lambda ctx: api("org").get(f"/api/matches/{side(ctx).match}/").json()["table"]
+
+
+def _checking(side: Callable[[Ctx], Side]) -> Callable[[Ctx], None]:
+    """`jude` (who plays nowhere) starts a deck check of the side's table."""
+
+    def setup(ctx: Ctx) -> None:
+        started = api("jude").post(
+            f"/api/tournaments/{ctx.event}/rounds/1/deck-checks/",
+            {"tables": [_table(side)(ctx)]},
+            format="json",
+        )
+        assert started.status_code == 201, started.json()
+
+    return setup
+
+
+def _running_check(ctx: Ctx) -> int:
+    from tournaments.models import DeckCheck
+
+    return DeckCheck.objects.get(match__round__tournament_id=ctx.event, ended_at__isnull=True).pk
+
+
+DECK_CHECK_ENDPOINTS: dict[str, Endpoint] = {
+    "deck_checks_start": Endpoint(
+        "post", ev("rounds/1/deck-checks/"), lambda ctx: {"tables": [_table(other)(ctx)]}
+    ),
+    "deck_checks_random": Endpoint("post", ev("rounds/1/deck-checks/"), lambda ctx: {"random": 1}),
+    "deck_checks_list": Endpoint("get", ev("deck-checks/")),
+    "deck_check_end": Endpoint(
+        "post",
+        lambda ctx: f"/api/tournaments/{ctx.event}/deck-checks/{_running_check(ctx)}/end/",
+        lambda ctx: {"outcome": "ok"},
+        setup=_checking(other),
+    ),
+    "own_deck_checks_start": Endpoint(
+        "post", ev("rounds/1/deck-checks/"), lambda ctx: {"tables": [_table(own)(ctx)]}
+    ),
+    "own_deck_check_end": Endpoint(
+        "post",
+        lambda ctx: f"/api/tournaments/{ctx.event}/deck-checks/{_running_check(ctx)}/end/",
+        lambda ctx: {"outcome": "ok"},
+        setup=_checking(own),
+    ),
+}
+
+DECK_CHECK_EXPECTED: dict[str, dict[str, Any]] = {
+    "deck_checks_start": judges_only(),
+    "deck_checks_random": judges_only(),
+    "deck_checks_list": judges_only(),
+    "deck_check_end": judges_only(),
+    "own_deck_checks_start": {"judge_player": OWN_MATCH},
+    "own_deck_check_end": {"judge_player": OWN_MATCH},
+}
+
+assert set(DECK_CHECK_EXPECTED) == set(DECK_CHECK_ENDPOINTS)
+
 
 @pytest.mark.parametrize(
     ("name", "role", "expected"),
@@ -931,3 +994,59 @@ for _name, (_endpoint, _expected) in ORGANIZER_ROWS.items():
 )
 def test_permission_matrix_of_fixed_seats(running, name, role, expected):
     test_permission_matrix(running, name, role, expected)
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in DECK_CHECK_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_deck_check_permission_matrix(running, name, role, expected):
+    from tournaments.models import DeckCheck
+
+    ctx = running
+    endpoint = DECK_CHECK_ENDPOINTS[name]
+    if endpoint.setup is not None:
+        endpoint.setup(ctx)
+    before = (snapshot(ctx), list(DeckCheck.objects.values_list("pk", "ended_at", "outcome")))
+    response = send(ctx, role, endpoint)
+    body = response.json() if response.content else None
+    if expected == OK:
+        assert 200 <= response.status_code < 300, (response.status_code, body)
+        return
+    status, code = expected
+    assert (response.status_code, body and body.get("code")) == (status, code), body
+    assert body["detail"]
+    after = (snapshot(ctx), list(DeckCheck.objects.values_list("pk", "ended_at", "outcome")))
+    assert after == before, f"the refused request ({code}) changed the event"
+
+
+def test_players_never_see_the_decklists_through_deck_checks(running):
+    """A check runs at the table p01 does not play. Its decklists are on the judge page and in
+    the list for judges who do not play; p01, a judge who plays, sees the check but no list;
+    players and everyone else see neither, on the API or the pages."""
+    ctx = running
+    _checking(other)(ctx)
+    for username in ("jude", "org"):
+        rows = api(username).get(f"/api/tournaments/{ctx.event}/deck-checks/").json()
+        assert all(p["deck"]["decklist"] for p in rows[0]["players"])
+        assert (
+            "’s decklist" in as_user(username).get(f"/events/{ctx.event}/judge/").content.decode()
+        )
+    rows = api("p01").get(f"/api/tournaments/{ctx.event}/deck-checks/").json()
+    assert len(rows) == 1
+    assert all("deck" not in p for p in rows[0]["players"])
+    assert "Sera Vantyne" not in json.dumps(rows)
+    page = as_user("p01").get(f"/events/{ctx.event}/judge/").content.decode()
+    assert "Deck checks" in page
+    assert "’s decklist" not in page
+    for username in (ctx.other.chooser, ctx.other.other, "eve", None):
+        listed = api(username).get(f"/api/tournaments/{ctx.event}/deck-checks/")
+        assert listed.status_code in (401, 403)
+        assert "Sera Vantyne" not in listed.content.decode()
+        judge_page = as_user(username).get(f"/events/{ctx.event}/judge/")
+        assert "Sera Vantyne" not in judge_page.content.decode()
+        assert "’s decklist" not in judge_page.content.decode()

@@ -180,6 +180,7 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
                     problems.append(
                         Problem(f"{at}.penalties[{p_index}].registration", "is not in this match")
                     )
+            problems += _deck_check_problems(at, match, seats.values())
             if (match["state"] is None) != (match["player_b"] is None):
                 problems.append(Problem(f"{at}.state", "a bye has no state; a match has one"))
             elif match["state"] is not None:
@@ -189,6 +190,35 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
                     problems.append(Problem(f"{at}.state", str(error)))
                 else:
                     problems += _result_problems(at, match, protocol.result(state))
+    return problems
+
+
+def _deck_check_problems(
+    at: str, match: Mapping[str, Any], seats: Iterable[int | None]
+) -> list[Problem]:
+    """A match's deck checks (optional): a discrepancy names one of its players, an ended check
+    has its end, outcome and judge and a running one none, and one runs at a time."""
+    problems: list[Problem] = []
+    players = {seat for seat in seats if seat is not None}
+    running = 0
+    for index, check in enumerate(match.get("deck_checks", ())):
+        where = f"{at}.deck_checks[{index}]"
+        ended = [check["ended_at"], check["ended_by"], check["outcome"]]
+        if any(value is None for value in ended) and any(value is not None for value in ended):
+            problems.append(
+                Problem(
+                    where, "an ended check has ended_at, ended_by and outcome; a running one none"
+                )
+            )
+        running += check["ended_at"] is None
+        if (check["outcome"] == "discrepancy") != (check["player"] is not None):
+            problems.append(
+                Problem(f"{where}.player", "a discrepancy names a player; another outcome none")
+            )
+        elif check["player"] is not None and check["player"] not in players:
+            problems.append(Problem(f"{where}.player", "is not in this match"))
+    if running > 1:
+        problems.append(Problem(f"{at}.deck_checks", "more than one check is running"))
     return problems
 
 

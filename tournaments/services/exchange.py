@@ -27,6 +27,7 @@ from .. import permissions, selectors
 from ..core import exchange
 from ..models import (
     CheckIn,
+    DeckCheck,
     EngineGame,
     Judge,
     Match,
@@ -216,6 +217,24 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "created_at": _when(penalty.created_at),
             }
         )
+    deck_checks: dict[int, list[dict[str, Any]]] = {}
+    for check in (
+        DeckCheck.objects.filter(**in_event)
+        .select_related("started_by", "ended_by")
+        .order_by("started_at", "pk")
+    ):
+        deck_checks.setdefault(check.match_id, []).append(
+            {
+                "started_by": check.started_by.username,
+                "started_at": _when(check.started_at),
+                "ended_by": check.ended_by.username if check.ended_by is not None else None,
+                "ended_at": _when(check.ended_at),
+                "outcome": check.outcome or None,
+                "player": check.player_id,
+                "note": check.note,
+                "minutes_added": check.minutes_added,
+            }
+        )
     games: dict[int, list[dict[str, Any]]] = {}
     for game in EngineGame.objects.filter(**in_event).order_by("number"):
         games.setdefault(game.match_id, []).append(
@@ -252,6 +271,9 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "overrides": overrides.get(m.pk, []),
                 "penalties": penalties.get(m.pk, []),
                 "engine_games": games.get(m.pk, []),
+                # Optional: absent when the match had none, so such an event's file is what it
+                # always was.
+                **({"deck_checks": deck_checks[m.pk]} if m.pk in deck_checks else {}),
             }
         )
     return [
@@ -385,6 +407,8 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
             names |= {r["reporter"] for r in match["reports"]}
             names |= {o["actor"] for o in match["overrides"]}
             names |= {p["actor"] for p in match["penalties"]}
+            for check in match.get("deck_checks", ()):
+                names |= {check["started_by"]} | ({check["ended_by"]} - {None})
     return names
 
 
@@ -649,6 +673,18 @@ def _import_round(
                 reason=penalty.get("reason", ""),
                 note=penalty["note"],
                 actor=accounts[penalty["actor"]],
+            )
+        for check in m.get("deck_checks", ()):
+            DeckCheck.objects.create(
+                match=match,
+                started_by=accounts[check["started_by"]],
+                started_at=datetime.fromisoformat(check["started_at"]),
+                ended_by=accounts[check["ended_by"]] if check["ended_by"] is not None else None,
+                ended_at=_parse(check["ended_at"]),
+                outcome=check["outcome"] or "",
+                player=registrations[check["player"]] if check["player"] is not None else None,
+                note=check["note"],
+                minutes_added=check["minutes_added"],
             )
         for game in m["engine_games"]:
             _created(

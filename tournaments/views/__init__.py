@@ -2,14 +2,16 @@
 (events), registering and dropping players, the waitlist and a player's round e-mails
 (registrations), rounds, pairings, standings, the round clock and the bracket (rounds), a
 player's current match and the replays of engine games (matches), check-in at the venue and its
-QR code (check_in), staff's import of an event file (exchange), fixed seats (seating), the judge queue and results entry (judging), and printable match slips
-(printing); what they share is in common.
+QR code (check_in), staff's import of an event file (exchange), fixed seats (seating), the judge
+queue and results entry (judging), deck checks from the judge page (deck_checks), and printable
+match slips (printing); what they share is in common.
 
 Views parse, call a service or selector, and render. The routes (tournaments.urls,
 tournaments.slip_urls) name the views listed here.
 """
 
 from .check_in import check_in, check_in_list, check_in_qr, check_in_walk_in, check_in_window
+from .deck_checks import judge_deck_check_end, judge_deck_checks_start
 from .events import (
     decklists_publish,
     event_detail,
@@ -68,6 +70,8 @@ __all__ = [
     "game_replay",
     "judge",
     "judge_add",
+    "judge_deck_check_end",
+    "judge_deck_checks_start",
     "judge_extend",
     "judge_game",
     "judge_match",

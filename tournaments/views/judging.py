@@ -17,6 +17,7 @@ from rules.core import match as protocol
 from .. import forms, permissions, selectors, services
 from ..models import Match, Penalty, Report, Round, Tournament
 from .common import act, event, event_match, judge_match_url, judge_url, refused, round_name
+from .deck_checks import deck_checks_panel
 
 OVERRIDES_PER_PAGE = 50
 
@@ -70,6 +71,7 @@ def judge(request, pk: int):
             if pod_entries
             else None,
             "extend_form": forms.ExtendForm(),
+            "deck_checks": deck_checks_panel(tournament, request.user),
         },
     )
 
