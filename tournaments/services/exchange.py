@@ -28,6 +28,7 @@ from ..models import (
     CheckIn,
     EngineGame,
     Judge,
+    JudgeCall,
     Match,
     NoShowDrop,
     Penalty,
@@ -205,6 +206,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "created_at": _when(penalty.created_at),
             }
         )
+    calls = _judge_calls(tournament)
     games: dict[int, list[dict[str, Any]]] = {}
     for game in EngineGame.objects.filter(**in_event).order_by("number"):
         games.setdefault(game.match_id, []).append(
@@ -240,6 +242,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "overrides": overrides.get(m.pk, []),
                 "penalties": penalties.get(m.pk, []),
                 "engine_games": games.get(m.pk, []),
+                "judge_calls": calls.get(m.pk, []),
             }
         )
     return [
@@ -258,6 +261,34 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         }
         for r in Round.objects.filter(tournament=tournament).order_by("number")
     ]
+
+
+def _judge_calls(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    """Each match's judge calls, oldest first: an optional field of a match (files written
+    before judge calls import with none)."""
+    calls: dict[int, list[dict[str, Any]]] = {}
+    for call in (
+        JudgeCall.objects.filter(match__round__tournament=tournament)
+        .select_related("caller", "claimed_by", "resolved_by")
+        .order_by("created_at", "pk")
+    ):
+        calls.setdefault(call.match_id, []).append(
+            {
+                "caller": call.caller.username,
+                "seat": call.seat,
+                "note": call.note,
+                "status": call.status,
+                "claimed_by": call.claimed_by.username if call.claimed_by else None,
+                "claimed_at": _when(call.claimed_at),
+                "resolved_by": call.resolved_by.username if call.resolved_by else None,
+                "resolved_at": _when(call.resolved_at),
+                "ruling": call.ruling,
+                "sections": call.sections,
+                "extension_minutes": call.extension_minutes,
+                "created_at": _when(call.created_at),
+            }
+        )
+    return calls
 
 
 # --- import --------------------------------------------------------------------------------------
@@ -373,6 +404,8 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
             names |= {r["reporter"] for r in match["reports"]}
             names |= {o["actor"] for o in match["overrides"]}
             names |= {p["actor"] for p in match["penalties"]}
+            for call in match.get("judge_calls", ()):
+                names |= {call["caller"], call["claimed_by"], call["resolved_by"]} - {None}
     return names
 
 
@@ -620,6 +653,23 @@ def _import_round(
                 infraction=penalty["infraction"],
                 note=penalty["note"],
                 actor=accounts[penalty["actor"]],
+            )
+        for call in m.get("judge_calls", ()):
+            _created(
+                JudgeCall,
+                call["created_at"],
+                match=match,
+                caller=accounts[call["caller"]],
+                seat=call["seat"],
+                note=call["note"],
+                status=call["status"],
+                claimed_by=accounts[call["claimed_by"]] if call["claimed_by"] else None,
+                claimed_at=_parse(call["claimed_at"]),
+                resolved_by=accounts[call["resolved_by"]] if call["resolved_by"] else None,
+                resolved_at=_parse(call["resolved_at"]),
+                ruling=call["ruling"],
+                sections=call["sections"],
+                extension_minutes=call["extension_minutes"],
             )
         for game in m["engine_games"]:
             _created(
