@@ -527,7 +527,4 @@ def sections_at(addresses: Iterable[str]) -> dict[str, Section]:
     found = Q()
     for slug, anchor in pairs:
         found |= Q(document__slug=slug, anchor=anchor)
-    return {
-        section_address(s): s
-        for s in Section.objects.select_related("document").filter(found)
-    }
+    return {section_address(s): s for s in Section.objects.select_related("document").filter(found)}

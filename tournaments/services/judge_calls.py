@@ -152,9 +152,7 @@ def judge_call_resolve(
     _refuse_if_resolved(call)
     ruling = ruling.strip()
     if not ruling or len(ruling) > MAX_RULING:
-        raise Refusal(
-            f"Write the ruling (1 to {MAX_RULING} characters).", code="invalid_ruling"
-        )
+        raise Refusal(f"Write the ruling (1 to {MAX_RULING} characters).", code="invalid_ruling")
     addresses = list(dict.fromkeys(address_of(s) for s in sections if s.strip()))
     if len(addresses) > MAX_SECTIONS:
         raise Refusal(f"Cite at most {MAX_SECTIONS} sections.", code="too_many_sections")
