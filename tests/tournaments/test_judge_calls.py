@@ -19,7 +19,6 @@ from django.utils import timezone
 from rules.models import Document, Section
 from tests.support.snapshots import put_back, shared_rows
 from tests.tournaments.conftest import (
-    SAMPLE,
     api,
     as_user,
     build_event,
@@ -157,7 +156,8 @@ def test_a_player_calls_and_the_judges_see_it_in_the_queue_by_table_with_the_tim
     (row,) = queue.json()["calls"]
     assert (row["id"], row["table"], row["round"]) == (call["id"], call["table"], 1)
     assert row["note"] == "He drew an extra card"
-    assert row["waiting_seconds"] >= 0 and row["created_at"]
+    assert row["waiting_seconds"] >= 0
+    assert row["created_at"]
     assert _queue(ctx, "org").status_code == 200  # the organizer sees it too
     # and the match's log says who called
     log = ResultOverride.objects.filter(match_id=ctx.match).values_list("note", flat=True)
@@ -179,7 +179,8 @@ def test_a_claimed_then_resolved_call_carries_its_ruling_citations_and_extra_min
     # then the ruling and its citations are on the call, and the match has 5 more minutes
     assert resolved.status_code == 200, resolved.json()
     row = resolved.json()
-    assert row["status"] == "resolved" and row["resolved_by"] == "jude"
+    assert row["status"] == "resolved"
+    assert row["resolved_by"] == "jude"
     assert [(s["section"], s["heading"], s["url"]) for s in row["sections"]] == [
         (EXTENSION, "Time extensions", "/rules/core-rules/time-extensions/"),
         (SLOW_PLAY, "Slow play", "/rules/core-rules/slow-play/"),
@@ -204,7 +205,8 @@ def test_a_claimed_then_resolved_call_carries_its_ruling_citations_and_extra_min
 
 def test_a_judge_may_open_a_call_for_a_table_and_resolve_it_without_claiming(ctx):
     call = _call(ctx, "jude", note="Spectator reports a missed trigger")
-    assert call["called_by_judge"] and call["caller"] == "jude"
+    assert call["called_by_judge"]
+    assert call["caller"] == "jude"
     resolved = _resolve(ctx, call["id"], who="org")
     assert resolved.status_code == 200, resolved.json()
     assert resolved.json()["claimed_by"] == "org"
@@ -374,7 +376,8 @@ def test_the_judge_queue_page_claims_searches_the_lookup_and_resolves(ctx, monke
         in judge.get(f"/events/{ctx.event}/judge/").content.decode()
     )
     page = judge.get(f"/events/{ctx.event}/judge/calls/").content.decode()
-    assert "He drew an extra card" in page and "Take this call" in page
+    assert "He drew an extra card" in page
+    assert "Take this call" in page
     assert "<script>" not in page  # CSP: no inline script
     # claim from the page
     claimed = judge.post(f"/events/{ctx.event}/judge/calls/{call['id']}/claim/")
@@ -389,7 +392,8 @@ def test_the_judge_queue_page_claims_searches_the_lookup_and_resolves(ctx, monke
         f"/events/{ctx.event}/judge/calls/{call['id']}/search/",
         {"q": "extra time", "sections": SLOW_PLAY},
     ).content.decode()
-    assert f'value="{EXTENSION}"' in results and f'value="{SLOW_PLAY}" checked' in results
+    assert f'value="{EXTENSION}"' in results
+    assert f'value="{SLOW_PLAY}" checked' in results
     # resolve from the page
     resolved = judge.post(
         f"/events/{ctx.event}/judge/calls/{call['id']}/resolve/",
