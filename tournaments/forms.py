@@ -277,4 +277,6 @@ class JudgeCallResolveForm(forms.Form):
         # Any address may be ticked: the service checks each one against the lookup and names
         # the unknown ones.
         cited = self.data.getlist("sections") if hasattr(self.data, "getlist") else []
-        self.fields["sections"].choices = [(a, a) for a in cited]
+        sections = self.fields["sections"]
+        assert isinstance(sections, forms.MultipleChoiceField)
+        sections.choices = [(a, a) for a in cited]
