@@ -9,7 +9,9 @@ round 1 paired; a two-section rulebook in the lookup.
 
 import io
 import json
+import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -452,7 +454,7 @@ def test_a_file_without_judge_calls_still_imports(ctx, tmp_path):
     document = json.loads(out.getvalue())
     for round in document["rounds"]:
         for match in round["matches"]:
-            del match["judge_calls"]
+            match.pop("judge_calls", None)
     Match.objects.filter(round__tournament_id=ctx.event).delete()
     Tournament.objects.filter(pk=ctx.event).delete()
     path = tmp_path / "event.json"
@@ -467,8 +469,18 @@ def test_a_file_with_two_waiting_calls_on_one_match_is_refused(ctx, tmp_path):
     out = io.StringIO()
     call_command("export_event", str(ctx.event), stdout=out)
     document = json.loads(out.getvalue())
-    match = next(m for r in document["rounds"] for m in r["matches"] if m["judge_calls"])
+    match = next(m for r in document["rounds"] for m in r["matches"] if m.get("judge_calls"))
     match["judge_calls"].append(dict(match["judge_calls"][0]))
     with pytest.raises(ExportFileError) as refused:
         check_document(document)
     assert "has more than one unresolved call" in str(refused.value)
+
+
+def test_every_judge_call_refusal_code_is_documented():
+    text = Path("docs/api.md").read_text()
+    section = text[text.index("### Judge calls") : text.index("### Refusals")]
+    sources = ("tournaments/services/judge_calls.py", "tournaments/selectors/judge_calls.py")
+    codes = {code for s in sources for code in re.findall(r'code="([a-z_]+)"', Path(s).read_text())}
+    assert {"call_open", "call_resolved", "unknown_sections", "not_in_match", "not_judge"} <= codes
+    for code in codes | {"own_match", "extension_limit"}:
+        assert f"`{code}`" in section, code

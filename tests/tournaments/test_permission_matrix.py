@@ -779,7 +779,7 @@ def test_an_organizer_waiting_for_a_place_gets_no_export(event_with_players):
     assert "Sera Vantyne" not in response.content.decode()
 
 
-# --- judge calls (issue 25) ------------------------------------------------------------------------
+# --- judge calls ------------------------------------------------------------------------
 # A player in the match calls (a judge not playing in it may open one for the table); only judges
 # read the queue, claim and resolve; a match's calls (with their rulings) are for its players and
 # the judges, never for another match's players. Every refusal changes nothing, calls included.

@@ -242,7 +242,8 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "overrides": overrides.get(m.pk, []),
                 "penalties": penalties.get(m.pk, []),
                 "engine_games": games.get(m.pk, []),
-                "judge_calls": calls.get(m.pk, []),
+                # optional: only a match with judge calls has the field
+                **({"judge_calls": calls[m.pk]} if m.pk in calls else {}),
             }
         )
     return [
