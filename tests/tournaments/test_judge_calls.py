@@ -484,3 +484,12 @@ def test_every_judge_call_refusal_code_is_documented():
     assert {"call_open", "call_resolved", "unknown_sections", "not_in_match", "not_judge"} <= codes
     for code in codes | {"own_match", "extension_limit"}:
         assert f"`{code}`" in section, code
+
+
+def test_the_judge_log_says_what_each_call_entry_is(ctx):
+    call = _call(ctx)
+    _claim(ctx, call["id"])
+    page = as_user("jude").get(f"/events/{ctx.event}/judge/").content.decode()
+    assert "judge call open" in page
+    assert "judge call claimed" in page
+    assert "None-None-None" not in page
