@@ -90,15 +90,16 @@ def judge_call_open(*, match: Match, actor: Any, note: str = "") -> JudgeCall:
     return call
 
 
-def _lock_call(tournament_id: int, call_id: int) -> JudgeCall:
-    call = (
-        JudgeCall.objects.select_for_update(of=("self",))
-        .filter(pk=call_id, match__round__tournament_id=tournament_id)
-        .first()
-    )
-    if call is None:
+def _lock_call(tournament_id: int, call_id: int) -> tuple[JudgeCall, Match]:
+    """The call and its match, both locked: the match first, as every match service locks it,
+    so a call's claim or ruling and a new call or a result at the same table never deadlock."""
+    found = JudgeCall.objects.filter(pk=call_id, match__round__tournament_id=tournament_id)
+    match_id = found.values_list("match_id", flat=True).first()
+    if match_id is None:
         raise NotFound("No judge call of this event has that id.", code="not_found")
-    return call
+    match = lock_match(Match(pk=match_id))
+    call = JudgeCall.objects.select_for_update(of=("self",)).get(pk=call_id)
+    return call, match
 
 
 def _refuse_if_resolved(call: JudgeCall) -> None:
@@ -111,8 +112,7 @@ def judge_call_claim(*, tournament: Any, call_id: int, actor: Any) -> JudgeCall:
     """A judge takes the call: the players see that a judge is coming. Claiming a call the same
     judge already holds changes nothing; another judge's claim is refused."""
     permissions.require_judge(tournament, actor)
-    call = _lock_call(tournament.pk, call_id)
-    match = lock_match(call.match)
+    call, match = _lock_call(tournament.pk, call_id)
     permissions.require_officiating(match, actor)
     _refuse_if_resolved(call)
     if call.status == JudgeCall.Status.CLAIMED:
@@ -146,8 +146,7 @@ def judge_call_resolve(
     are recorded on the call and added to the match's time as every extension is
     (services.match_extend, with its limits); a refusal of either leaves everything as it was."""
     permissions.require_judge(tournament, actor)
-    call = _lock_call(tournament.pk, call_id)
-    match = lock_match(call.match)
+    call, match = _lock_call(tournament.pk, call_id)
     permissions.require_officiating(match, actor)
     _refuse_if_resolved(call)
     ruling = ruling.strip()
