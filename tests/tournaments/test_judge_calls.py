@@ -18,6 +18,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from rules.models import Section
+from rules.selectors import address_of
 from rules.services import rulebook_import
 from tests.support.snapshots import put_back, shared_rows
 from tests.tournaments.conftest import (
@@ -494,3 +495,17 @@ def test_the_judge_log_says_what_each_call_entry_is(ctx):
     assert "judge call open" in page
     assert "judge call claimed" in page
     assert "None-None-None" not in page
+
+
+@pytest.mark.parametrize(
+    ("cited", "address"),
+    [
+        ("core-rules/slow-play", "core-rules/slow-play"),
+        ("/rules/core-rules/slow-play/", "core-rules/slow-play"),
+        ("https://example.org/rules/core-rules/slow-play/", "core-rules/slow-play"),
+        (" core-rules/slow-play/ ", "core-rules/slow-play"),
+        ("slow-play", "slow-play"),  # no document: no section has it, so it is named unknown
+    ],
+)
+def test_a_cited_section_is_read_from_its_address_or_its_page(cited, address):
+    assert address_of(cited) == address
