@@ -509,3 +509,13 @@ def test_the_judge_log_says_what_each_call_entry_is(ctx):
 )
 def test_a_cited_section_is_read_from_its_address_or_its_page(cited, address):
     assert address_of(cited) == address
+
+
+def test_staff_see_a_matchs_calls_in_the_admin_read_only(ctx):
+    call = _call(ctx)
+    _resolve(ctx, call["id"], sections=[EXTENSION])
+    staff = get_user_model().objects.create_user("staffer", is_staff=True, is_superuser=True)
+    client = as_user(staff.username)
+    page = client.get(f"/admin/tournaments/match/{ctx.match}/change/").content.decode()
+    assert "Warning for drawing extra cards" in page
+    assert 'name="judge_calls-0-ruling"' not in page  # shown, not editable
