@@ -497,3 +497,34 @@ def rule_url(rule: str) -> str | None:
     """The address of the one section a citation names, or None; for a single refusal (a list
     of citations goes through one CitationLinks, as with_rule_urls does)."""
     return CitationLinks().url(rule) if rule else None
+
+
+# --- sections cited by address ---------------------------------------------------------------
+
+
+def section_address(section: Section) -> str:
+    """How a section is cited from outside the lookup: "document-slug/anchor", the tail of its
+    page's address (what a ruling's `section` and a judge call's citations hold)."""
+    return f"{section.document.slug}/{section.anchor}"
+
+
+def address_of(cited: str) -> str:
+    """A cited section's address from "document-slug/anchor" or its page's path
+    ("/rules/document-slug/anchor/"), as typed or as a search result's `url` gives it."""
+    parts = [part for part in cited.strip().split("/") if part]
+    if len(parts) >= 3 and parts[-3] == "rules":
+        parts = parts[-2:]
+    return "/".join(parts[-2:]) if len(parts) >= 2 else cited.strip()
+
+
+def sections_at(addresses: Iterable[str]) -> dict[str, Section]:
+    """The sections at these addresses ("document-slug/anchor"), by address; an address no
+    section has is missing from the answer. One query."""
+    wanted = {address_of(a) for a in addresses}
+    pairs = [a.split("/", 1) for a in wanted if "/" in a]
+    if not pairs:
+        return {}
+    found = Q()
+    for slug, anchor in pairs:
+        found |= Q(document__slug=slug, anchor=anchor)
+    return {section_address(s): s for s in Section.objects.select_related("document").filter(found)}

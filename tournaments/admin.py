@@ -23,6 +23,7 @@ from .models import (
     DeckCheck,
     EngineGame,
     Judge,
+    JudgeCall,
     Match,
     NoShowDrop,
     Penalty,
@@ -169,6 +170,22 @@ class DeckCheckInline(ReadOnlyInline):
     readonly_fields = fields
 
 
+class JudgeCallInline(ReadOnlyInline):
+    model = JudgeCall
+    fields = (
+        "created_at",
+        "caller",
+        "note",
+        "status",
+        "claimed_by",
+        "resolved_by",
+        "ruling",
+        "sections",
+        "extension_minutes",
+    )
+    readonly_fields = fields
+
+
 class EngineGameInline(ReadOnlyInline):
     model = EngineGame
     fields = ("number", "winner", "reason", "rounds", "actions")
@@ -203,7 +220,7 @@ class MatchAdmin(ReadOnlyAdmin):
         "player_b__guest_name",
     ]
     list_select_related = ["round__tournament", "player_a__player", "player_b__player"]
-    inlines = [OverrideInline, PenaltyInline, DeckCheckInline, EngineGameInline]
+    inlines = [OverrideInline, PenaltyInline, DeckCheckInline, JudgeCallInline, EngineGameInline]
 
     @admin.display(description="Event")
     def event(self, obj: Match) -> str:

@@ -7,6 +7,7 @@ from . import (
     api_check_in,
     api_deck_checks,
     api_events,
+    api_judge_calls,
     api_round_emails,
     api_seating,
     api_stream,
@@ -139,4 +140,25 @@ urlpatterns = [
     path("matches/<int:pk>/concede/", api.MatchConcede.as_view(), name="match-concede"),
     path("matches/<int:pk>/time/", api.MatchTime.as_view(), name="match-time"),
     path("matches/<int:pk>/penalties/", api.MatchPenalties.as_view(), name="match-penalties"),
+    # Judge calls (tournaments.api_judge_calls)
+    path(
+        "matches/<int:pk>/judge-calls/",
+        api_judge_calls.MatchJudgeCalls.as_view(),
+        name="match-judge-calls",
+    ),
+    path(
+        "tournaments/<int:pk>/judge-calls/",
+        api_judge_calls.JudgeCallQueue.as_view(),
+        name="tournament-judge-calls",
+    ),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call>/claim/",
+        api_judge_calls.JudgeCallClaim.as_view(),
+        name="tournament-judge-call-claim",
+    ),
+    path(
+        "tournaments/<int:pk>/judge-calls/<int:call>/resolve/",
+        api_judge_calls.JudgeCallResolve.as_view(),
+        name="tournament-judge-call-resolve",
+    ),
 ]

@@ -307,3 +307,29 @@ class DeckCheckEndForm(forms.Form):
     outcome = forms.ChoiceField(choices=[("ok", "OK"), ("discrepancy", "Discrepancy")])
     player = forms.IntegerField(required=False)
     note = forms.CharField(required=False, max_length=500)
+
+
+class JudgeCallForm(forms.Form):
+    """A player's "Call a judge": what it is about, if they want to say."""
+
+    note = forms.CharField(max_length=500, required=False, label="What is it about? (optional)")
+
+
+class JudgeCallResolveForm(forms.Form):
+    """A judge's ruling on a call: the text, the cited sections of the rules lookup (each
+    "document-slug/anchor", ticked from a search inside the call) and any extra minutes."""
+
+    ruling = forms.CharField(max_length=2000, label="Ruling")
+    sections = forms.MultipleChoiceField(required=False)
+    extension_minutes = forms.IntegerField(
+        required=False, min_value=0, max_value=MAX_EXTENSION_MINUTES, label="Extra minutes"
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Any address may be ticked: the service checks each one against the lookup and names
+        # the unknown ones.
+        cited = self.data.getlist("sections") if hasattr(self.data, "getlist") else []
+        sections = self.fields["sections"]
+        assert isinstance(sections, forms.MultipleChoiceField)
+        sections.choices = [(a, a) for a in cited]

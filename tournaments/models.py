@@ -693,3 +693,52 @@ class DeckCheck(models.Model):
     @property
     def running(self) -> bool:
         return self.ended_at is None
+
+
+class JudgeCall(models.Model):
+    """A judge called to a match's table: by one of its players (the match page's "Call a
+    judge"), or opened by a judge or the organizer for a table that flagged them on the floor.
+    A judge claims it (on the way) and resolves it with a ruling that cites the rules lookup's
+    sections, and may give the match extra time for it. At most one call of a match is
+    unresolved at a time (unique), so two presses of the button are one call."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", "Waiting for a judge"
+        CLAIMED = "claimed", "A judge is coming"
+        RESOLVED = "resolved", "Resolved"
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="judge_calls")
+    caller = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    # The seat of the player who called ("a" or "b"); blank when a judge opened it.
+    seat = models.CharField(max_length=1, blank=True)
+    note = models.CharField(max_length=500, blank=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    claimed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    ruling = models.TextField(max_length=2000, blank=True)
+    # The cited sections of the rules lookup, each as "document-slug/anchor" (the tail of its
+    # page address, as rulings cite a section: rules.selectors.sections_at).
+    sections = models.JSONField(default=list, blank=True)
+    # Extra minutes given for the call: also added to Match.extra_minutes (services.match_extend).
+    extension_minutes = models.PositiveSmallIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["match"],
+                condition=~Q(status="resolved"),
+                name="judge_call_one_unresolved_per_match",
+            ),
+            models.CheckConstraint(condition=Q(seat__in=["a", "b", ""]), name="judge_call_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"judge call {self.pk} at {self.match}"

@@ -32,7 +32,7 @@ from django_eventstream.storage import DjangoModelStorage, EventDoesNotExist
 logger = logging.getLogger(__name__)
 
 # What a client may receive; a publish of anything else is a programming error.
-KINDS = frozenset({"round", "match", "standings", "clock", "checkin"})
+KINDS = frozenset({"round", "match", "standings", "clock", "checkin", "call"})
 # How often a web process without Redis looks for events another process published.
 WATCH_EVERY = 0.5
 
@@ -153,6 +153,20 @@ def match_facts(match: Any) -> dict[str, Any]:
             else None
         ),
         "extra_minutes": match.extra_minutes,
+    }
+
+
+def call_facts(call: Any, match: Any) -> dict[str, Any]:
+    """What anyone may know of a judge call: that a judge was called to a table, and whether
+    one is on the way or done (anyone in the hall sees a raised hand and a judge walking to
+    it). Never the note, the caller, the ruling or its citations: those are for the match's
+    players and the judges (GET .../judge-calls/)."""
+    return {
+        "call": call.pk,
+        "match": match.pk,
+        "round": match.round_id,
+        "table": match.table,
+        "status": call.status,
     }
 
 

@@ -6,6 +6,7 @@ results entry and the replays of automated games. Match slips live under /tourna
 from django.urls import path
 
 from . import views
+from .views import judge_calls
 
 app_name = "tournaments"
 urlpatterns = [
@@ -88,5 +89,28 @@ urlpatterns = [
         "<int:pk>/judge/matches/<int:match_id>/penalties/",
         views.judge_match_penalty,
         name="judge-match-penalty",
+    ),
+    # Judge calls (tournaments.views.judge_calls)
+    path(
+        "<int:pk>/matches/<int:match_id>/judge-call/",
+        judge_calls.match_judge_call,
+        name="match-judge-call",
+    ),
+    path("<int:pk>/judge/calls/", judge_calls.judge_calls, name="judge-calls"),
+    path("<int:pk>/judge/calls/list/", judge_calls.judge_calls_list, name="judge-calls-list"),
+    path(
+        "<int:pk>/judge/calls/<int:call_id>/claim/",
+        judge_calls.judge_call_claim_page,
+        name="judge-call-claim",
+    ),
+    path(
+        "<int:pk>/judge/calls/<int:call_id>/resolve/",
+        judge_calls.judge_call_resolve_page,
+        name="judge-call-resolve",
+    ),
+    path(
+        "<int:pk>/judge/calls/<int:call_id>/search/",
+        judge_calls.judge_call_search,
+        name="judge-call-search",
     ),
 ]

@@ -29,6 +29,7 @@ from tests.tournaments.conftest import (
     pair_next_round,
 )
 from tournaments.models import (
+    JudgeCall,
     Registration,
 )
 
@@ -1050,3 +1051,116 @@ def test_players_never_see_the_decklists_through_deck_checks(running):
         judge_page = as_user(username).get(f"/events/{ctx.event}/judge/")
         assert "Sera Vantyne" not in judge_page.content.decode()
         assert "’s decklist" not in judge_page.content.decode()
+
+
+# --- judge calls ------------------------------------------------------------------------
+# A player in the match calls (a judge not playing in it may open one for the table); only judges
+# read the queue, claim and resolve; a match's calls (with their rulings) are for its players and
+# the judges, never for another match's players. Every refusal changes nothing, calls included.
+
+
+def _called(side: Callable[[Ctx], Side]) -> Callable[[Ctx], None]:
+    def setup(ctx: Ctx) -> None:
+        match = side(ctx).match
+        caller = side(ctx).other if side(ctx).other != "p01" else side(ctx).chooser
+        called = api(caller).post(f"/api/matches/{match}/judge-calls/", {}, format="json")
+        assert called.status_code == 201, called.json()
+
+    return setup
+
+
+def _call_of(side: Callable[[Ctx], Side], action: str) -> Callable[[Ctx], str]:
+    def path(ctx: Ctx) -> str:
+        call = JudgeCall.objects.get(match_id=side(ctx).match)
+        return f"/api/tournaments/{ctx.event}/judge-calls/{call.pk}/{action}/"
+
+    return path
+
+
+def _ruling(ctx: Ctx) -> dict:
+    return {"ruling": "Play on; the trigger was missed.", "sections": [], "extension_minutes": 3}
+
+
+CALL_ENDPOINTS: dict[str, Endpoint] = {
+    "judge_call": Endpoint("post", m(other, "judge-calls"), lambda ctx: {"note": "A question"}),
+    "judge_calls_of_match": Endpoint("get", m(other, "judge-calls"), setup=_called(other)),
+    "judge_call_queue": Endpoint("get", ev("judge-calls/"), setup=_called(other)),
+    "judge_call_claim": Endpoint("post", _call_of(other, "claim"), setup=_called(other)),
+    "judge_call_resolve": Endpoint(
+        "post", _call_of(other, "resolve"), _ruling, setup=_called(other)
+    ),
+    # p01's own match: p01 calls there as a player, and does not claim or resolve its calls
+    "own_judge_call": Endpoint("post", m(own, "judge-calls"), lambda ctx: {"note": ""}),
+    "own_judge_call_claim": Endpoint("post", _call_of(own, "claim"), setup=_called(own)),
+    "own_judge_call_resolve": Endpoint(
+        "post", _call_of(own, "resolve"), _ruling, setup=_called(own)
+    ),
+}
+
+CALL_EXPECTED: dict[str, dict[str, Any]] = {
+    "judge_call": anyone_in_match(),
+    "judge_calls_of_match": anyone_in_match(),
+    "judge_call_queue": judges_only(),
+    # a player of the match is no judge: refused as one
+    "judge_call_claim": judges_only(),
+    "judge_call_resolve": judges_only(),
+    "own_judge_call": {"judge_player": OK},
+    "own_judge_call_claim": {"judge_player": OWN_MATCH},
+    "own_judge_call_resolve": {"judge_player": OWN_MATCH},
+}
+
+assert set(CALL_EXPECTED) == set(CALL_ENDPOINTS)
+
+
+def _with_calls(ctx: Ctx) -> dict:
+    calls = JudgeCall.objects.filter(match__round__tournament_id=ctx.event).order_by("pk")
+    return {
+        **snapshot(ctx),
+        "calls": list(
+            calls.values_list("pk", "status", "claimed_by", "ruling", "extension_minutes")
+        ),
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in CALL_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_judge_call_permission_matrix(running, name, role, expected):
+    ctx = running
+    endpoint = CALL_ENDPOINTS[name]
+    if endpoint.setup is not None:
+        endpoint.setup(ctx)
+    before = _with_calls(ctx)
+    response = send(ctx, role, endpoint)
+    body = response.json() if response.content else None
+    if expected == OK:
+        assert 200 <= response.status_code < 300, (response.status_code, body)
+        return
+    status, code = expected
+    assert (response.status_code, body and body.get("code")) == (status, code), body
+    assert body["detail"]
+    assert _with_calls(ctx) == before, f"the refused request ({code}) changed the event"
+
+
+def test_another_matchs_player_never_sees_a_matchs_calls_or_rulings(running):
+    """p01's opponent plays in round 1, but not in the other match: its calls are not theirs."""
+    ctx = running
+    _called(other)(ctx)
+    call = JudgeCall.objects.get(match_id=ctx.other.match)
+    resolved = api("jude").post(
+        f"/api/tournaments/{ctx.event}/judge-calls/{call.pk}/resolve/", _ruling(ctx), format="json"
+    )
+    assert resolved.status_code == 200, resolved.json()
+    elsewhere = ctx.own.other if ctx.own.other != "p01" else ctx.own.chooser
+    response = api(elsewhere).get(f"/api/matches/{ctx.other.match}/judge-calls/")
+    assert (response.status_code, response.json()["code"]) == NOT_IN_MATCH
+    page = as_user(elsewhere).get(f"/events/{ctx.event}/match/").content.decode()
+    assert "Play on; the trigger was missed." not in page
+    for player in (ctx.other.chooser, ctx.other.other):
+        page = as_user(player).get(f"/events/{ctx.event}/match/").content.decode()
+        assert "Play on; the trigger was missed." in page

@@ -181,6 +181,10 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
                         Problem(f"{at}.penalties[{p_index}].registration", "is not in this match")
                     )
             problems += _deck_check_problems(at, match, seats.values())
+            unresolved = [c for c in match.get("judge_calls", ()) if c["status"] != "resolved"]
+            if len(unresolved) > 1:
+                # A match has at most one judge call waiting (the database's constraint).
+                problems.append(Problem(f"{at}.judge_calls", "has more than one unresolved call"))
             if (match["state"] is None) != (match["player_b"] is None):
                 problems.append(Problem(f"{at}.state", "a bye has no state; a match has one"))
             elif match["state"] is not None:

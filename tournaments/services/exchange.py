@@ -30,6 +30,7 @@ from ..models import (
     DeckCheck,
     EngineGame,
     Judge,
+    JudgeCall,
     Match,
     NoShowDrop,
     Penalty,
@@ -235,6 +236,7 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 "minutes_added": check.minutes_added,
             }
         )
+    calls = _judge_calls(tournament)
     games: dict[int, list[dict[str, Any]]] = {}
     for game in EngineGame.objects.filter(**in_event).order_by("number"):
         games.setdefault(game.match_id, []).append(
@@ -274,6 +276,8 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
                 # Optional: absent when the match had none, so such an event's file is what it
                 # always was.
                 **({"deck_checks": deck_checks[m.pk]} if m.pk in deck_checks else {}),
+                # optional: only a match with judge calls has the field
+                **({"judge_calls": calls[m.pk]} if m.pk in calls else {}),
             }
         )
     return [
@@ -292,6 +296,34 @@ def _rounds(tournament: Tournament) -> list[dict[str, Any]]:
         }
         for r in Round.objects.filter(tournament=tournament).order_by("number")
     ]
+
+
+def _judge_calls(tournament: Tournament) -> dict[int, list[dict[str, Any]]]:
+    """Each match's judge calls, oldest first: an optional field of a match (files written
+    before judge calls import with none)."""
+    calls: dict[int, list[dict[str, Any]]] = {}
+    for call in (
+        JudgeCall.objects.filter(match__round__tournament=tournament)
+        .select_related("caller", "claimed_by", "resolved_by")
+        .order_by("created_at", "pk")
+    ):
+        calls.setdefault(call.match_id, []).append(
+            {
+                "caller": call.caller.username,
+                "seat": call.seat,
+                "note": call.note,
+                "status": call.status,
+                "claimed_by": call.claimed_by.username if call.claimed_by else None,
+                "claimed_at": _when(call.claimed_at),
+                "resolved_by": call.resolved_by.username if call.resolved_by else None,
+                "resolved_at": _when(call.resolved_at),
+                "ruling": call.ruling,
+                "sections": call.sections,
+                "extension_minutes": call.extension_minutes,
+                "created_at": _when(call.created_at),
+            }
+        )
+    return calls
 
 
 # --- import --------------------------------------------------------------------------------------
@@ -409,6 +441,8 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
             names |= {p["actor"] for p in match["penalties"]}
             for check in match.get("deck_checks", ()):
                 names |= {check["started_by"]} | ({check["ended_by"]} - {None})
+            for call in match.get("judge_calls", ()):
+                names |= {call["caller"], call["claimed_by"], call["resolved_by"]} - {None}
     return names
 
 
@@ -685,6 +719,23 @@ def _import_round(
                 player=registrations[check["player"]] if check["player"] is not None else None,
                 note=check["note"],
                 minutes_added=check["minutes_added"],
+            )
+        for call in m.get("judge_calls", ()):
+            _created(
+                JudgeCall,
+                call["created_at"],
+                match=match,
+                caller=accounts[call["caller"]],
+                seat=call["seat"],
+                note=call["note"],
+                status=call["status"],
+                claimed_by=accounts[call["claimed_by"]] if call["claimed_by"] else None,
+                claimed_at=_parse(call["claimed_at"]),
+                resolved_by=accounts[call["resolved_by"]] if call["resolved_by"] else None,
+                resolved_at=_parse(call["resolved_at"]),
+                ruling=call["ruling"],
+                sections=call["sections"],
+                extension_minutes=call["extension_minutes"],
             )
         for game in m["engine_games"]:
             _created(

@@ -23,6 +23,7 @@ from rules.replays import replay_position
 
 from .. import forms, permissions, selectors, services
 from ..models import EngineGame, Report, Tournament
+from ..selectors.judge_calls import judge_call_rows, match_judge_calls
 from .common import event, event_match, match_url, refused
 
 # How often the match panel asks whether something changed; unchanged answers are an empty 204.
@@ -62,8 +63,13 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
     seat = view["your_seat"]
     names = {"a": view["player_a"], "b": view["player_b"]}
     reports = selectors.match_reports(match=match)
+    # The match's judge calls, with their rulings (its players see them: docs/tournaments.md).
+    calls = judge_call_rows(match_judge_calls(match=match, user=user))
     context.update(
         view=view,
+        judge_calls=calls,
+        call_waiting=any(c["status"] != "resolved" for c in calls),
+        judge_call_form=forms.JudgeCallForm(),
         seat=seat,
         me=names[seat],
         opponent=names[protocol.other(seat)] if view["player_b"] else None,
@@ -92,7 +98,7 @@ def match_panel(request, tournament: Tournament, *, error: Refusal | None = None
         )
     # The viewer's own penalties in this match (penalty_rows: never the opponent's).
     context["penalties"] = selectors.penalty_rows(tournament, user, match=match)
-    context["version"] = _version(view, reports, error, context["penalties"])
+    context["version"] = _version(view, reports, error, calls, context["penalties"])
     return context
 
 
@@ -136,9 +142,13 @@ def _report(reports: list[Report], user_id: int, game: int | None, *, mine: bool
     return next((r for r in reports if r.game == game and (r.reporter_id == user_id) == mine), None)
 
 
-def _version(view: dict, reports: list[Report], error, penalties: list[dict]) -> str:
+def _version(
+    view: dict, reports: list[Report], error, calls: list[dict], penalties: list[dict]
+) -> str:
     """A short digest of what the panel shows (not of its HTML, whose CSRF tokens change)."""
     seen = {
+        # a call's state and ruling, not the seconds it has waited (those change every poll)
+        "calls": [(c["id"], c["status"], c["claimed_by"], c["ruling"]) for c in calls],
         "view": view,
         "penalties": [p["id"] for p in penalties],
         "reports": [
