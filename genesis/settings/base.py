@@ -261,6 +261,8 @@ SPECTACULAR_SETTINGS = {
         "drf_spectacular.hooks.postprocess_schema_enums",
         "genesis.schema.add_error_responses",
     ],
+    # A match's seats, "a" and "b", under whatever field names them (a fixed seat, a caller's).
+    "ENUM_NAME_OVERRIDES": {"SeatEnum": ["a", "b"]},
 }
 
 # Celery: with a broker URL use it (Redis in production and tests); without one fall back to
