@@ -363,3 +363,39 @@ def test_the_api_takes_a_code_and_refuses_an_unknown_one_or_a_missing_reason(tab
     assert row["words"] == (
         f"Warning to {table.a}: Tardiness (downgraded from game loss: the round started early)"
     )
+
+
+def test_a_disqualification_from_the_panel_is_asked_for_first_and_given_once_confirmed(table):
+    posted = {
+        "player": table.a_reg,
+        "infraction": "unsporting_conduct_major",
+        "penalty": "disqualification",
+        "reason": "threatened the opponent",
+        "note": "at table",
+    }
+    target = url("judge-match-penalty", table.event, table.match)
+    # when the judge posts a disqualification from the panel
+    asked = as_user("jules").post(target, posted)
+    # then nothing is given yet: a page says what it does, that it cannot be undone, and carries
+    # the panel's fields to its own form
+    assert asked.status_code == 200
+    html = asked.content.decode()
+    assert "Disqualify this player?" in html
+    assert "Cannot be undone" in html
+    assert 'name="confirm" value="yes"' in html
+    assert 'name="reason" value="threatened the opponent"' in html
+    assert not Penalty.objects.filter(match_id=table.match).exists()
+    # when it is confirmed
+    done = as_user("jules").post(target, {**posted, "confirm": "yes"})
+    # then the player is disqualified, once
+    assert done.status_code == 302
+    given = Penalty.objects.get(match_id=table.match)
+    assert (given.kind, given.registration_id) == ("disqualification", table.a_reg)
+
+
+def test_a_player_cannot_reach_the_disqualification_question(table):
+    posted = {"player": table.b_reg, "infraction": "tardiness", "penalty": "disqualification"}
+    asked = as_user(table.a).post(url("judge-match-penalty", table.event, table.match), posted)
+    assert asked.status_code == 403
+    assert "Disqualify this player?" not in asked.content.decode()
+    assert not Penalty.objects.filter(match_id=table.match).exists()

@@ -110,9 +110,11 @@ def confirm_page(
     button: str,
     cancel: str = "No, go back to the event",
     back: str | None = None,
+    carry: dict[str, str] | None = None,
 ):
     """The page that asks before an action: what it does, whether (and how) it can be undone,
-    and a form that POSTs back to the same URL with the confirm field."""
+    and a form that POSTs back to the same URL with the confirm field (and `carry`, the fields
+    of the form that asked, as hidden fields, so the confirmed POST is the same request)."""
     return render(
         request,
         "tournaments/confirm.html",
@@ -127,6 +129,7 @@ def confirm_page(
                 "cancel": cancel,
                 "action": request.path,
                 "back": back or event_url(tournament),
+                "carry": sorted((carry or {}).items()),
             },
         },
     )

@@ -16,7 +16,17 @@ from rules.core import match as protocol
 
 from .. import forms, permissions, selectors, services
 from ..models import Match, Penalty, Report, Round, Tournament
-from .common import act, event, event_match, judge_match_url, judge_url, refused, round_name
+from .common import (
+    act,
+    confirm_page,
+    confirmed,
+    event,
+    event_match,
+    judge_match_url,
+    judge_url,
+    refused,
+    round_name,
+)
 from .deck_checks import deck_checks_panel
 
 OVERRIDES_PER_PAGE = 50
@@ -368,6 +378,23 @@ def _give_penalty(request, tournament: Tournament, match: Match):
         ]
         return _refused_penalty(request, tournament, match, values, errors, 400)
     data = form.cleaned_data
+    if form.kind() == Penalty.Kind.DISQUALIFICATION and not confirmed(request):
+        if not permissions.is_judge(tournament, request.user):
+            return refused(request, tournament, _not_judge())
+        return confirm_page(
+            request,
+            tournament,
+            title="Disqualify this player?",
+            does="The player is disqualified: they lose this match unless its result is "
+            "already confirmed, they are dropped from the rounds to come, and the penalty is "
+            "logged and shown to them.",
+            undo="a disqualification stands; a judge can only log a correction beside it.",
+            undoable=False,
+            button="Yes, disqualify",
+            cancel="No, go back to the match",
+            back=judge_match_url(tournament, match),
+            carry=values,
+        )
     try:
         penalty = services.penalty_give(
             match=match,
