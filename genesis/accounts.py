@@ -230,8 +230,15 @@ def signup(request: HttpRequest) -> HttpResponse:
             status_code = exc.status_code
         else:
             login(request, user, backend="genesis.authentication.UsernameAnyCaseBackend")
-            return redirect("decks:card-search")
+            messages.success(request, f"Welcome, {user.username}: your account is ready.")
+            return redirect("welcome")
     return render(request, "registration/signup.html", {"form": form}, status=status_code)
+
+
+@login_required
+def welcome(request: HttpRequest) -> HttpResponse:
+    """Where a new account lands: what the site does, each with the one step that starts it."""
+    return render(request, "registration/welcome.html")
 
 
 def _tokens_of(user: Any) -> Any:

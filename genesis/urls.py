@@ -4,10 +4,19 @@ operations endpoints (/healthz, /readyz, /metrics)."""
 from csp.decorators import csp_exempt
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from . import accounts, health, metrics
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers and crawlers ask for /favicon.ico whatever the page names: the site's icon
+    (its address is looked up at the request, when the static files' manifest is there)."""
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
 
 api: list[URLPattern | URLResolver] = [
     path("auth/register/", accounts.RegisterApi.as_view(), name="register"),
@@ -27,6 +36,7 @@ api: list[URLPattern | URLResolver] = [
 
 urlpatterns = [
     # Operations (docs/deployment.md): liveness, readiness, Prometheus metrics.
+    path("favicon.ico", favicon),
     path("healthz", health.healthz, name="healthz"),
     path("readyz", health.readyz, name="readyz"),
     path("metrics", metrics.metrics, name="metrics"),
@@ -40,6 +50,7 @@ urlpatterns = [
     path("accounts/token/revoke/", accounts.token_revoke, name="token-revoke"),
     path("accounts/email/", accounts.email_set, name="account-email"),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/welcome/", accounts.welcome, name="welcome"),
     path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Password reset by e-mail: Django's own views and tokens (genesis.accounts.PasswordReset).

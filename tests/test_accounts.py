@@ -2,6 +2,7 @@
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 from rest_framework.test import APIClient
 
 pytestmark = pytest.mark.django_db
@@ -445,3 +446,34 @@ def test_the_shared_cache_answers_a_miss_when_redis_does_not_answer():
     # and what only its caller can decide about still says the cache is away
     with pytest.raises(redis.ConnectionError):
         cache.add("lock", 1)
+
+
+def test_a_new_account_lands_on_a_welcome_page_with_its_next_steps(client):
+    # when someone signs up
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "newcomer", "password1": PASSWORD, "password2": PASSWORD},
+    )
+    # then they are welcomed and shown where to start, each a link that works
+    assert response.status_code == 302
+    assert response["Location"] == reverse("welcome")
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "Welcome, newcomer" in html
+    for name in ("decks:deck-new", "tournaments:event-list", "rules:search", "account"):
+        assert f'href="{reverse(name)}"' in html, name
+        assert client.get(reverse(name)).status_code == 200, name
+
+
+def test_the_welcome_page_asks_a_visitor_to_log_in(client):
+    response = client.get(reverse("welcome"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_favicon_ico_is_the_sites_icon_not_a_404(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith(".svg")
+    assert "favicon" in response["Location"]
