@@ -106,3 +106,14 @@ def matchup_report(matchup: Matchup, *, with_replays: bool = True) -> dict:
         "created_at": matchup.created_at,
         "finished_at": matchup.finished_at,
     }
+
+
+def field_has_decks(*, deck: Deck) -> bool:
+    """Whether "the field" (every other public legal deck of the deck's format) has any deck to
+    offer, so the panel offers it only then. (A deck of the field the engine cannot play still
+    sits a test out: services.matchup_start says so if that leaves none.)"""
+    return (
+        Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, legal=True, format=deck.format)
+        .exclude(pk=deck.pk)
+        .exists()
+    )

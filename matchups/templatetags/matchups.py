@@ -33,6 +33,7 @@ def matchup_panel(context, deck) -> dict:
         **panel,
         "samples": sorted(sample_decklists()),
         "own_decks": own,
+        "field": selectors.field_has_decks(deck=deck),
         "results": [selectors.matchup_report(job, with_replays=False) for job in jobs],
     }
 

@@ -542,3 +542,19 @@ def test_chunks_go_to_the_matchups_queue_and_tournament_work_to_the_default_one(
         assert router.route({}, name)["queue"].name == "celery"
     # a worker started without -Q serves both, the tournaments' queue first
     assert list(current_app.amqp.queues) == ["celery", "matchups"]
+
+
+def test_the_field_is_offered_only_when_it_has_a_deck():
+    # given: ann's private deck, and no other public legal deck of its format
+    ann = deck("ann")
+    page = Client()
+    page.force_login(get_user_model().objects.get(username="ann"))
+    # then the panel says the field is empty, and the choice cannot be made
+    html = page.get(f"/decks/{ann}/").content.decode()
+    assert '<option value="field" disabled>' in html
+    assert "no other public legal deck" in html
+    # when bob publishes a legal deck of the same format
+    deck("bob", visibility="public")
+    # then the field is offered
+    html = page.get(f"/decks/{ann}/").content.decode()
+    assert '<option value="field">The field: every public legal deck' in html
