@@ -133,15 +133,24 @@ OUT_IN = {
 
 
 def standings(request, pk: int):
-    """The Swiss standings; once the event is over, the final placings above them."""
+    """The Swiss standings; once the event is over, the final placings above them. A player
+    whose result a judge corrected has a "corrected" mark, and a correction made after later
+    rounds were paired says that those pairings stand."""
     tournament = event(pk)
     placings = selectors.placings_rows(tournament)
+    corrections = selectors.corrected_results(tournament=tournament)
+    marks = selectors.corrections_by_registration(corrections)
     return render(
         request,
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": selectors.standings_snapshot(tournament=tournament),
+            "rows": [
+                {**row, "corrected": marks.get(row["registration"], "")}
+                for row in selectors.standings_snapshot(tournament=tournament)
+            ],
+            # Results are public, so their corrections are too (the reason is the judges').
+            "corrections": corrections,
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
             if placings is not None
             else None,
