@@ -25,7 +25,7 @@ from tests.tournaments.conftest import (
     event_snapshot,
     pair_next_round,
 )
-from tournaments.core.exchange import check_document
+from tournaments.core.exchange import ExportFileError, check_document
 from tournaments.models import Match, ResultOverride, Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -288,3 +288,20 @@ def test_the_page_refuses_clearly_and_changes_nothing(ctx, who, form, status, sa
     assert response.status_code == status
     assert said in response.content.decode()
     assert event_snapshot(ctx.event) == before
+
+
+def test_a_file_with_a_correction_without_its_reason_is_refused(ctx):
+    assert _correct(ctx).status_code == 200
+    out = io.StringIO()
+    call_command("export_event", str(ctx.event), stdout=out)
+    document = json.loads(out.getvalue())
+    entry = next(
+        o
+        for r in document["rounds"]
+        for m in r["matches"]
+        for o in m["overrides"]
+        if "correction" in o["after"]
+    )
+    del entry["after"]["correction"]["reason"]
+    with pytest.raises(ExportFileError, match="reason"):
+        check_document(document)

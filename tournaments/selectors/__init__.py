@@ -86,6 +86,7 @@ from .rounds import (
     top_cut_matches,
 )
 from .snapshots import (
+    corrections_snapshot,
     pairings_by_player,
     pairings_snapshot,
     rows_with,
@@ -105,6 +106,7 @@ __all__ = [
     "confirmed_results",
     "corrected_results",
     "corrections_by_registration",
+    "corrections_snapshot",
     "decks_of",
     "ends_at",
     "engine_game_get",

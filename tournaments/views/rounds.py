@@ -138,7 +138,7 @@ def standings(request, pk: int):
     rounds were paired says that those pairings stand."""
     tournament = event(pk)
     placings = selectors.placings_rows(tournament)
-    corrections = selectors.corrected_results(tournament=tournament)
+    corrections = selectors.corrections_snapshot(tournament=tournament)
     marks = selectors.corrections_by_registration(corrections)
     return render(
         request,
