@@ -25,6 +25,7 @@ from tests.tournaments.conftest import (
     event_snapshot,
     pair_next_round,
 )
+from tournaments import stream
 from tournaments.core.exchange import ExportFileError, check_document
 from tournaments.models import Match, ResultOverride, Round, Tournament
 
@@ -128,6 +129,16 @@ def test_round_2_corrected_after_round_4_changes_the_standings_and_not_the_pairi
     # the pairings already made stand
     assert _pairings(ctx.event) == pairings
     assert Round.objects.get(tournament_id=ctx.event, number=4).status == Round.Status.PAIRED
+
+
+def test_the_stream_sends_the_corrected_rounds_standings_again(ctx, monkeypatch):
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(stream, "publish", lambda event, kind, facts: sent.append((kind, facts)))
+    assert _correct(ctx).status_code == 200
+    assert [f["number"] for kind, f in sent if kind == "standings"] == [2]
+    assert [f["result"] for kind, f in sent if kind == "match"] == [
+        {"a_wins": 1, "b_wins": 2, "draws": 0}
+    ]
 
 
 def test_the_correction_is_in_the_judge_log_in_words(ctx):
