@@ -263,6 +263,15 @@ def test_the_judge_page_offers_the_correction_and_says_pairings_stand(ctx):
     assert "Correct the result" not in text.content.decode()
 
 
+def test_judges_reach_an_old_rounds_match_from_its_pairings(ctx):
+    link = f'href="/events/{ctx.event}/judge/matches/{ctx.match}/"'
+    assert link in as_user("jude").get(f"/events/{ctx.event}/rounds/2/pairings/").content.decode()
+    for who in (None, "eve", ctx.players[0]):
+        assert (
+            link not in as_user(who).get(f"/events/{ctx.event}/rounds/2/pairings/").content.decode()
+        )
+
+
 def test_the_page_asks_first_then_corrects(ctx):
     form = {"a_wins": "1", "b_wins": "2", "draws": "0", "reason": REASON}
     before = event_snapshot(ctx.event)

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from genesis.errors import NotFound
 
-from .. import forms, selectors, services
+from .. import forms, permissions, selectors, services
 from ..core.placings import bracket_rounds
 from ..models import Match, Tournament
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
@@ -118,6 +118,9 @@ def pairings(request, pk: int, number: int):
                 tournament.rounds.order_by("number").values_list("number", flat=True)
             ),
             "me": me,
+            # Judges reach each match's judge view from here, an old round's too (to correct
+            # a result: docs/tournaments.md, Correcting an old result).
+            "judge_links": permissions.is_judge(tournament, request.user),
         },
     )
 
