@@ -3,9 +3,9 @@ match, in a finished round too, after later rounds are paired, with a reason tha
 
 The standings and tiebreakers follow at once (the result goes through the match's one protocol
 state, so its snapshots expire and the finished round's standings are published again), and the
-pairings already made stand, as the MTR says (nothing is re-paired). The correction is logged in the override log with its reason and the latest round
-paired when it was made, which the judge log says in words, the export keeps and the public
-standings mark. A top-cut result keeps its own rules (match_result_report, until the next
+pairings already made stand, as the MTR says (nothing is re-paired). The correction is logged
+in the override log with its reason and the latest round paired when it was made, which the
+judge log says in words, the export keeps and the public standings mark. A top-cut result keeps its own rules (match_result_report, until the next
 bracket round is paired): it is refused here.
 """
 
