@@ -577,6 +577,17 @@ ConcedeBody = inline_serializer(
     "ConcedeBody", {"match": serializers.BooleanField(required=False, default=False)}
 )
 ExtendBody = inline_serializer("ExtendBody", {"minutes": serializers.IntegerField()})
+CorrectionBody = inline_serializer(
+    "CorrectionBody",
+    {
+        "a_wins": serializers.IntegerField(min_value=0, max_value=9),
+        "b_wins": serializers.IntegerField(min_value=0, max_value=9),
+        "draws": serializers.IntegerField(min_value=0, max_value=9, required=False, default=0),
+        # Required by the service (400 no_reason, as the penalty panel says it), not here, so
+        # that a missing reason gets that code rather than the serializer's.
+        "reason": serializers.CharField(required=False, default="", allow_blank=True),
+    },
+)
 
 
 class _MatchAction(APIView):
@@ -654,6 +665,27 @@ class MatchResult(_MatchAction):
             a_wins=data["player_a_wins"],
             b_wins=data["player_b_wins"],
             draws=data["draws"],
+        )
+        return Response(selectors.match_view(match, request.user))
+
+
+class MatchCorrection(_MatchAction):
+    body = CorrectionBody
+
+    @extend_schema(
+        request=CorrectionBody,
+        responses={200: OpenApiTypes.OBJECT},
+        summary="Correct a confirmed Swiss result, in any round, with a reason (judges)",
+    )
+    def post(self, request, pk):
+        data = self.data(request)
+        match = services.match_result_correct(
+            match=_match(pk),
+            actor=request.user,
+            a_wins=data["a_wins"],
+            b_wins=data["b_wins"],
+            draws=data["draws"],
+            reason=data["reason"],
         )
         return Response(selectors.match_view(match, request.user))
 

@@ -136,6 +136,7 @@ urlpatterns = [
     path("matches/<int:pk>/lead/", api.MatchLead.as_view(), name="match-lead"),
     path("matches/<int:pk>/lock/", api.MatchLock.as_view(), name="match-lock"),
     path("matches/<int:pk>/result/", api.MatchResult.as_view(), name="match-result"),
+    path("matches/<int:pk>/correction/", api.MatchCorrection.as_view(), name="match-correction"),
     path("matches/<int:pk>/extend/", api.MatchExtend.as_view(), name="match-extend"),
     path("matches/<int:pk>/concede/", api.MatchConcede.as_view(), name="match-concede"),
     path("matches/<int:pk>/time/", api.MatchTime.as_view(), name="match-time"),

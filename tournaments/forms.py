@@ -7,6 +7,7 @@ from rules.core.formats import DEFAULT_FORMAT, FORMATS
 from tournaments.core import infractions
 from tournaments.models import Penalty, Tournament
 from tournaments.services import MAX_EXTENSION_MINUTES, MAX_ROUNDS
+from tournaments.services.corrections import MAX_CORRECTION_REASON
 from tournaments.services.events import MAX_CAPACITY
 from tournaments.services.penalties import MAX_NOTE, MAX_REASON
 from tournaments.services.registrations import MAX_GUEST_NAME
@@ -208,6 +209,16 @@ class ResultForm(forms.Form):
     player_a_wins = forms.IntegerField(min_value=0, max_value=9)
     player_b_wins = forms.IntegerField(min_value=0, max_value=9)
     draws = forms.IntegerField(min_value=0, max_value=9, initial=0)
+
+
+class CorrectionForm(forms.Form):
+    """A judge's correction of a confirmed Swiss result (services.match_result_correct, which
+    requires the reason: 400 no_reason)."""
+
+    a_wins = forms.IntegerField(min_value=0, max_value=9, label="Games won by the first player")
+    b_wins = forms.IntegerField(min_value=0, max_value=9, label="Games won by the second player")
+    draws = forms.IntegerField(min_value=0, max_value=9, initial=0, label="Drawn games")
+    reason = forms.CharField(max_length=MAX_CORRECTION_REASON, required=False, label="Reason")
 
 
 class ExtendForm(forms.Form):

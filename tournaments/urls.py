@@ -86,6 +86,11 @@ urlpatterns = [
     path("<int:pk>/judge/penalties/", views.judge_penalty, name="judge-penalty"),
     path("<int:pk>/judge/matches/<int:match_id>/", views.judge_match, name="judge-match"),
     path(
+        "<int:pk>/judge/matches/<int:match_id>/correction/",
+        views.judge_match_correction,
+        name="judge-match-correction",
+    ),
+    path(
         "<int:pk>/judge/matches/<int:match_id>/penalties/",
         views.judge_match_penalty,
         name="judge-match-penalty",

@@ -1164,3 +1164,81 @@ def test_another_matchs_player_never_sees_a_matchs_calls_or_rulings(running):
     for player in (ctx.other.chooser, ctx.other.other):
         page = as_user(player).get(f"/events/{ctx.event}/match/").content.decode()
         assert "Play on; the trigger was missed." in page
+
+
+# --- correcting an old result (issue 25) ----------------------------------------------------------
+
+
+def _confirmed(side: Callable[[Ctx], Side]) -> Callable[[Ctx], None]:
+    """Both players of the match report 2-0-0: its result is confirmed, ready to correct."""
+
+    def setup(ctx: Ctx) -> None:
+        s = side(ctx)
+        view = api("org").get(f"/api/matches/{s.match}/").json()
+        body = {"player_a_wins": 2, "player_b_wins": 0, "draws": 0}
+        for player in (view["player_a"], view["player_b"]):
+            reported = api(player).post(f"/api/matches/{s.match}/result/", body, format="json")
+            assert reported.status_code == 200, reported.json()
+
+    return setup
+
+
+def _correction(reason: str) -> Callable[[Ctx], dict]:
+    return lambda ctx: {"a_wins": 0, "b_wins": 2, "draws": 0, "reason": reason}
+
+
+CORRECTION_ENDPOINTS: dict[str, Endpoint] = {
+    "correction": Endpoint(
+        "post", m(other, "correction"), _correction("slip reversed"), _confirmed(other)
+    ),
+    "correction_no_reason": Endpoint(
+        "post", m(other, "correction"), _correction(""), _confirmed(other)
+    ),
+    "correction_unconfirmed": Endpoint("post", m(other, "correction"), _correction("slip")),
+}
+
+NO_REASON = (400, "no_reason")
+NOT_CONFIRMED = (409, "not_confirmed")
+
+CORRECTION_EXPECTED: dict[str, dict[str, Any]] = {
+    "correction": officials_only(),
+    "correction_no_reason": {
+        **officials_only(),
+        "judge": NO_REASON,
+        "organizer": NO_REASON,
+        "judge_player": NO_REASON,
+    },
+    "correction_unconfirmed": {
+        **officials_only(),
+        "judge": NOT_CONFIRMED,
+        "organizer": NOT_CONFIRMED,
+        "judge_player": NOT_CONFIRMED,
+    },
+}
+
+assert set(CORRECTION_EXPECTED) == set(CORRECTION_ENDPOINTS)
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in CORRECTION_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_correction_permission_matrix(running, name, role, expected):
+    ctx = running
+    endpoint = CORRECTION_ENDPOINTS[name]
+    if endpoint.setup is not None:
+        endpoint.setup(ctx)
+    before = snapshot(ctx)
+    response = send(ctx, role, endpoint)
+    body = response.json() if response.content else None
+    if expected == OK:
+        assert 200 <= response.status_code < 300, (response.status_code, body)
+        return
+    status, code = expected
+    assert (response.status_code, body and body.get("code")) == (status, code), body
+    assert body["detail"]
+    assert snapshot(ctx) == before, f"the refused request ({code}) changed the event"

@@ -1,6 +1,6 @@
 """Every read of the tournaments app that the pages, the API, the exports and the template tags
 use, by subject: events and registrations (events), rounds, pairings and pods (rounds), one match
-and what a user may see of it (matches), the judges' queue, logs and penalties (judging), and
+and what a user may see of it (matches), the judges' queue, logs and penalties (judging), corrected results (corrections), and
 standings, bracket, placings and the winner (results), and the cached snapshots of a round's
 pairings and of the standings that the hot pages and the API serve (snapshots).
 
@@ -11,6 +11,7 @@ champions until they are published.
 """
 
 from .check_in import check_in_phase, check_in_view
+from .corrections import corrected_results, corrections_by_registration, later_round_paired
 from .events import (
     decks_of,
     event_list,
@@ -85,6 +86,7 @@ from .rounds import (
     top_cut_matches,
 )
 from .snapshots import (
+    corrections_snapshot,
     pairings_by_player,
     pairings_snapshot,
     rows_with,
@@ -102,6 +104,9 @@ __all__ = [
     "check_in_view",
     "confirmed_pods",
     "confirmed_results",
+    "corrected_results",
+    "corrections_by_registration",
+    "corrections_snapshot",
     "decks_of",
     "ends_at",
     "engine_game_get",
@@ -114,6 +119,7 @@ __all__ = [
     "is_limited",
     "judge_list",
     "judge_queue",
+    "later_round_paired",
     "latest_round",
     "match_at_table",
     "match_current_for",

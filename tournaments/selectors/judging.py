@@ -139,7 +139,9 @@ def infraction_choices() -> list[dict[str, str]]:
 
 def override_entry(override: ResultOverride, *, penalties_shown: bool = True) -> dict[str, Any]:
     """One entry of the judge log, its Before and After said in words. A result or a correction
-    is a score ("2-1-0"); a game a judge entered is "game 2: alice"; a judge call is its state ("judge call resolved"); a penalty is what was given,
+    is a score ("2-1-0"); a game a judge entered is "game 2: alice"; a correction of an old
+    result is "corrected 2-0-0 → 1-2-0 after round 4: reason"; a judge call is its state
+    ("judge call resolved"); a penalty is what was given,
     to whom and why, with the score it left when it changed one; an entry with no score (a
     warning, a game loss before any game counted) never shows "None". Without
     `penalties_shown` (a judge who plays in the event, who sees only their own penalties, as
@@ -174,6 +176,19 @@ def override_entry(override: ResultOverride, *, penalties_shown: bool = True) ->
             "after": after_words,
             # the note of a penalty entry is its words again (the export keeps it)
             "note": "" if "infraction" in after else override.note,
+        }
+    if "correction" in after:
+        # A correction of a confirmed result (services.corrections): "corrected 2-0-0 → 1-2-0
+        # after round 4: reason", the round being the latest paired when it was made.
+        correction = after["correction"]
+        later = correction.get("after_round")
+        return {
+            "override": override,
+            "before": _score(before) or "—",
+            "after": f"corrected {_score(before) or '—'} → {_score(after)}"
+            + (f" after round {later}" if later else "")
+            + f": {correction.get('reason', '')}",
+            "note": "",
         }
     if "judge_call" in after:
         return {

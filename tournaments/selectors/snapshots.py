@@ -19,6 +19,7 @@ import structlog
 from django.core.cache import cache
 
 from ..models import Round, Tournament
+from .corrections import corrected_results
 from .results import player_names, standings_rows
 from .rounds import pairing_row, pairings_matching
 
@@ -98,6 +99,12 @@ def pairings_snapshot(*, round: Round) -> list[dict[str, Any]]:
 
     # The round's id, not only its number: a round taken back and paired again is a new one.
     return _cached(tournament, f"round{round.number}.{round.pk}.pairings", compute)
+
+
+def corrections_snapshot(*, tournament: Tournament) -> list[dict[str, Any]]:
+    """The corrected results the standings page marks (selectors.corrected_results): a
+    correction always changes a result, which expires the snapshots, so they change together."""
+    return _cached(tournament, "corrections", lambda: corrected_results(tournament=tournament))
 
 
 def standings_snapshot(*, tournament: Tournament) -> list[dict[str, Any]]:

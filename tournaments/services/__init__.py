@@ -20,6 +20,7 @@ from .automated import (
     game_adjudicate,
 )
 from .check_in import check_in, check_in_window_set
+from .corrections import match_result_correct
 from .events import (
     MAX_ROUNDS,
     decklists_publish,
@@ -95,6 +96,7 @@ __all__ = [
     "match_extend",
     "match_game_report",
     "match_lock",
+    "match_result_correct",
     "match_result_report",
     "match_rules",
     "match_state",

@@ -19,6 +19,7 @@ from rules.selectors import rule_url
 from .. import permissions, stream
 from ..locking import lock_match
 from ..models import Match, Report, ResultOverride, Round
+from ..selectors.corrections import later_round_paired
 from .match_settings import match_rules
 from .rounds import finish_round_if_complete
 from .snapshots import snapshots_expire
@@ -120,6 +121,17 @@ def _refuse_if_bracket_moved_on(match: Match) -> None:
         raise Conflict(
             "The next bracket round is already paired: take its pairings back first.",
             code="bracket_moved_on",
+        )
+
+
+def _refuse_if_rounds_paired_since(match: Match) -> None:
+    """A Swiss result that later pairings were made from is corrected with a reason, which is
+    logged and shown (services.corrections.match_result_correct), not changed silently here."""
+    if match.round.kind == Round.Kind.SWISS and later_round_paired(match) is not None:
+        raise Conflict(
+            "Later rounds were paired from this result: correct it with a reason (POST "
+            "…/correction/, or the match's judge page).",
+            code="use_correction",
         )
 
 
@@ -287,6 +299,7 @@ def match_result_report(*, match: Match, actor: Any, a_wins: int, b_wins: int, d
         before = _result_dict(match) if match.status == Match.Status.CONFIRMED else None
         if before is not None:
             _refuse_if_bracket_moved_on(match)
+            _refuse_if_rounds_paired_since(match)
         save_state(match, change_state(match, lambda s: protocol.settle(s, a_wins, b_wins, draws)))
         log_override(
             match,

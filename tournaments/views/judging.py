@@ -302,7 +302,9 @@ def judge_match(request, pk: int, match_id: int):
     return _judge_match_page(request, tournament, match, values=values)
 
 
-def _judge_match_page(request, tournament, match, *, values, errors=None, status=200):
+def _judge_match_page(
+    request, tournament, match, *, values, errors=None, status=200, correction=None
+):
     return render(
         request,
         "tournaments/judge_match.html",
@@ -326,9 +328,114 @@ def _judge_match_page(request, tournament, match, *, values, errors=None, status
                 values=values,
                 errors=errors,
             ),
+            "correction": _correction_panel(tournament, match, **(correction or {})),
         },
         status=status,
     )
+
+
+def _correction_panel(tournament, match, *, values=None, errors=None) -> dict:
+    """The form that corrects a confirmed Swiss result (a top-cut result is entered again from
+    the judge queue while the bracket allows; a bye has none), and the later rounds whose
+    pairings stand."""
+    return {
+        "shown": match.status == Match.Status.CONFIRMED
+        and match.player_b is not None
+        and match.round.kind == Round.Kind.SWISS,
+        "action": reverse("tournaments:judge-match-correction", args=[tournament.pk, match.pk]),
+        "later_round": selectors.later_round_paired(match),
+        "values": values
+        or {"a_wins": match.a_wins, "b_wins": match.b_wins, "draws": match.draws or 0},
+        "errors": errors or [],
+    }
+
+
+CORRECTION_FIELDS = ("a_wins", "b_wins", "draws", "reason")
+
+
+@require_POST
+def judge_match_correction(request, pk: int, match_id: int):
+    """Correct the match's confirmed result, with a reason, after a confirmation page (it
+    changes the standings of a round that may be over, and later pairings stand)."""
+    tournament, match = event_match(pk, match_id)
+    if not permissions.is_judge(tournament, request.user):
+        return refused(
+            request,
+            tournament,
+            Forbidden(
+                "Only the event's judges and its organizer can correct a result.",
+                code="not_judge",
+            ),
+        )
+    form = forms.CorrectionForm(request.POST)
+    values = {k: form.data.get(k, "") for k in CORRECTION_FIELDS}
+
+    def again(errors: list[str], status: int):
+        return _judge_match_page(
+            request,
+            tournament,
+            match,
+            values={},
+            status=status,
+            correction={"values": values, "errors": errors},
+        )
+
+    if not form.is_valid():
+        return again(
+            [
+                f"{form.fields[f].label}: {' '.join(str(m) for m in e)}"
+                for f, e in form.errors.items()
+            ],
+            400,
+        )
+    data = form.cleaned_data
+    before = f"{match.a_wins}-{match.b_wins}-{match.draws or 0}"
+    after = f"{data['a_wins']}-{data['b_wins']}-{data['draws']}"
+    where = f"round {match.round.number} table {match.table}"
+    later = selectors.later_round_paired(match)
+    if not confirmed(request):
+        return confirm_page(
+            request,
+            tournament,
+            title=f"Correct the result of {where}?",
+            does=f"The result of {where} becomes {after} (it is {before} now), for this reason: "
+            f"{data['reason'] or '(none given: a reason is required)'}. The standings and "
+            "tiebreakers change at once"
+            + (
+                f". Pairings already made stand: round {later} was paired after this round, "
+                "and nobody is paired again."
+                if later
+                else "."
+            )
+            + " The correction is in the judge log and the export, and the public standings "
+            "mark it.",
+            undo="a judge can correct the result again, with a reason; both corrections stay "
+            "in the log.",
+            undoable=True,
+            button="Yes, correct the result",
+            cancel="No, go back to the match",
+            back=judge_match_url(tournament, match),
+            carry=values,
+        )
+    try:
+        services.match_result_correct(
+            match=match,
+            actor=request.user,
+            a_wins=data["a_wins"],
+            b_wins=data["b_wins"],
+            draws=data["draws"],
+            reason=data["reason"],
+        )
+    except (Forbidden, NotFound) as exc:
+        return refused(request, tournament, exc)
+    except Refusal as exc:
+        return again([exc.detail], exc.status_code)
+    messages.success(
+        request,
+        f"Corrected and logged: {where} is now {after} (was {before}). The standings changed "
+        "at once" + (f"; the pairings made since (up to round {later}) stand." if later else "."),
+    )
+    return redirect(judge_match_url(tournament, match))
 
 
 def _sees_penalties(tournament: Tournament, request) -> bool:

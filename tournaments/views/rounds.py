@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from genesis.errors import NotFound
 
-from .. import forms, selectors, services
+from .. import forms, permissions, selectors, services
 from ..core.placings import bracket_rounds
 from ..models import Match, Tournament
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
@@ -118,6 +118,9 @@ def pairings(request, pk: int, number: int):
                 tournament.rounds.order_by("number").values_list("number", flat=True)
             ),
             "me": me,
+            # Judges reach each match's judge view from here, an old round's too (to correct
+            # a result: docs/tournaments.md, Correcting an old result).
+            "judge_links": permissions.is_judge(tournament, request.user),
         },
     )
 
@@ -133,15 +136,24 @@ OUT_IN = {
 
 
 def standings(request, pk: int):
-    """The Swiss standings; once the event is over, the final placings above them."""
+    """The Swiss standings; once the event is over, the final placings above them. A player
+    whose result a judge corrected has a "corrected" mark, and a correction made after later
+    rounds were paired says that those pairings stand."""
     tournament = event(pk)
     placings = selectors.placings_rows(tournament)
+    corrections = selectors.corrections_snapshot(tournament=tournament)
+    marks = selectors.corrections_by_registration(corrections)
     return render(
         request,
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": selectors.standings_snapshot(tournament=tournament),
+            "rows": [
+                {**row, "corrected": marks.get(row["registration"], "")}
+                for row in selectors.standings_snapshot(tournament=tournament)
+            ],
+            # Results are public, so their corrections are too (the reason is the judges').
+            "corrections": corrections,
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
             if placings is not None
             else None,
