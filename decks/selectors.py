@@ -12,7 +12,7 @@ from rules.core.awareness import Awareness
 from rules.core.cards import Ability as AbilityValue
 from rules.core.cards import Card as CardValue
 from rules.core.cards import CardType, Cost, KeywordTerm, Speed, name_key
-from rules.core.formats import DEFAULT_FORMAT, Format, formats_of
+from rules.core.formats import DEFAULT_FORMAT, Format, formats_of, get_format
 from rules.core.game_cards import GameCard as GameCardValue
 from rules.core.games import GENESIS
 
@@ -333,13 +333,15 @@ COMPARE_CHOICES = 100  # public decks offered to compare with; any other opens b
 
 
 def deck_compare_choices(*, user, exclude: Deck) -> dict[str, list[Deck]]:
-    """Decks offered to compare `exclude` with: the user's own, then the latest public ones."""
+    """Decks offered to compare `exclude` with, of its game only: the user's own, then the
+    latest public ones."""
+    game = get_format(exclude.format).game
     mine = (
-        list(deck_list(user=user, mine=True).exclude(pk=exclude.pk))
+        list(deck_list(user=user, mine=True, game=game).exclude(pk=exclude.pk))
         if user.is_authenticated
         else []
     )
-    public = deck_list(user=user).exclude(pk=exclude.pk)
+    public = deck_list(user=user, game=game).exclude(pk=exclude.pk)
     if user.is_authenticated:
         public = public.exclude(owner=user)
     return {"mine": mine, "public": list(public[:COMPARE_CHOICES])}

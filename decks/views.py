@@ -24,7 +24,7 @@ from rules.core.decklist import (
     home_section,
     parse_decklist,
 )
-from rules.core.formats import formats_of
+from rules.core.formats import formats_of, get_format
 from rules.core.games import GAMES, GENESIS, get_game
 from rules.core.timeline import legality
 
@@ -258,8 +258,10 @@ def deck_compare(request):
             Refusal("Open a deck's page and choose Compare there.", code="no_deck_chosen"),
         )
     a = _visible_deck(request, a_key)
+    game = get_game(get_format(a.format).game)
     context: dict = {
         "a": a,
+        "game": game,
         "compare_choices": selectors.deck_compare_choices(user=request.user, exclude=a),
     }
     if b_key:
@@ -268,11 +270,18 @@ def deck_compare(request):
         except Deck.DoesNotExist:
             context["error"] = "No deck with that key or link is visible to you."
             return render(request, "decks/deck_compare.html", context, status=404)
+        other = get_game(get_format(b.format).game)
+        if other != game:
+            context["error"] = (
+                f"{b.name} is a {other.name} deck and {a.name} a {game.name} one: decks are "
+                "compared within one game, section by section."
+            )
+            return render(request, "decks/deck_compare.html", context, status=400)
         context.update(
             b=b,
             sides=[(a, "A"), (b, "B")],
             comparison=compare_decklists(
-                decklist_from_json(a.decklist), decklist_from_json(b.decklist)
+                decklist_from_json(a.decklist), decklist_from_json(b.decklist), game.slug
             ),
         )
     return render(request, "decks/deck_compare.html", context)

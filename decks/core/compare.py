@@ -1,5 +1,7 @@
-"""Two decklists side by side: for each section, the cards only one of them has, the cards
-both have in different numbers, and the cards both have alike.
+"""Two decklists of one game side by side: for each of that game's sections (a Genesis
+timeline, forethoughts and subconscious; a Grand Archive main, material and sideboard deck; a
+Titans of Eden spellbook), the cards only one of them has, the cards both have in different
+numbers, and the cards both have alike.
 
 Pure Python, built on rules.core.decklist's `decklist_diff` (the diff between a deck's versions):
 a comparison is the diff from deck A to deck B, sorted into what each side lacks, plus the cards
@@ -9,7 +11,8 @@ the diff leaves out because both hold the same number.
 from dataclasses import dataclass
 
 from rules.core.cards import name_key
-from rules.core.decklist import CARD_SECTIONS, Decklist, Section, decklist_diff, tally
+from rules.core.decklist import GAME_SECTIONS, Decklist, Section, decklist_diff, tally
+from rules.core.games import GENESIS
 
 
 @dataclass(frozen=True)
@@ -38,9 +41,15 @@ class SectionComparison:
 
 @dataclass(frozen=True)
 class Comparison:
+    game: str
     champion_a: str | None
     champion_b: str | None
     sections: tuple[SectionComparison, ...]
+
+    @property
+    def has_champion(self) -> bool:
+        """Whether the game has the one champion line a comparison shows (Genesis)."""
+        return self.game == GENESIS.slug
 
     @property
     def same_champion(self) -> bool:
@@ -48,16 +57,18 @@ class Comparison:
 
     @property
     def alike(self) -> bool:
-        return self.same_champion and all(s.alike for s in self.sections)
+        return (not self.has_champion or self.same_champion) and all(s.alike for s in self.sections)
 
 
-def compare_decklists(a: Decklist, b: Decklist) -> Comparison:
-    """Deck A against deck B, section by section (cards matched by name as decklists match
-    them: without regard to case or spacing; repeated lines add up). Each list keeps the order
-    in which the cards first appear in A, then in B."""
+def compare_decklists(a: Decklist, b: Decklist, game: str | None = None) -> Comparison:
+    """Deck A against deck B, section by section of `game` (by default the game A's list is
+    written for; the caller keeps comparisons within one game). Cards are matched by name as
+    decklists match them: without regard to case or spacing; repeated lines add up. Each list
+    keeps the order in which the cards first appear in A, then in B."""
+    game = game or a.game
     changes = decklist_diff(a, b)
     sections = []
-    for section in CARD_SECTIONS:
+    for section in GAME_SECTIONS[game]:
         moved = [c for c in changes if c.section == section]
         in_a, in_b = tally(a.entries(section)), tally(b.entries(section))
         same = tuple(
@@ -78,4 +89,4 @@ def compare_decklists(a: Decklist, b: Decklist) -> Comparison:
                 cards_b=sum(count for _, count in in_b.values()),
             )
         )
-    return Comparison(a.champion, b.champion, tuple(sections))
+    return Comparison(game, a.champion, b.champion, tuple(sections))

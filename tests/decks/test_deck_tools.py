@@ -13,7 +13,7 @@ from django.test import Client
 from decks import services
 from decks.models import Card, Deck
 from genesis.errors import Forbidden
-from rules.core.decklist import decklist_from_json, parse_decklist
+from rules.core.decklist import Section, decklist_from_json, parse_decklist
 
 from .test_deck_views import SAMPLE, UserFactory, make_deck
 
@@ -377,3 +377,60 @@ def test_a_card_at_the_most_copies_a_list_holds_is_refused(client, bundled_cards
     assert response.status_code == 409
     assert "as many copies of Arc Relay as a list can" in page_of(response)
     assert deck.versions.count() == 1
+
+
+def _ga_deck(owner, name: str, text: str) -> Deck:
+    return services.deck_create(
+        owner=owner,
+        name=name,
+        decklist=parse_decklist(text),
+        format_slug="grand-archive-standard",
+        visibility=Deck.Visibility.PUBLIC,
+    )
+
+
+def test_two_grand_archive_decks_are_compared_by_their_own_sections(
+    client, bundled_cards, owner, other
+):
+    from tests.decks.test_games import GA_DECK
+
+    # given two Grand Archive decks that differ in their main and material decks
+    changed = GA_DECK.replace("4 Field Ration\n", "2 Field Ration\n").replace(
+        "1 Cinder Crown\n", ""
+    )
+    a = _ga_deck(owner, "Embers", GA_DECK)
+    b = _ga_deck(other, "Embers, lighter", changed)
+    # when they are compared
+    response = client.get("/decks/compare/", {"a": a.key, "b": b.key})
+    # then the difference is found in the main and material decks, and no champion is asked for
+    assert response.status_code == 200
+    comparison = response.context["comparison"]
+    assert not comparison.alike
+    by_section = {s.section: s for s in comparison.sections}
+    assert [s.value for s in by_section] == ["main", "material", "sideboard"]
+    assert [(c.name, c.a, c.b) for c in by_section[Section.MAIN].differ] == [("Field Ration", 4, 2)]
+    assert [(c.name, c.a, c.b) for c in by_section[Section.MATERIAL].only_a] == [
+        ("Cinder Crown", 1, 0)
+    ]
+    page = page_of(response)
+    assert "the same card for card" not in page
+    assert "None chosen" not in page
+    assert "No champion" not in page
+
+
+def test_decks_of_two_games_are_not_compared_and_the_picker_offers_one_game(
+    client, bundled_cards, owner, other
+):
+    from tests.decks.test_games import GA_DECK
+
+    genesis = make_deck(owner, Deck.Visibility.PUBLIC, name="Storm")
+    grand_archive = _ga_deck(other, "Embers", GA_DECK)
+    # when a Genesis deck is compared with a Grand Archive one
+    response = client.get("/decks/compare/", {"a": genesis.key, "b": grand_archive.key})
+    # then the page says why not, with nothing compared
+    assert response.status_code == 400
+    assert "compared within one game" in page_of(response)
+    assert "comparison" not in response.context
+    # and the picker offers only decks of the same game
+    picker = client.get("/decks/compare/", {"a": genesis.key}).context["compare_choices"]
+    assert grand_archive not in picker["public"]
