@@ -30,6 +30,7 @@ from rules.core.formats import (
 )
 from rules.core.game_cards import GRAND_ARCHIVE_TYPES, TITANS_TYPES, GameCard
 from rules.core.games import GENESIS, GRAND_ARCHIVE, TITANS_OF_EDEN, get_game
+from rules.core.timeline import plural_noun
 
 from . import forms, selectors, services
 
@@ -306,13 +307,9 @@ def _groups(rows: list[dict], order: tuple[str, ...]) -> list[dict]:
         members.sort(
             key=lambda row: (row["cost"] is None, row["cost"] or 0, row["name"].casefold())
         )
-        title = _GROUP_TITLES.get(kind, _plural(kind.capitalize()))
+        title = _GROUP_TITLES.get(kind, plural_noun(kind.capitalize()))
         groups.append({"title": title, "rows": members, "cards": sum(r["count"] for r in members)})
     return groups
-
-
-def _plural(word: str) -> str:
-    return word[:-1] + "ies" if word.endswith("y") and word[-2:-1] not in "aeiou" else word + "s"
 
 
 def _total(label, short, value: int, cap: int, ok: bool | None = None, words="at most") -> dict:
@@ -410,7 +407,7 @@ def group_odds(decklist: Decklist, chosen: list[str], group_type: str = "") -> d
         "group": {
             "choices": choices,
             "types": [
-                {"value": t, "label": t.capitalize() + "s", "count": types[t]}
+                {"value": t, "label": plural_noun(t.capitalize()), "count": types[t]}
                 for t in TYPE_ORDER
                 if types[t]
             ],

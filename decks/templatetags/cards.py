@@ -3,6 +3,7 @@ templates/decks/card_detail.html."""
 
 from django import template
 
+from rules.core import timeline
 from rules.services import is_judge
 
 from ..rulings import rulings_for_card
@@ -18,6 +19,12 @@ def card_rulings(context, card):
         "rulings": list(rulings_for_card(card)),
         "can_rule": user is not None and is_judge(user),
     }
+
+
+@register.filter
+def plural_noun(word: str) -> str:
+    """A card type in the plural, as the charts and lists head it: "ally" → "Allies"."""
+    return timeline.plural_noun(str(word)[:1].upper() + str(word)[1:])
 
 
 @register.filter

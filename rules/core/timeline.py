@@ -151,6 +151,13 @@ def plural(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
+def plural_noun(word: str) -> str:
+    """A card type's name in the plural: "Ally" → "Allies", "Summon" → "Summons"."""
+    if word.endswith("y") and word[-2:-1].lower() not in ("a", "e", "i", "o", "u", ""):
+        return word[:-1] + "ies"
+    return word + "s"
+
+
 def listing(names: Iterable[str], conjunction: str = "and") -> str:
     names = list(names)
     if len(names) <= 1:

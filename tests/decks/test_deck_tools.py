@@ -434,3 +434,14 @@ def test_decks_of_two_games_are_not_compared_and_the_picker_offers_one_game(
     # and the picker offers only decks of the same game
     picker = client.get("/decks/compare/", {"a": genesis.key}).context["compare_choices"]
     assert grand_archive not in picker["public"]
+
+
+def test_a_grand_archive_deck_page_speaks_grand_archive(client, bundled_cards, owner):
+    from tests.decks.test_games import GA_DECK
+
+    page = page_of(client.get(f"/decks/{_ga_deck(owner, 'Embers', GA_DECK).key}/"))
+    # no Genesis champion line, and its card types in plain English plurals
+    assert "None chosen" not in page
+    assert 'id="champion-picker"' not in page
+    assert "Allys" not in page
+    assert "Allies" in page
