@@ -15,7 +15,6 @@ from django.db.models import Count, QuerySet
 from django.urls import reverse
 
 from decks import selectors as deck_selectors
-from decks.models import Deck
 from rules.core.formats import FORMATS, get_format
 from rules.core.games import GAMES
 
@@ -73,9 +72,21 @@ def judge_list(*, tournament: Tournament) -> list[Judge]:
     return list(tournament.judges.select_related("user").order_by("user__username"))
 
 
-def decks_of(*, user) -> QuerySet[Deck]:
-    """The viewer's own saved decks, to register with."""
-    return deck_selectors.deck_list(user=user, mine=True)
+def decks_of(*, user, tournament: Tournament) -> list[dict[str, Any]]:
+    """The viewer's own saved decks of the event's game, to register (or enter) with: those
+    saved for the event's format and legal first, then the others, each saying why it cannot be
+    chosen ({"deck", "ready", "why"}). Decks of another game are not offered at all."""
+    fmt = get_format(tournament.format)
+    rows = []
+    for deck in deck_selectors.deck_list(user=user, mine=True, game=fmt.game):
+        if deck.format != fmt.slug:
+            why = f"saved for {get_format(deck.format).name}"
+        elif not deck.legal:
+            why = f"not legal in {fmt.name}"
+        else:
+            why = ""
+        rows.append({"deck": deck, "ready": not why, "why": why})
+    return sorted(rows, key=lambda row: not row["ready"])  # stable: newest first within each
 
 
 def game_name(slug: str) -> str:

@@ -154,7 +154,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "waitlisted": waitlisted,
         "waitlist": selectors.waitlist_line(tournament) if organizer and has_waitlist else [],
         "can_register": can_register,
-        "my_decks": selectors.decks_of(user=user) if can_register else [],
+        "my_decks": selectors.decks_of(user=user, tournament=tournament) if can_register else [],
         "players": players,
         "player_rows": [
             _player_row(r, user, show_all=show_decklists, top_cut=top_cut) for r in players
@@ -164,7 +164,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         "text_form": forms.RegisterTextForm(),
         "entrant_form": forms.EntrantForm(),
         "samples": sorted(sample_decklists().items()) if organizer and tournament.automated else [],
-        "organizer_decks": selectors.decks_of(user=user)
+        "organizer_decks": selectors.decks_of(user=user, tournament=tournament)
         if organizer and tournament.automated
         else [],
         "judge_form": forms.JudgeForm(),
