@@ -127,3 +127,15 @@ def _resolves(dotted: str) -> bool:
             target = getattr(target, attribute)
         return True
     return False
+
+
+def test_no_file_name_reaches_a_user_through_a_rule_or_a_setting():
+    """What the validator and the event page cite is read by players: a heading, never a file."""
+    from rules.core import timeline, validation
+    from rules.core.formats import FORMATS
+
+    cited = [timeline.INDEX_RULE, validation.SECTIONS_RULE]
+    cited += [fmt.settings_source for fmt in FORMATS.values()]
+    for text in cited:
+        assert ".md" not in text, text
+        assert "docs/" not in text, text

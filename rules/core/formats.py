@@ -124,7 +124,7 @@ class Format:
     first_player: FirstPlayer = FirstPlayer.RANDOM_THEN_LOSER
     settings_source: str = (
         "Core Rulebook 5.2 › Lock and Show (best of three, forethought swaps); "
-        "decisions.md › Leading player in game 1"
+        "Product decision › Who leads"
     )
     # Sealed and draft: the deck must come from the player's recorded pool.
     limited: bool = False

@@ -64,7 +64,7 @@ MANY_COPIES = 10
 # decklist, the rest get no suggestions so a list of gibberish cannot make validation slow.
 MAX_SUGGESTION_LOOKUPS = 25
 
-INDEX_RULE = "Card index › every card a decklist names must be in it (docs/decklist-format.md)"
+INDEX_RULE = "Card index › every card a decklist names must be in it"
 COPIES_RULE = "Product decision › Copies per card: no Genesis rulebook sets a limit"
 CHAMPION_CARDS_RULE = cite(CORE, "Champion Cards")
 LOCK_AND_SHOW_RULE = cite(CORE, "Lock and Show")

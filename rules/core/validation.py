@@ -17,7 +17,7 @@ from .games import GENESIS, get_game
 from .timeline import Code, Validation, Violation
 from .timeline import validate as validate_genesis
 
-SECTIONS_RULE = "Decklist format › each game's sections (docs/decklist-format.md)"
+SECTIONS_RULE = "Decklist format › each game's sections"
 
 
 def validate(
