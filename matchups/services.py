@@ -18,7 +18,7 @@ from django.utils import timezone
 from rest_framework import status
 
 from decks import selectors as deck_selectors
-from decks.core.bundled import sample_decklists
+from decks.core.bundled import sample_decklists, sample_label
 from decks.models import Deck
 from genesis.broker import send, send_after_commit
 from genesis.errors import Conflict, Forbidden, NotFound, Refusal
@@ -142,7 +142,8 @@ def _opponents(
             )
         decklist = samples[choice.sample]
         _require_playable(decklist, cards, fmt, "opponent_unplayable", "The sample timeline")
-        entry = {"label": f"Sample: {choice.sample}", "key": "", "version": None}
+        label = sample_label(choice.sample, decklist)
+        entry = {"label": f"Sample: {label}", "key": "", "version": None}
         return [{**entry, "decklist": decklist_to_json(decklist)}], None
     field = []
     public = (

@@ -29,3 +29,24 @@ def card_set(code: str = "demo") -> dict[str, Card]:
 def sample_decklists() -> dict[str, Decklist]:
     """The sample decklists by file stem, e.g. "hedra-voss-iron-bastion"."""
     return load_decklists(sorted(SAMPLES.glob("*.txt")))
+
+
+SMALL_WORDS = {"and", "of", "the", "in", "a"}
+
+
+def sample_label(slug: str, decklist: Decklist) -> str:
+    """A sample as a player reads it, by deck name and champion, never by its file's slug:
+    "hedra-voss-iron-bastion" of Castellan Hedra Voss → "Iron Bastion (Castellan Hedra Voss)"."""
+    champion = (decklist.champion or "").casefold().split()
+    words = slug.split("-")
+    while len(words) > 1 and words[0] in champion:
+        words.pop(0)
+    name = " ".join(
+        w if (i and w in SMALL_WORDS) else w[:1].upper() + w[1:] for i, w in enumerate(words)
+    )
+    return f"{name} ({decklist.champion})" if decklist.champion else name
+
+
+def sample_labels() -> dict[str, str]:
+    """Each sample's slug → its label (sample_label), in the slugs' order."""
+    return {slug: sample_label(slug, decklist) for slug, decklist in sample_decklists().items()}

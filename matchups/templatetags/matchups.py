@@ -5,7 +5,7 @@ so a test after an edit shows the change. A tag, so the deck page includes it in
 from django import template
 
 from decks import selectors as deck_selectors
-from decks.core.bundled import sample_decklists
+from decks.core.bundled import sample_labels
 from matchups import selectors, services
 from matchups.models import Matchup
 
@@ -31,7 +31,7 @@ def matchup_panel(context, deck) -> dict:
     jobs = selectors.matchup_list_for_deck(deck=deck, user=user)
     return {
         **panel,
-        "samples": sorted(sample_decklists()),
+        "samples": sample_labels(),
         "own_decks": own,
         "field": selectors.field_has_decks(deck=deck),
         "results": [selectors.matchup_report(job, with_replays=False) for job in jobs],

@@ -91,6 +91,6 @@ def test_a_matchup_runs_on_a_worker_with_its_progress_bar_to_the_end(
     expect(page.locator(".arena-spot")).to_have_count(30)
     # and the deck's page lists the result with its version
     page.goto(f"{live_server.url}/decks/{deck.key}/")
-    expect(lab).to_contain_text("Version 1 v Sample: hedra-voss-iron-bastion")
+    expect(lab).to_contain_text("Version 1 v Sample: Iron Bastion (Castellan Hedra Voss)")
     expect(lab).to_contain_text(f"of {GAMES}")
     context.close()

@@ -112,7 +112,7 @@ def test_a_matchup_is_played_to_its_results(enqueued_tasks):
     html = replay.content.decode()
     assert 'class="arena-grid"' in html
     assert "Step <strong>2</strong>" in html
-    assert "Sample: hedra-voss-iron-bastion" in html
+    assert "Sample: Iron Bastion (Castellan Hedra Voss)" in html
     assert page.get(body["replays"][0]["url"] + "?step=999999").status_code == 404
     # a rerun of a chunk (a message delivered twice) counts nothing twice
     matchup_chunk_task(body["id"], 0)
@@ -161,8 +161,8 @@ def test_the_same_request_gives_the_same_numbers_and_an_edit_new_ones(enqueued_t
     page.force_login(get_user_model().objects.get(username="ann"))
     html = page.get(f"/decks/{ann}/").content.decode()
     assert 'id="matchup-lab"' in html
-    assert "Version 1 v Sample: orrin-thistlebrand-wild-menagerie" in html
-    assert "Version 2 v Sample: orrin-thistlebrand-wild-menagerie" in html
+    assert "Version 1 v Sample: Wild Menagerie (Orrin Thistlebrand)" in html
+    assert "Version 2 v Sample: Wild Menagerie (Orrin Thistlebrand)" in html
 
 
 def test_a_reimport_that_changes_a_card_makes_the_same_request_new_games(enqueued_tasks, tmp_path):
@@ -558,3 +558,12 @@ def test_the_field_is_offered_only_when_it_has_a_deck():
     # then the field is offered
     html = page.get(f"/decks/{ann}/").content.decode()
     assert '<option value="field">The field: every public legal deck' in html
+
+
+def test_a_sample_is_named_by_its_deck_and_champion_never_its_slug():
+    from decks.core.bundled import sample_labels
+
+    labels = sample_labels()
+    assert labels["hedra-voss-iron-bastion"] == "Iron Bastion (Castellan Hedra Voss)"
+    assert labels["nyx-ashcoil-fuse-and-cinder"] == "Fuse and Cinder (Nyx Ashcoil)"
+    assert all("-" not in label.split(" (")[0] for label in labels.values())
