@@ -1,0 +1,223 @@
+"""Multi-day events: a phase plan given at creation, the cut between Swiss phases confirmed by the
+organizer, and the refusals around it (API and pages, through Django's test clients)."""
+
+import pytest
+
+from tournaments.models import PhaseAdvance, Registration, Round, Tournament
+
+from .conftest import api, confirm_all, event_snapshot, pair_next_round
+
+pytestmark = pytest.mark.django_db
+
+TWO_DAYS = [
+    {"kind": "swiss", "rounds": 2},
+    {"kind": "swiss", "rounds": 1, "advance": {"min_points": 3}},
+    {"kind": "top_cut", "size": 4},
+]
+
+
+def create(body):
+    return api("org").post("/api/tournaments/", {"name": "Regional", **body}, format="json")
+
+
+# --- creating an event with phases ----------------------------------------------------------
+
+
+def test_an_event_created_with_phases_shows_them_and_adds_up_its_rounds_and_cut():
+    response = create({"phases": TWO_DAYS})
+    assert response.status_code == 201, response.json()
+    body = response.json()
+    assert body["phases"] == TWO_DAYS
+    assert (body["rounds_requested"], body["top_cut"]) == (3, 4)
+    shown = api().get(f"/api/tournaments/{body['id']}/").json()
+    assert shown["phases"] == TWO_DAYS
+
+
+def test_the_one_phase_shorthand_is_stored_as_before_with_no_plan():
+    body = create({"rounds": 4, "top_cut": 8}).json()
+    assert (body["rounds_requested"], body["top_cut"], body["phases"]) == (4, 8, None)
+    body = create({}).json()
+    assert (body["rounds_requested"], body["top_cut"], body["phases"]) == (None, 0, None)
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"phases": TWO_DAYS, "rounds": 3}, "phases_and_rounds"),
+        ({"phases": TWO_DAYS, "top_cut": 0}, "phases_and_rounds"),
+        (
+            {"phases": [{"kind": "swiss", "rounds": 2}, {"kind": "swiss", "rounds": 1}]},
+            "phases_advance_required",
+        ),
+        (
+            {"phases": [{"kind": "swiss", "rounds": 2, "advance": {"top": 4}}]},
+            "phases_first_advance",
+        ),
+        ({"phases": [{"kind": "top_cut", "size": 4}]}, "phases_first_not_swiss"),
+        (
+            {
+                "phases": [
+                    {"kind": "swiss", "rounds": 2},
+                    {"kind": "top_cut", "size": 4},
+                    {"kind": "top_cut", "size": 8},
+                ]
+            },
+            "phases_top_cut_not_last",
+        ),
+        ({"phases": [{"kind": "swiss", "rounds": 0}]}, "phases_invalid"),
+        ({"phases": "two days"}, "phases_invalid"),
+    ],
+)
+def test_a_plan_that_cannot_be_run_is_a_400_with_its_code_and_creates_nothing(body, code):
+    response = create(body)
+    assert response.status_code == 400
+    assert response.json()["code"] == code
+    assert not Tournament.objects.exists()
+
+
+# --- between phases -------------------------------------------------------------------------
+
+CUT_TO_FOUR = [
+    {"kind": "swiss", "rounds": 2},
+    {"kind": "swiss", "rounds": 1, "advance": {"top": 4}},
+    {"kind": "top_cut", "size": 4},
+]
+
+
+def next_phase(event, user="org", method="get", body=None):
+    client = api(user)
+    url = f"/api/tournaments/{event}/phases/next/"
+    return client.get(url) if method == "get" else client.post(url, body or {}, format="json")
+
+
+def play_round(event):
+    confirm_all(event, pair_next_round(event))
+
+
+def day_one_over(build_event, plan=CUT_TO_FOUR):
+    event, names = build_event(6, phases=plan)
+    assert api("org").post(f"/api/tournaments/{event}/start/").status_code == 200
+    play_round(event)
+    play_round(event)
+    return event, names
+
+
+def test_the_organizer_confirms_the_cut_and_day_two_pairs_only_those_who_advanced(
+    event_with_players,
+):
+    # given day 1 (two Swiss rounds) played by six players
+    event, _ = day_one_over(event_with_players)
+    # when the organizer looks at who advances
+    shown = next_phase(event)
+    assert shown.status_code == 200, shown.json()
+    preview = shown.json()
+    assert (preview["phase"], preview["after_round"], preview["advance"]) == (2, 2, {"top": 4})
+    standings = api().get(f"/api/tournaments/{event}/standings/").json()
+    top_four = [row["player"] for row in standings[:4]]
+    assert [row["player"] for row in preview["advancing"]] == top_four
+    assert [row["player"] for row in preview["not_advancing"]] == [
+        row["player"] for row in standings[4:]
+    ]
+    # then the next round waits for the confirmation
+    refused = api("org").post(f"/api/tournaments/{event}/rounds/")
+    assert (refused.status_code, refused.json()["code"]) == (409, "phase_advance_pending")
+    assert Round.objects.filter(tournament_id=event).count() == 2
+    # when they confirm the list they were shown
+    advancing = [row["registration"] for row in preview["advancing"]]
+    confirmed = next_phase(event, method="post", body={"advancing": advancing})
+    assert confirmed.status_code == 200, confirmed.json()
+    assert confirmed.json()["confirmed"] is True
+    # then round 3 pairs the four who advanced, and the two cut keep their place
+    pairings = pair_next_round(event)
+    paired = {p["player_a"] for p in pairings} | {p["player_b"] for p in pairings}
+    assert paired == set(top_four)
+    cut = Registration.objects.filter(tournament_id=event, dropped_after_round=2)
+    assert sorted(r.name for r in cut) == sorted(row["player"] for row in standings[4:])
+    confirm_all(event, pairings)
+    after = api().get(f"/api/tournaments/{event}/standings/").json()
+    assert {row["player"] for row in after[4:]} == {row["player"] for row in standings[4:]}
+    # and the top cut seeds only players who advanced
+    top_cut = pair_next_round(event)
+    seeded = {p["player_a"] for p in top_cut} | {p["player_b"] for p in top_cut}
+    assert seeded == set(top_four)
+
+
+def test_asking_before_the_phase_is_over_is_refused_and_changes_nothing(event_with_players):
+    event, _ = event_with_players(6, phases=CUT_TO_FOUR)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    play_round(event)
+    before = event_snapshot(event)
+    for method in ("get", "post"):
+        refused = next_phase(event, method=method)
+        assert (refused.status_code, refused.json()["code"]) == (409, "phase_not_finished")
+    assert event_snapshot(event) == before
+    assert not PhaseAdvance.objects.exists()
+    # and round 2 pairs as usual: the confirmation is due only at the phase's end
+    assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
+
+
+def test_a_round_still_open_at_the_phase_end_means_the_phase_is_not_over(event_with_players):
+    event, _ = event_with_players(6, phases=CUT_TO_FOUR)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    play_round(event)
+    pair_next_round(event)
+    refused = next_phase(event)
+    assert (refused.status_code, refused.json()["code"]) == (409, "phase_not_finished")
+
+
+@pytest.mark.parametrize(
+    ("user", "method", "status", "code"),
+    [
+        ("p01", "get", 403, "not_judge"),
+        ("p01", "post", 403, "not_organizer"),
+        ("stranger", "post", 403, "not_organizer"),
+    ],
+)
+def test_only_the_organizer_confirms_and_refusals_change_nothing(
+    event_with_players, user, method, status, code
+):
+    event, _ = day_one_over(event_with_players)
+    before = event_snapshot(event)
+    refused = next_phase(event, user=user, method=method)
+    assert (refused.status_code, refused.json()["code"]) == (status, code)
+    assert event_snapshot(event) == before
+    assert not PhaseAdvance.objects.exists()
+
+
+def test_a_second_confirmation_and_a_stale_list_are_refused(event_with_players):
+    event, _ = day_one_over(event_with_players)
+    preview = next_phase(event).json()
+    stale = [row["registration"] for row in preview["not_advancing"]]
+    before = event_snapshot(event)
+    changed = next_phase(event, method="post", body={"advancing": stale})
+    assert (changed.status_code, changed.json()["code"]) == (409, "advance_changed")
+    assert event_snapshot(event) == before
+    assert next_phase(event, method="post").status_code == 200
+    after = event_snapshot(event)
+    # (the plan has two Swiss phases, so once phase 2 is confirmed there is no next one)
+    again = next_phase(event, method="post")
+    assert (again.status_code, again.json()["code"]) == (409, "no_next_phase")
+    assert event_snapshot(event) == after
+    assert PhaseAdvance.objects.count() == 1
+
+
+def test_a_one_phase_event_has_no_next_phase_and_pairs_as_before(event_with_players):
+    event, _ = event_with_players(4, rounds=2)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    play_round(event)
+    refused = next_phase(event)
+    assert (refused.status_code, refused.json()["code"]) == (409, "no_next_phase")
+    assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
+
+
+def test_min_points_advances_everyone_on_the_points(event_with_players):
+    plan = [
+        {"kind": "swiss", "rounds": 2},
+        {"kind": "swiss", "rounds": 1, "advance": {"min_points": 3}},
+    ]
+    event, _ = day_one_over(event_with_players, plan)
+    preview = next_phase(event).json()
+    assert preview["advancing"]
+    assert all(row["points"] >= 3 for row in preview["advancing"])
+    assert all(row["points"] < 3 for row in preview["not_advancing"])
+    assert len(preview["advancing"]) + len(preview["not_advancing"]) == 6
