@@ -151,7 +151,22 @@ swiss_phases = st.lists(st.integers(1, 5), min_size=1, max_size=4).flatmap(
         )
     )
 )
-plans = st.builds(PhasePlan, swiss=swiss_phases, top_cut=st.sampled_from([0, 4, 8]))
+plans = st.builds(PhasePlan, swiss=swiss_phases, top_cut=st.sampled_from([0, 4, 8])).filter(
+    lambda plan: all(p.advance is None or (p.advance.top or 99) >= plan.top_cut for p in plan.swiss)
+)
+
+
+def test_a_top_n_smaller_than_the_top_cut_is_refused():
+    phases = [
+        {"kind": "swiss", "rounds": 3},
+        {"kind": "swiss", "rounds": 2, "advance": {"top": 4}},
+        {"kind": "top_cut", "size": 8},
+    ]
+    with pytest.raises(PhasePlanError, match="fewer than the top cut of 8") as refused:
+        parse_plan(phases)
+    assert refused.value.code == "phases_invalid"
+    phases[1]["advance"] = {"top": 8}
+    assert parse_plan(phases).top_cut == 8
 
 
 @given(plans)

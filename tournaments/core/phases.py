@@ -15,7 +15,8 @@ The rules this module keeps:
   least N match points goes on) or `advance: {"top": N}` (the first N of the standings).
 - Every Swiss phase has at least one round. Round numbers run on across phases, so the plan's
   Swiss rounds add up to the event's Swiss rounds, and phase 2 starts where phase 1 ended.
-- An optional top cut of 4 or 8 comes last, and there is at most one.
+- An optional top cut of 4 or 8 comes last, and there is at most one. A `top: N` smaller than
+  the top cut is refused: the cut could never be filled.
 - Points and tiebreakers carry across Swiss phases: the standings a cut reads are the standings
   of every Swiss round played so far, not of the last phase alone.
 - Only players still in advance: a dropped player, or one cut at an earlier phase, never does,
@@ -191,6 +192,14 @@ def parse_plan(data: object) -> PhasePlan:
             "phases_invalid",
             f"The Swiss phases add up to {total} rounds; an event has at most {MAX_SWISS_ROUNDS}.",
         )
+    for number, phase in enumerate(swiss, start=1):
+        top = phase.advance.top if phase.advance is not None else None
+        if top is not None and top < top_cut:
+            raise PhasePlanError(
+                "phases_invalid",
+                f"Phase {number} advances only the top {top}, fewer than the top cut of "
+                f"{top_cut} needs.",
+            )
     return PhasePlan(swiss=tuple(swiss), top_cut=top_cut)
 
 
