@@ -5,7 +5,7 @@ import pytest
 
 from tournaments.models import PhaseAdvance, Registration, Round, Tournament
 
-from .conftest import api, confirm_all, event_snapshot, pair_next_round
+from .conftest import api, as_user, confirm_all, event_snapshot, pair_next_round
 
 pytestmark = pytest.mark.django_db
 
@@ -221,3 +221,71 @@ def test_min_points_advances_everyone_on_the_points(event_with_players):
     assert all(row["points"] >= 3 for row in preview["advancing"])
     assert all(row["points"] < 3 for row in preview["not_advancing"])
     assert len(preview["advancing"]) + len(preview["not_advancing"]) == 6
+
+
+# --- pages ----------------------------------------------------------------------------------
+
+
+def test_the_event_page_shows_the_phase_and_the_organizer_confirms_the_cut_on_a_confirmation_page(
+    event_with_players,
+):
+    event, _ = day_one_over(event_with_players)
+    preview = next_phase(event).json()
+    organizer = as_user("org")
+    # given phase 1 is over: the event page shows who advances and the confirmation link
+    page = organizer.get(f"/events/{event}/").content.decode()
+    assert "Phase 1 of 2" in page
+    assert "Phase 1 is over" in page
+    assert page.count("does not advance</span>") == len(preview["not_advancing"])
+    assert f"/events/{event}/phases/next/" in page
+    # a player sees the phase, not the preview nor the link
+    player_page = as_user("p01").get(f"/events/{event}/").content.decode()
+    assert "Phase 1 is over" in player_page
+    assert "does not advance</span>" not in player_page
+    assert f"/events/{event}/phases/next/" not in player_page
+    # when the organizer opens the link: a confirmation page that says what it does, and acts not
+    before = event_snapshot(event)
+    asked = organizer.get(f"/events/{event}/phases/next/")
+    assert asked.status_code == 200
+    text = asked.content.decode()
+    assert "Confirm who advances to phase 2?" in text
+    assert "Cannot be undone:" in text
+    assert "keep their final place" in text
+    assert organizer.post(f"/events/{event}/phases/next/").status_code == 200  # asks again
+    assert event_snapshot(event) == before
+    assert not PhaseAdvance.objects.exists()
+    # a player is refused the confirmation page
+    assert as_user("p01").get(f"/events/{event}/phases/next/").status_code == 403
+    # when they confirm the list the page carried
+    advancing = ",".join(str(row["registration"]) for row in preview["advancing"])
+    done = organizer.post(
+        f"/events/{event}/phases/next/", {"confirm": "yes", "advancing": advancing}, follow=True
+    )
+    assert "Phase 2 is confirmed" in done.content.decode()
+    assert PhaseAdvance.objects.get().phase == 2
+    # then the standings page shows each phase and marks those cut, in their place
+    standings = as_user(None).get(f"/events/{event}/standings/").content.decode()
+    assert "Phase 1: rounds 1–2 · everyone registered" in standings
+    assert "Phase 2: rounds 3–3 · the top 4 · 4 advanced, 2 cut" in standings
+    assert standings.count("cut before phase 2</span>") == 2
+
+
+def test_a_confirmation_page_with_a_stale_list_is_refused_and_changes_nothing(event_with_players):
+    event, _ = day_one_over(event_with_players)
+    preview = next_phase(event).json()
+    stale = ",".join(str(row["registration"]) for row in preview["not_advancing"])
+    before = event_snapshot(event)
+    done = as_user("org").post(
+        f"/events/{event}/phases/next/", {"confirm": "yes", "advancing": stale}, follow=True
+    )
+    assert "Who advances has changed" in done.content.decode()
+    assert event_snapshot(event) == before
+    assert not PhaseAdvance.objects.exists()
+
+
+def test_a_one_phase_events_pages_show_no_phases(event_with_players):
+    event, _ = event_with_players(4, rounds=2)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    play_round(event)
+    assert "phase-panel" not in as_user("org").get(f"/events/{event}/").content.decode()
+    assert "phases-title" not in as_user(None).get(f"/events/{event}/standings/").content.decode()

@@ -21,6 +21,7 @@ from .. import forms, selectors, services
 from ..core.placings import bracket_rounds
 from ..models import Match, Tournament
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
+from .phases import standings_phases
 
 
 def round_start(request, pk: int):
@@ -141,7 +142,7 @@ def standings(request, pk: int):
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": selectors.standings_snapshot(tournament=tournament),
+            **standings_phases(tournament, selectors.standings_snapshot(tournament=tournament)),
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
             if placings is not None
             else None,
