@@ -142,6 +142,18 @@ def test_the_organizer_confirms_the_cut_and_day_two_pairs_only_those_who_advance
     assert seeded == set(top_four)
 
 
+def test_a_player_cut_at_a_phase_is_not_reinstated(event_with_players):
+    event, _ = day_one_over(event_with_players)
+    cut = next_phase(event).json()["not_advancing"][0]["registration"]
+    assert next_phase(event, method="post").status_code == 200
+    before = event_snapshot(event)
+    refused = api("org").post(
+        f"/api/tournaments/{event}/reinstate/", {"registration": cut}, format="json"
+    )
+    assert (refused.status_code, refused.json()["code"]) == (409, "cut_at_phase")
+    assert event_snapshot(event) == before
+
+
 def test_asking_before_the_phase_is_over_is_refused_and_changes_nothing(event_with_players):
     event, _ = event_with_players(6, phases=CUT_TO_FOUR)
     api("org").post(f"/api/tournaments/{event}/start/")
