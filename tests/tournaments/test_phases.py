@@ -1,9 +1,13 @@
 """Multi-day events: a phase plan given at creation, the cut between Swiss phases confirmed by the
 organizer, and the refusals around it (API and pages, through Django's test clients)."""
 
-import pytest
+import copy
 
-from tournaments.models import PhaseAdvance, Registration, Round, Tournament
+import pytest
+from django.contrib.auth import get_user_model
+
+from tournaments.models import Match, PhaseAdvance, Registration, Round, Tournament
+from tournaments.services.exchange import event_import
 
 from .conftest import api, as_user, confirm_all, event_snapshot, pair_next_round
 
@@ -301,3 +305,81 @@ def test_a_one_phase_events_pages_show_no_phases(event_with_players):
     play_round(event)
     assert "phase-panel" not in as_user("org").get(f"/events/{event}/").content.decode()
     assert "phases-title" not in as_user(None).get(f"/events/{event}/standings/").content.decode()
+
+
+# --- the export file (format_version 2) -----------------------------------------------------
+
+
+def cut_and_exported(build_event):
+    event, _ = day_one_over(build_event)
+    assert next_phase(event, method="post").status_code == 200
+    response = api("org").get(f"/api/tournaments/{event}/export/")
+    assert response.status_code == 200, response.content
+    return event, response.json()
+
+
+def forget(event):
+    """Another database: the event and every account are gone (the card index stays)."""
+    Match.objects.filter(round__tournament_id=event).delete()
+    Tournament.objects.filter(pk=event).delete()
+    get_user_model().objects.all().delete()
+
+
+def test_a_multi_day_event_exports_as_version_2_and_imports_with_its_phases_and_cut(
+    event_with_players,
+):
+    event, document = cut_and_exported(event_with_players)
+    assert document["format_version"] == 2
+    assert document["phases"]["plan"] == CUT_TO_FOUR
+    (advance,) = document["phases"]["advances"]
+    assert (advance["phase"], advance["after_round"], advance["confirmed_by"]) == (2, 2, "org")
+    standings = api().get(f"/api/tournaments/{event}/standings/").json()
+    forget(event)
+    # when the file is imported into the empty database
+    imported = event_import(document=copy.deepcopy(document)).tournament
+    # then the plan, the cut (under the new ids) and the standings are as they were
+    assert imported.phases == CUT_TO_FOUR
+    confirmed = PhaseAdvance.objects.get(tournament=imported)
+    names = {r.pk: r.name for r in Registration.objects.filter(tournament=imported)}
+    assert [names[pk] for pk in confirmed.not_advancing] == [row["player"] for row in standings[4:]]
+    assert confirmed.confirmed_by.username == "org"
+    again = api().get(f"/api/tournaments/{imported.pk}/standings/").json()
+    assert [(r["player"], r["points"]) for r in again] == [
+        (r["player"], r["points"]) for r in standings
+    ]
+    # and the imported event is in phase 2 (the plan's last), which pairs those who advanced
+    assert next_phase(imported.pk).json()["code"] == "no_next_phase"
+    pairings = pair_next_round(imported.pk)
+    paired = {p["player_a"] for p in pairings} | {p["player_b"] for p in pairings}
+    assert paired == {row["player"] for row in standings[:4]}
+
+
+def test_a_one_phase_event_still_exports_as_version_1(event_with_players):
+    event, _ = event_with_players(4, rounds=2)
+    document = api("org").get(f"/api/tournaments/{event}/export/").json()
+    assert document["format_version"] == 1
+    assert "phases" not in document
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (lambda d: d.update(format_version=1), "$.phases"),
+        (lambda d: d.pop("phases"), "$.phases"),
+        (lambda d: d["phases"]["plan"][1].pop("advance"), "$.phases.plan"),
+        (lambda d: d["phases"]["advances"][0].update(after_round=1), "$.phases.advances[0]"),
+        (lambda d: d["phases"]["advances"][0]["advancing"].append(99999), "$.phases.advances[0]"),
+        (lambda d: d.update(format_version=3), "$.format_version"),
+    ],
+)
+def test_a_file_whose_phases_do_not_hold_together_is_refused_and_writes_nothing(
+    event_with_players, change, path
+):
+    event, document = cut_and_exported(event_with_players)
+    forget(event)
+    change(document)
+    with pytest.raises(Exception) as refused:  # noqa: PT011 (a Refusal; its problems are checked)
+        event_import(document=document)
+    assert refused.value.code == "invalid_export"
+    assert any(problem.startswith(path) for problem in refused.value.extra["problems"])
+    assert not Tournament.objects.exists()
