@@ -70,6 +70,7 @@ def test_the_one_phase_shorthand_is_stored_as_before_with_no_plan():
         ),
         ({"phases": [{"kind": "swiss", "rounds": 0}]}, "phases_invalid"),
         ({"phases": "two days"}, "phases_invalid"),
+        ({"phases": TWO_DAYS, "late_registration_until": 3}, "invalid_late_registration"),
     ],
 )
 def test_a_plan_that_cannot_be_run_is_a_400_with_its_code_and_creates_nothing(body, code):

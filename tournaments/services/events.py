@@ -103,6 +103,13 @@ def tournament_create(
         raise Refusal(
             "Late registration must end by a Swiss round number.", code="invalid_late_registration"
         )
+    if plan is not None and len(plan.swiss) > 1 and late_registration_until > plan.last_round(1):
+        # A late entrant in a later phase would play it without having qualified for it.
+        raise Refusal(
+            f"Late registration in a multi-day event ends by the first phase's last round "
+            f"({plan.last_round(1)}).",
+            code="invalid_late_registration",
+        )
     if bot not in Tournament.Bot.values:
         raise Refusal(f"The bot is one of {', '.join(Tournament.Bot.values)}.", code="invalid_bot")
     if automated and late_registration_until:
