@@ -227,6 +227,32 @@ def test_a_one_phase_event_has_no_next_phase_and_pairs_as_before(event_with_play
     assert api("org").post(f"/api/tournaments/{event}/rounds/").status_code == 202
 
 
+def test_a_third_phase_cuts_only_among_those_still_in(event_with_players):
+    plan = [
+        {"kind": "swiss", "rounds": 1},
+        {"kind": "swiss", "rounds": 1, "advance": {"top": 4}},
+        {"kind": "swiss", "rounds": 1, "advance": {"top": 2}},
+    ]
+    event, _ = event_with_players(6, phases=plan)
+    api("org").post(f"/api/tournaments/{event}/start/")
+    play_round(event)
+    first_cut = {row["player"] for row in next_phase(event).json()["not_advancing"]}
+    assert next_phase(event, method="post").status_code == 200
+    play_round(event)
+    # when phase 2 is over, the cut to phase 3 is among the four still in
+    preview = next_phase(event).json()
+    assert (preview["phase"], preview["after_round"]) == (3, 2)
+    assert len(preview["advancing"]) == 2
+    assert len(preview["not_advancing"]) == 2
+    listed = {row["player"] for row in preview["advancing"] + preview["not_advancing"]}
+    assert not listed & first_cut
+    assert next_phase(event, method="post").status_code == 200
+    paired = pair_next_round(event)
+    assert {p["player_a"] for p in paired} | {p["player_b"] for p in paired} == {
+        row["player"] for row in preview["advancing"]
+    }
+
+
 def test_min_points_advances_everyone_on_the_points(event_with_players):
     plan = [
         {"kind": "swiss", "rounds": 2},
