@@ -8,6 +8,7 @@ from . import (
     api_deck_checks,
     api_events,
     api_judge_calls,
+    api_phases,
     api_round_emails,
     api_seating,
     api_stream,
@@ -161,5 +162,10 @@ urlpatterns = [
         "tournaments/<int:pk>/judge-calls/<int:call>/resolve/",
         api_judge_calls.JudgeCallResolve.as_view(),
         name="tournament-judge-call-resolve",
+    ),
+    path(
+        "tournaments/<int:pk>/phases/next/",
+        api_phases.PhaseNext.as_view(),
+        name="tournament-phase-next",
     ),
 ]

@@ -70,6 +70,11 @@ class Tournament(models.Model):
     rounds_requested = models.PositiveSmallIntegerField(null=True, blank=True)
     swiss_rounds = models.PositiveSmallIntegerField(null=True, blank=True)
     top_cut = models.PositiveSmallIntegerField(default=0)
+    # A multi-day event's phase plan (tournaments.core.phases, its JSON shape); None: one Swiss
+    # phase, the `rounds_requested` and `top_cut` shorthand. When set, `rounds_requested` and
+    # `top_cut` are what the plan adds up to, written with it (services.tournament_create), so
+    # the round machinery reads them as it does for a one-phase event.
+    phases = models.JSONField(null=True, blank=True)
     round_minutes = models.PositiveSmallIntegerField(default=50)
     # Players may still register before this Swiss round is paired (0: not after the start).
     late_registration_until = models.PositiveSmallIntegerField(default=0)
@@ -742,3 +747,33 @@ class JudgeCall(models.Model):
 
     def __str__(self) -> str:
         return f"judge call {self.pk} at {self.match}"
+
+
+class PhaseAdvance(models.Model):
+    """The organizer's confirmation of who goes on to a later Swiss phase
+    (tournaments.services.phases). `phase` is the phase entered (2 for day 2); the players not
+    advancing are dropped after `after_round` and keep their final place in the standings. The
+    lists name registration ids, in standings order, as they stood when confirmed. Unique per
+    phase: a second confirmation is refused, never doubled."""
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="phase_advances"
+    )
+    phase = models.PositiveSmallIntegerField()
+    after_round = models.PositiveSmallIntegerField()
+    advancing = models.JSONField()
+    not_advancing = models.JSONField()
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "phase"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "phase"], name="phase_advance_once"),
+            models.CheckConstraint(condition=Q(phase__gte=2), name="phase_advance_later_phase"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} phase {self.phase}"

@@ -21,7 +21,15 @@ class TournamentCreate(serializers.Serializer):
     copy_limit = serializers.IntegerField(required=False, default=None, allow_null=True)
     team_play = serializers.CharField(max_length=12, required=False, default="", allow_blank=True)
     rounds = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=20)
-    top_cut = serializers.ChoiceField(choices=[0, 4, 8], required=False, default=0)
+    # No default: a plan (`phases`) comes without the shorthand, and the service tells the two
+    # apart by what was given.
+    top_cut = serializers.ChoiceField(choices=[0, 4, 8], required=False)
+    phases = serializers.JSONField(
+        required=False,
+        default=None,
+        allow_null=True,
+        help_text="A multi-day plan: Swiss phases then an optional top cut (docs/tournaments.md).",
+    )
     round_minutes = serializers.IntegerField(
         required=False, default=50, min_value=10, max_value=240
     )
@@ -110,6 +118,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "rounds",
             "rounds_requested",
             "top_cut",
+            "phases",
             "round_minutes",
             "late_registration_until",
             "decklists_published",

@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:pk>/retry/", views.event_retry, name="event-retry"),
     path("<int:pk>/start/", views.event_start, name="event-start"),
     path("<int:pk>/rounds/next/", views.round_start, name="round-start"),
+    path("<int:pk>/phases/next/", views.phase_advance, name="phase-advance"),
     path("<int:pk>/publish/", views.decklists_publish, name="decklists-publish"),
     path("<int:pk>/judges/", views.judge_add, name="judge-add"),
     path("<int:pk>/register/", views.register, name="register"),

@@ -126,7 +126,8 @@ def paths(broken: dict) -> list[str]:
 def test_the_schema_is_a_valid_draft_2020_12_schema():
     Draft202012Validator.check_schema(schema())
     assert schema()["$schema"] == "https://json-schema.org/draft/2020-12/schema"
-    assert schema()["properties"]["format_version"] == {"const": FORMAT_VERSION}
+    # Version 2 (a multi-day event's phases) is read beside version 1.
+    assert schema()["properties"]["format_version"] == {"enum": [1, FORMAT_VERSION]}
 
 
 def test_a_built_document_passes_its_own_checks_and_has_a_fixed_order():
@@ -173,7 +174,7 @@ def test_every_problem_is_reported_with_its_json_path(change, expected):
 
 
 def test_another_format_version_is_refused_before_anything_else():
-    broken = _broken(lambda d: d.update(format_version=2, rounds="nonsense"))
+    broken = _broken(lambda d: d.update(format_version=3, rounds="nonsense"))
     assert paths(broken) == ["$.format_version"]
 
 

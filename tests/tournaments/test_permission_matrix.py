@@ -1242,3 +1242,49 @@ def test_correction_permission_matrix(running, name, role, expected):
     assert (response.status_code, body and body.get("code")) == (status, code), body
     assert body["detail"]
     assert snapshot(ctx) == before, f"the refused request ({code}) changed the event"
+
+
+# --- phases of a multi-day event (issue 25) -----------------------------------------------------
+# The running event is a one-phase event: who may ask is checked before the state, so the
+# officials reach the state's refusal (no_next_phase) and everyone else is refused by role.
+# tests/tournaments/test_phases.py runs the allowed path on a two-phase event.
+
+from tournaments.models import PhaseAdvance  # noqa: E402 (this block's own, kept for merges)
+
+NO_NEXT_PHASE = (409, "no_next_phase")
+
+PHASE_ENDPOINTS: dict[str, Endpoint] = {
+    "phase_next": Endpoint("get", ev("phases/next/")),
+    "phase_confirm": Endpoint("post", ev("phases/next/"), lambda ctx: {}),
+}
+
+PHASE_EXPECTED: dict[str, dict[str, Any]] = {
+    "phase_next": {
+        **judges_only(),
+        "judge": NO_NEXT_PHASE,
+        "organizer": NO_NEXT_PHASE,
+        "judge_player": NO_NEXT_PHASE,
+    },
+    "phase_confirm": organizer_only(organizer=NO_NEXT_PHASE),
+}
+
+assert set(PHASE_EXPECTED) == set(PHASE_ENDPOINTS)
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in PHASE_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_phase_permission_matrix(running, name, role, expected):
+    ctx = running
+    before = {**snapshot(ctx), "advances": PhaseAdvance.objects.count()}
+    response = send(ctx, role, PHASE_ENDPOINTS[name])
+    body = response.json()
+    status, code = expected
+    assert (response.status_code, body.get("code")) == (status, code), body
+    assert body["detail"]
+    assert {**snapshot(ctx), "advances": PhaseAdvance.objects.count()} == before

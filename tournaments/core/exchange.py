@@ -20,8 +20,12 @@ from jsonschema import Draft202012Validator, ValidationError
 from rules.core import match as protocol
 from rules.core.cards import name_key
 from rules.core.decklist import DecklistError, decklist_from_json
+from tournaments.core.phases import PhasePlanError, parse_plan
 
-FORMAT_VERSION = 1
+# Version 2 adds `phases` (a multi-day event's plan and its confirmed cuts). An event without
+# phases still exports as version 1, byte for byte as before, and both versions are read.
+FORMAT_VERSION = 2
+READ_VERSIONS = (1, 2)
 SCHEMA_PATH = Path(__file__).parent.parent / "event-export.schema.json"
 # The fields that identify an event wherever it is copied: the same export imported twice
 # is recognised by them (created_at and the random seed make a collision practically impossible).
@@ -73,13 +77,16 @@ def build_document(
     standings: Iterable[Mapping[str, Any]],
     placings: Iterable[Mapping[str, Any]] | None,
     waitlist: Iterable[Mapping[str, Any]] = (),
+    phases: Mapping[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The export file from plain values. Lists are in a fixed order (judges by name,
     registrations by id, rounds by number, the waitlist in its line's order), so one event
     always exports to the same bytes. The waitlist is optional in format_version 1: absent
-    when the event has none, so such an event's file is what it always was."""
+    when the event has none, so such an event's file is what it always was. `phases` (a
+    multi-day event's `{plan, advances}`) makes the file format_version 2; without it the file
+    is version 1, as it always was."""
     document = {
-        "format_version": FORMAT_VERSION,
+        "format_version": FORMAT_VERSION if phases is not None else 1,
         "fingerprint": fingerprint(event),
         "event": dict(event),
         "judges": sorted(judges),
@@ -91,6 +98,11 @@ def build_document(
     line = [dict(entry) for entry in waitlist]
     if line:
         document["waitlist"] = line  # in the order given: the line's (position, then age)
+    if phases is not None:
+        document["phases"] = {
+            "plan": list(phases["plan"]),
+            "advances": sorted((dict(a) for a in phases["advances"]), key=lambda a: a["phase"]),
+        }
     return document
 
 
@@ -113,12 +125,13 @@ def _schema_problem(error: ValidationError) -> Problem:
 def check_document(data: object) -> dict[str, Any]:
     """The decoded file, checked: the schema first, then the references and match states.
     Raises ExportFileError listing every problem."""
-    if isinstance(data, dict) and data.get("format_version") != FORMAT_VERSION:
+    if isinstance(data, dict) and data.get("format_version") not in READ_VERSIONS:
         raise ExportFileError(
             [
                 Problem(
                     "$.format_version",
-                    f"this version reads format_version {FORMAT_VERSION}, "
+                    "this version reads format_version "
+                    f"{' or '.join(map(str, READ_VERSIONS))}, "
                     f"not {data.get('format_version')!r}",
                 )
             ]
@@ -159,6 +172,7 @@ def _reference_problems(data: Mapping[str, Any]) -> list[Problem]:
         except DecklistError as error:
             problems.append(Problem(f"$.registrations[{index}].decklist", str(error)))
     problems += _waitlist_problems(data)
+    problems += _phase_problems(data, registrations)
     numbers: set[int] = set()
     matches: set[int] = set()
     for r_index, round in enumerate(data["rounds"]):
@@ -328,3 +342,31 @@ def missing_cards(document: Mapping[str, Any], known: Callable[[str], bool]) -> 
         for name, who, path in card_names(document)
         if not known(name_key(name))
     ]
+
+
+def _phase_problems(data: Mapping[str, Any], registrations: set[int]) -> list[Problem]:
+    """Version 2 carries `phases` and version 1 does not; the plan is one the service would
+    accept (tournaments.core.phases), and each cut names the file's registrations, once."""
+    version, phases = data["format_version"], data.get("phases")
+    if version == 1:
+        return [Problem("$.phases", "is format_version 2: this file says 1")] if phases else []
+    if phases is None:
+        return [Problem("$.phases", "format_version 2 carries the event's phases")]
+    problems: list[Problem] = []
+    try:
+        plan = parse_plan(phases["plan"])
+    except PhasePlanError as error:
+        return [Problem("$.phases.plan", error.message)]
+    seen: set[int] = set()
+    for index, advance in enumerate(phases["advances"]):
+        at = f"$.phases.advances[{index}]"
+        if not 2 <= advance["phase"] <= len(plan.swiss) or advance["phase"] in seen:
+            problems.append(Problem(f"{at}.phase", "is not a later Swiss phase of the plan, once"))
+            continue
+        seen.add(advance["phase"])
+        if advance["after_round"] != plan.last_round(advance["phase"] - 1):
+            problems.append(Problem(f"{at}.after_round", "is not the last round of its phase"))
+        players = [*advance["advancing"], *advance["not_advancing"]]
+        if set(players) - registrations or len(set(players)) != len(players):
+            problems.append(Problem(at, "names a registration the file does not have, or twice"))
+    return problems

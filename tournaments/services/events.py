@@ -10,6 +10,7 @@ from django.utils import timezone
 from genesis.errors import Conflict, NotAuthenticated, NotFound, Refusal
 from rules.core.formats import get_format
 from tournaments.core.pairing import recommended_rounds
+from tournaments.core.phases import PhasePlanError, parse_plan
 
 from .. import permissions
 from ..locking import lock_tournament
@@ -36,7 +37,8 @@ def tournament_create(
     format_slug: str | None = "genesis-standard",
     game: str | None = None,
     rounds: int | None = None,
-    top_cut: int = 0,
+    top_cut: int | None = None,
+    phases: object = None,
     round_minutes: int = 50,
     late_registration_until: int = 0,
     automated: bool = False,
@@ -52,7 +54,10 @@ def tournament_create(
     team_play: str = "",
 ) -> Tournament:
     """An event for one game and one of its formats (the game's first format when only the game
-    is named; Genesis Standard when neither is). Match settings not given come from the format."""
+    is named; Genesis Standard when neither is). Match settings not given come from the format.
+
+    `phases` is a multi-day plan (tournaments.core.phases); `rounds` and `top_cut` are the
+    one-phase shorthand, so a plan comes with neither (None for both)."""
     if not organizer.is_authenticated:
         raise NotAuthenticated("Log in to organize an event.")
     fmt = game_and_format(game, format_slug)
@@ -75,6 +80,19 @@ def tournament_create(
         raise Refusal(
             "Only Genesis events can be played by the engine's bots.", code="invalid_automated"
         )
+    plan = None
+    if phases is not None:
+        if rounds is not None or top_cut is not None:
+            raise Refusal(
+                "Give either 'phases' or the one-phase 'rounds' and 'top_cut', not both.",
+                code="phases_and_rounds",
+            )
+        try:
+            plan = parse_plan(phases)
+        except PhasePlanError as exc:
+            raise Refusal(exc.message, code=exc.code) from None
+        rounds, top_cut = plan.swiss_rounds, plan.top_cut
+    top_cut = top_cut or 0
     if top_cut not in (0, 4, 8):
         raise Refusal("The top cut is 4 or 8 players, or 0 for none.", code="invalid_top_cut")
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
@@ -84,6 +102,13 @@ def tournament_create(
     if not 0 <= late_registration_until <= MAX_ROUNDS:
         raise Refusal(
             "Late registration must end by a Swiss round number.", code="invalid_late_registration"
+        )
+    if plan is not None and len(plan.swiss) > 1 and late_registration_until > plan.last_round(1):
+        # A late entrant in a later phase would play it without having qualified for it.
+        raise Refusal(
+            f"Late registration in a multi-day event ends by the first phase's last round "
+            f"({plan.last_round(1)}).",
+            code="invalid_late_registration",
         )
     if bot not in Tournament.Bot.values:
         raise Refusal(f"The bot is one of {', '.join(Tournament.Bot.values)}.", code="invalid_bot")
@@ -107,6 +132,7 @@ def tournament_create(
         organizer=organizer,
         rounds_requested=rounds,
         top_cut=top_cut,
+        phases=plan.to_json() if plan is not None else None,
         round_minutes=round_minutes,
         late_registration_until=late_registration_until,
         automated=automated,

@@ -34,6 +34,7 @@ from ..models import (
     Match,
     NoShowDrop,
     Penalty,
+    PhaseAdvance,
     Registration,
     Report,
     ResultOverride,
@@ -150,7 +151,28 @@ def event_document(*, tournament: Tournament) -> dict[str, Any]:
         standings=selectors.standings_rows(t),
         placings=selectors.placings_rows(t),
         waitlist=_waitlist(t),
+        phases=_phases(t),
     )
+
+
+def _phases(t: Tournament) -> dict[str, Any] | None:
+    """A multi-day event's plan and confirmed cuts (format_version 2); None for one phase."""
+    if not t.phases:
+        return None
+    return {
+        "plan": t.phases,
+        "advances": [
+            {
+                "phase": a.phase,
+                "after_round": a.after_round,
+                "advancing": a.advancing,
+                "not_advancing": a.not_advancing,
+                "confirmed_by": a.confirmed_by.username,
+                "confirmed_at": _when(a.confirmed_at),
+            }
+            for a in t.phase_advances.select_related("confirmed_by").order_by("phase")
+        ],
+    }
 
 
 def _waitlist(t: Tournament) -> list[dict[str, Any]]:
@@ -428,6 +450,7 @@ def _usernames(document: Mapping[str, Any]) -> set[str]:
     names |= {r["player"] for r in document["registrations"] if r["player"] is not None}
     names |= {r["check_in"]["actor"] for r in document["registrations"] if "check_in" in r}
     names |= {entry["player"] for entry in document.get("waitlist", ())}
+    names |= {a["confirmed_by"] for a in document.get("phases", {}).get("advances", ())}
     names |= {
         seat["player"]
         for r in document["registrations"]
@@ -559,6 +582,7 @@ def event_import(*, document: object) -> Imported:
         rounds_requested=event["rounds_requested"],
         swiss_rounds=event["swiss_rounds"],
         top_cut=event["top_cut"],
+        phases=data["phases"]["plan"] if "phases" in data else None,
         round_minutes=event["round_minutes"],
         late_registration_until=event["late_registration_until"],
         decklists=event["decklists"],
@@ -628,6 +652,19 @@ def event_import(*, document: object) -> Imported:
             errors=entry["errors"],
             registration=registrations[ref] if ref is not None else None,
             decided_at=_parse(entry["decided_at"]),
+        )
+    for advance in data.get("phases", {}).get("advances", ()):
+        confirmed = PhaseAdvance.objects.create(
+            tournament=tournament,
+            phase=advance["phase"],
+            after_round=advance["after_round"],
+            advancing=[registrations[ref].pk for ref in advance["advancing"]],
+            not_advancing=[registrations[ref].pk for ref in advance["not_advancing"]],
+            confirmed_by=accounts[advance["confirmed_by"]],
+        )
+        # confirmed_at is auto_now_add: set to the file's time straight after, as _created does.
+        PhaseAdvance.objects.filter(pk=confirmed.pk).update(
+            confirmed_at=_parse(advance["confirmed_at"])
         )
     for rd in data["rounds"]:
         _import_round(tournament, rd, registrations, accounts)

@@ -21,6 +21,7 @@ from rules.selectors import with_rule_urls
 from .. import permissions, selectors
 from ..locking import lock_registration, lock_tournament
 from ..models import Penalty, Registration, Round, Tournament, WaitlistEntry
+from ..selectors.phases import cut_at_phase
 from .snapshots import snapshots_expire
 
 User = get_user_model()
@@ -400,6 +401,14 @@ def player_reinstate(
         )
     if tournament.status != Tournament.Status.RUNNING:
         raise Conflict("The event is over.", code="not_running")
+    cut_before = cut_at_phase(tournament).get(registration.pk)
+    if cut_before is not None:
+        # The organizer confirmed the cut (services.phases): undoing it for one player would
+        # advance someone the rule left out.
+        raise Conflict(
+            f"{registration.name} did not advance to phase {cut_before}: a cut is not undone.",
+            code="cut_at_phase",
+        )
     if tournament.rounds.count() > (registration.dropped_after_round or 0):
         raise Conflict(
             f"A round has been paired since {registration.name} dropped: too late to undo it.",

@@ -30,6 +30,7 @@ from .. import metrics, permissions, selectors, stream
 from ..core.seating import Seats, seat_tables
 from ..locking import lock_round, lock_tournament
 from ..models import EngineGame, Match, Pod, PodReport, Registration, Report, Round, Tournament
+from ..selectors.phases import cut_at_phase, phase_state
 from .check_in import no_shows_drop
 from .match_settings import match_rules, protocol_decklist
 from .registrations import registration_get
@@ -60,6 +61,13 @@ def next_round_refusal(tournament: Tournament) -> Conflict | None:
             f"Round {last.number} is still open: every result must be confirmed "
             "before the next round is paired.",
             code="round_open",
+        )
+    state = phase_state(tournament)
+    if state is not None and state.awaiting_confirmation:
+        return Conflict(
+            f"Phase {state.phase} is over: confirm who advances to phase {state.phase + 1} "
+            "before the next round is paired.",
+            code="phase_advance_pending",
         )
     swiss_played = tournament.rounds.filter(kind=Round.Kind.SWISS).count()
     if swiss_played < (tournament.swiss_rounds or 0):
@@ -315,7 +323,10 @@ def _top_cut_pairings(
     last = previous.order_by("-number").first()
     # The seeds are the Swiss standings, which the top cut leaves as they are (they count Swiss
     # rounds only); each later bracket round keeps them, so the better seed stays player A.
-    seeds = [s.player for s in selectors.standings(tournament=tournament)]
+    # Players cut between Swiss phases are not seeded, wherever their tiebreakers have since
+    # put them (none are, in a one-phase event).
+    cut = {str(pk) for pk in cut_at_phase(tournament)}
+    seeds = [s.player for s in selectors.standings(tournament=tournament) if s.player not in cut]
     if last is None:
         bracket = top_cut_pairings(seeds, tournament.top_cut)
     else:

@@ -34,6 +34,7 @@ from .judging import (
     results_entry,
 )
 from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
+from .phases import phase_advance
 from .printing import match_slips
 from .registrations import (
     capacity_set,
@@ -87,6 +88,7 @@ __all__ = [
     "match_slips",
     "my_match",
     "pairings",
+    "phase_advance",
     "player_add",
     "player_drop",
     "player_fixed_table",

@@ -19,6 +19,7 @@ from ..core.pairing import recommended_rounds
 from ..models import Registration, Round, Tournament, WaitlistEntry
 from ..services import exchange, recovery
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
+from .phases import phase_panel
 from .rounds import time_left
 
 EVENTS_PER_PAGE = 20
@@ -188,6 +189,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         and tournament.status != Tournament.Status.REGISTRATION
         else [],
         "export": export_state(tournament, user) if organizer or user.is_staff else None,
+        "phase": phase_panel(tournament, user, judge=judge),
         **panel,
         **extra,
     }

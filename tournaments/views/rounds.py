@@ -21,6 +21,7 @@ from .. import forms, permissions, selectors, services
 from ..core.placings import bracket_rounds
 from ..models import Match, Tournament
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url, round_name
+from .phases import standings_phases
 
 
 def round_start(request, pk: int):
@@ -148,10 +149,13 @@ def standings(request, pk: int):
         "tournaments/standings.html",
         {
             "tournament": tournament,
-            "rows": [
-                {**row, "corrected": marks.get(row["registration"], "")}
-                for row in selectors.standings_snapshot(tournament=tournament)
-            ],
+            **standings_phases(
+                tournament,
+                [
+                    {**row, "corrected": marks.get(row["registration"], "")}
+                    for row in selectors.standings_snapshot(tournament=tournament)
+                ],
+            ),
             # Results are public, so their corrections are too (the reason is the judges').
             "corrections": corrections,
             "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
