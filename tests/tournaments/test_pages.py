@@ -399,7 +399,7 @@ def test_the_print_stylesheet_hides_navigation_and_enlarges_table_numbers():
     assert ".pairings-table .table-no { font-size: 20pt" in print_rules
 
 
-def test_standings_show_four_decimal_tiebreakers_and_dropped_players(running):
+def test_standings_show_tiebreakers_as_percentages_and_dropped_players(running):
     event, pairings = running
     body = {"player_a_wins": 2, "player_b_wins": 1, "draws": 0}
     for pairing in pairings:
@@ -408,8 +408,9 @@ def test_standings_show_four_decimal_tiebreakers_and_dropped_players(running):
     as_user(pairings[0]["player_b"]).post(url("drop", event), CONFIRM)
     html = as_user(None).get(url("standings", event)).content.decode()
     assert html.count("<tr") == 5  # a header and 4 players
-    assert '<td class="num">0.6667</td>' in html
-    assert '<td class="num">1.0000</td>' in html
+    assert '<td class="num">66.67%</td>' in html
+    assert '<td class="num">100.00%</td>' in html
+    assert "0.6667" not in html
     assert '<td class="num">1-0-0</td>' in html
     assert "dropped</span>" in html
     assert f"/api/tournaments/{event}/standings/?as=csv" in html
