@@ -258,7 +258,7 @@ def test_a_lock_in_progress_survives_the_polling(live_server, browser, bundled_c
     page.context.close()
 
 
-def test_pairings_filter_as_you_type_and_standings_show_four_decimals(
+def test_pairings_filter_as_you_type_and_standings_show_percentages(
     live_server, page, phone_page, bundled_cards, users
 ):
     base = live_server.url
