@@ -508,13 +508,19 @@ def send(ctx: Ctx, role: str, endpoint: Endpoint):
 
 @pytest.mark.parametrize(("name", "role", "expected"), TABLE)
 def test_permission_matrix(running, name, role, expected):
-    ctx = running
-    endpoint = ENDPOINTS[name]
+    check_cell(running, role, ENDPOINTS[name], expected)
+
+
+def check_cell(ctx: Ctx, role: str, endpoint: Endpoint, expected, state=None) -> None:
+    """One cell of a matrix: `role` calls `endpoint` (after its set-up) and gets `expected`,
+    OK or (status, code); a refusal leaves `state(ctx)` (by default the event's snapshot) as it
+    was. Every block of this file checks its cells with it."""
+    state = state or snapshot
     if endpoint.setup is not None:
         endpoint.setup(ctx)
     if callable(expected):
         expected = expected(ctx)
-    before = snapshot(ctx)
+    before = state(ctx)
     response = send(ctx, role, endpoint)
     body = response.json() if response.content else None
     if expected == OK:
@@ -523,7 +529,7 @@ def test_permission_matrix(running, name, role, expected):
     status, code = expected
     assert (response.status_code, body and body.get("code")) == (status, code), body
     assert body["detail"]
-    assert snapshot(ctx) == before, f"the refused request ({code}) changed the event"
+    assert state(ctx) == before, f"the refused request ({code}) changed the event"
 
 
 # --- hidden information -------------------------------------------------------------------------
@@ -1008,21 +1014,10 @@ def test_permission_matrix_of_fixed_seats(running, name, role, expected):
 def test_deck_check_permission_matrix(running, name, role, expected):
     from tournaments.models import DeckCheck
 
-    ctx = running
-    endpoint = DECK_CHECK_ENDPOINTS[name]
-    if endpoint.setup is not None:
-        endpoint.setup(ctx)
-    before = (snapshot(ctx), list(DeckCheck.objects.values_list("pk", "ended_at", "outcome")))
-    response = send(ctx, role, endpoint)
-    body = response.json() if response.content else None
-    if expected == OK:
-        assert 200 <= response.status_code < 300, (response.status_code, body)
-        return
-    status, code = expected
-    assert (response.status_code, body and body.get("code")) == (status, code), body
-    assert body["detail"]
-    after = (snapshot(ctx), list(DeckCheck.objects.values_list("pk", "ended_at", "outcome")))
-    assert after == before, f"the refused request ({code}) changed the event"
+    def state(ctx: Ctx) -> tuple:
+        return (snapshot(ctx), list(DeckCheck.objects.values_list("pk", "ended_at", "outcome")))
+
+    check_cell(running, role, DECK_CHECK_ENDPOINTS[name], expected, state)
 
 
 def test_players_never_see_the_decklists_through_deck_checks(running):
@@ -1131,20 +1126,7 @@ def _with_calls(ctx: Ctx) -> dict:
     ],
 )
 def test_judge_call_permission_matrix(running, name, role, expected):
-    ctx = running
-    endpoint = CALL_ENDPOINTS[name]
-    if endpoint.setup is not None:
-        endpoint.setup(ctx)
-    before = _with_calls(ctx)
-    response = send(ctx, role, endpoint)
-    body = response.json() if response.content else None
-    if expected == OK:
-        assert 200 <= response.status_code < 300, (response.status_code, body)
-        return
-    status, code = expected
-    assert (response.status_code, body and body.get("code")) == (status, code), body
-    assert body["detail"]
-    assert _with_calls(ctx) == before, f"the refused request ({code}) changed the event"
+    check_cell(running, role, CALL_ENDPOINTS[name], expected, _with_calls)
 
 
 def test_another_matchs_player_never_sees_a_matchs_calls_or_rulings(running):
@@ -1228,20 +1210,7 @@ assert set(CORRECTION_EXPECTED) == set(CORRECTION_ENDPOINTS)
     ],
 )
 def test_correction_permission_matrix(running, name, role, expected):
-    ctx = running
-    endpoint = CORRECTION_ENDPOINTS[name]
-    if endpoint.setup is not None:
-        endpoint.setup(ctx)
-    before = snapshot(ctx)
-    response = send(ctx, role, endpoint)
-    body = response.json() if response.content else None
-    if expected == OK:
-        assert 200 <= response.status_code < 300, (response.status_code, body)
-        return
-    status, code = expected
-    assert (response.status_code, body and body.get("code")) == (status, code), body
-    assert body["detail"]
-    assert snapshot(ctx) == before, f"the refused request ({code}) changed the event"
+    check_cell(running, role, CORRECTION_ENDPOINTS[name], expected)
 
 
 # --- phases of a multi-day event (issue 25) -----------------------------------------------------
@@ -1280,11 +1249,7 @@ assert set(PHASE_EXPECTED) == set(PHASE_ENDPOINTS)
     ],
 )
 def test_phase_permission_matrix(running, name, role, expected):
-    ctx = running
-    before = {**snapshot(ctx), "advances": PhaseAdvance.objects.count()}
-    response = send(ctx, role, PHASE_ENDPOINTS[name])
-    body = response.json()
-    status, code = expected
-    assert (response.status_code, body.get("code")) == (status, code), body
-    assert body["detail"]
-    assert {**snapshot(ctx), "advances": PhaseAdvance.objects.count()} == before
+    def state(ctx: Ctx) -> dict:
+        return {**snapshot(ctx), "advances": PhaseAdvance.objects.count()}
+
+    check_cell(running, role, PHASE_ENDPOINTS[name], expected, state)
