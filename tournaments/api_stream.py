@@ -19,7 +19,7 @@ def event_stream(request: HttpRequest, pk: int) -> HttpResponse:
         # Under a WSGI server (gunicorn, Django's runserver and live test server) an endless
         # response would hold a worker thread for good; say no at once, and the pages poll.
         refusal = Refusal(
-            "The event stream is served by the ASGI server only (docs/deployment.md).",
+            "The event stream is served by the ASGI server only: the pages poll instead.",
             code="stream_unavailable",
         )
         return JsonResponse(refusal.as_dict(), status=503)

@@ -83,8 +83,56 @@ class TournamentForm(forms.Form):
         help_text="What players should know: prizes, entry fee, what to bring.",
     )
 
+    # A second Swiss phase (day 2): the form's way to a two-phase plan (tournaments.core.phases);
+    # the API takes any number of phases.
+    day2_rounds = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        label="Day 2 Swiss rounds",
+        help_text="Leave empty for a one-day event. Day 1 then needs its number of rounds.",
+    )
+    day2_advance = forms.ChoiceField(
+        choices=[
+            ("min_points", "Players with at least this many points"),
+            ("top", "The top players of the standings, this many"),
+        ],
+        initial="min_points",
+        required=False,
+        label="Who plays day 2",
+    )
+    day2_advance_value = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=10_000,
+        label="Points or players",
+        help_text="For example 18 points after 9 rounds. Points and tiebreakers carry over.",
+    )
+
     def clean_bot(self) -> str:
         return self.cleaned_data["bot"] or Tournament.Bot.HEURISTIC
+
+    def clean(self) -> dict:
+        data = super().clean() or {}
+        data["phases"] = None
+        day2 = data.get("day2_rounds")
+        if day2 is None:
+            return data
+        if data.get("rounds") is None:
+            self.add_error("rounds", "A two-day event needs day 1's number of Swiss rounds.")
+        if data.get("day2_advance_value") is None:
+            self.add_error("day2_advance_value", "Say who plays day 2: the points or the count.")
+        if self.errors:
+            return data
+        kind = data.get("day2_advance") or "min_points"
+        plan: list[dict] = [
+            {"kind": "swiss", "rounds": data["rounds"]},
+            {"kind": "swiss", "rounds": day2, "advance": {kind: data["day2_advance_value"]}},
+        ]
+        if data.get("top_cut"):
+            plan.append({"kind": "top_cut", "size": data["top_cut"]})
+        data["phases"] = plan
+        return data
 
 
 class EntrantForm(forms.Form):

@@ -32,7 +32,7 @@ from django_eventstream.storage import DjangoModelStorage, EventDoesNotExist
 logger = logging.getLogger(__name__)
 
 # What a client may receive; a publish of anything else is a programming error.
-KINDS = frozenset({"round", "match", "standings", "clock", "checkin", "call"})
+KINDS = frozenset({"round", "match", "standings", "clock", "checkin", "call", "phase"})
 # How often a web process without Redis looks for events another process published.
 WATCH_EVERY = 0.5
 
@@ -167,6 +167,18 @@ def call_facts(call: Any, match: Any) -> dict[str, Any]:
         "round": match.round_id,
         "table": match.table,
         "status": call.status,
+    }
+
+
+def phase_facts(advance: Any) -> dict[str, Any]:
+    """A confirmed cut between Swiss phases: which phase starts, after which round, and how many
+    go on. Who advances is public (the standings show it); each page asks for its phase panel
+    again, which tells a player their own side of the cut."""
+    return {
+        "phase": advance.phase,
+        "after_round": advance.after_round,
+        "advancing_count": len(advance.advancing),
+        "not_advancing_count": len(advance.not_advancing),
     }
 
 

@@ -18,6 +18,7 @@ urlpatterns = [
     path("<int:pk>/start/", views.event_start, name="event-start"),
     path("<int:pk>/rounds/next/", views.round_start, name="round-start"),
     path("<int:pk>/phases/next/", views.phase_advance, name="phase-advance"),
+    path("<int:pk>/phase/", views.event_phase, name="event-phase"),
     path("<int:pk>/publish/", views.decklists_publish, name="decklists-publish"),
     path("<int:pk>/judges/", views.judge_add, name="judge-add"),
     path("<int:pk>/register/", views.register, name="register"),

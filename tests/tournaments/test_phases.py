@@ -6,6 +6,7 @@ import copy
 import pytest
 from django.contrib.auth import get_user_model
 
+from tournaments import stream
 from tournaments.models import Match, PhaseAdvance, Registration, Round, Tournament
 from tournaments.services.exchange import event_import
 
@@ -77,6 +78,51 @@ def test_a_plan_that_cannot_be_run_is_a_400_with_its_code_and_creates_nothing(bo
     response = create(body)
     assert response.status_code == 400
     assert response.json()["code"] == code
+    assert not Tournament.objects.exists()
+
+
+PAGE_FORM = {
+    "name": "Regional",
+    "format": "genesis-standard",
+    "top_cut": "4",
+    "rounds": "2",
+    "round_minutes": "50",
+    "late_registration_until": "0",
+    "day2_rounds": "1",
+    "day2_advance": "min_points",
+    "day2_advance_value": "3",
+}
+
+
+def test_the_event_form_creates_a_two_day_event_from_its_day_2_fields():
+    response = as_user("org").post("/events/", PAGE_FORM)
+    assert response.status_code == 302
+    event = Tournament.objects.get()
+    assert event.phases == TWO_DAYS
+    assert (event.rounds_requested, event.top_cut) == (3, 4)
+
+
+def test_the_event_form_without_day_2_is_one_phase_as_before():
+    form = {**PAGE_FORM, "day2_rounds": "", "day2_advance_value": ""}
+    assert as_user("org").post("/events/", form).status_code == 302
+    event = Tournament.objects.get()
+    assert (event.phases, event.rounds_requested, event.top_cut) == (None, 2, 4)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"rounds": ""}, "needs day 1&#x27;s number of Swiss rounds"),
+        ({"day2_advance_value": ""}, "Say who plays day 2"),
+        ({"day2_advance": "top", "day2_advance_value": "2"}, "top 2"),
+    ],
+)
+def test_an_incomplete_or_impossible_day_2_is_a_400_on_the_form_and_creates_nothing(
+    change, message
+):
+    response = as_user("org").post("/events/", {**PAGE_FORM, **change})
+    assert response.status_code == 400
+    assert message in response.content.decode()
     assert not Tournament.objects.exists()
 
 
@@ -332,6 +378,54 @@ def test_a_one_phase_events_pages_show_no_phases(event_with_players):
     play_round(event)
     assert "phase-panel" not in as_user("org").get(f"/events/{event}/").content.decode()
     assert "phases-title" not in as_user(None).get(f"/events/{event}/standings/").content.decode()
+
+
+def test_a_confirmed_cut_is_pushed_on_the_stream_with_public_counts_only(
+    event_with_players, monkeypatch
+):
+    event, _ = day_one_over(event_with_players)
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(stream, "publish", lambda _event, kind, facts: sent.append((kind, facts)))
+    assert next_phase(event, method="post").status_code == 200
+    assert sent == [
+        (
+            "phase",
+            {"phase": 2, "after_round": 2, "advancing_count": 4, "not_advancing_count": 2},
+        )
+    ]
+
+
+def test_a_refused_confirmation_pushes_nothing(event_with_players, monkeypatch):
+    event, _ = day_one_over(event_with_players)
+    sent: list[str] = []
+    monkeypatch.setattr(stream, "publish", lambda _event, kind, facts: sent.append(kind))
+    assert next_phase(event, user="p01", method="post").status_code == 403
+    assert sent == []
+
+
+def test_the_live_phase_panel_tells_each_player_their_own_side_of_the_cut(event_with_players):
+    event, _ = day_one_over(event_with_players)
+    preview = next_phase(event).json()
+    assert next_phase(event, method="post").status_code == 200
+    went_on = preview["advancing"][0]["player"]
+    stayed = preview["not_advancing"][0]["player"]
+    url = f"/events/{event}/phase/"
+    # the fragment the page's stream listener asks for: it listens to the `phase` event
+    mine = as_user(went_on).get(url).content.decode()
+    assert 'hx-trigger="sse:phase, live-poll"' in mine
+    assert "You advanced to phase 2" in mine
+    assert "You did not advance to phase 2" in as_user(stayed).get(url).content.decode()
+    # the public and the judges see the phases, and nobody's side of the cut but their own
+    for viewer in (None, "org"):
+        text = as_user(viewer).get(url).content.decode()
+        assert "Phase 2 of 2" in text
+        assert "You advanced" not in text
+        assert "You did not advance" not in text
+
+
+def test_a_one_phase_event_has_no_phase_panel_to_fetch(event_with_players):
+    event, _ = event_with_players(4, rounds=2)
+    assert as_user(None).get(f"/events/{event}/phase/").status_code == 204
 
 
 # --- the export file (format_version 2) -----------------------------------------------------

@@ -50,8 +50,7 @@ def match_result_correct(
     if round.kind == Round.Kind.TOP_CUT:
         raise Conflict(
             "A top-cut result decides who plays on: it is not corrected this way. A judge enters "
-            "it again until the next bracket round is paired (docs/tournaments.md, Correcting "
-            "an old result).",
+            "it again until the next bracket round is paired.",
             code="top_cut_result",
         )
     if match.player_b is None:

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 
 from genesis.errors import Conflict
 
-from .. import permissions
+from .. import permissions, stream
 from ..locking import lock_tournament
 from ..models import PhaseAdvance, Tournament
 from ..selectors.phases import PhaseState, advancement_now, advancement_rows, phase_state
@@ -64,7 +64,7 @@ def phase_advance_confirm(
     after_round = state.plan.last_round(state.phase)
     try:
         with transaction.atomic():
-            PhaseAdvance.objects.create(
+            advance = PhaseAdvance.objects.create(
                 tournament=tournament,
                 phase=state.phase + 1,
                 after_round=after_round,
@@ -80,4 +80,5 @@ def phase_advance_confirm(
         pk__in=[int(p) for p in result.not_advancing], dropped_after_round__isnull=True
     ).update(dropped_after_round=after_round)
     snapshots_expire(tournament_id=tournament.pk)
+    stream.publish(tournament.pk, "phase", stream.phase_facts(advance))
     return {**preview, "confirmed": True}

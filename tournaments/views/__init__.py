@@ -34,7 +34,7 @@ from .judging import (
     results_entry,
 )
 from .matches import game_replay, match_game, match_lead, match_lock, match_result, my_match
-from .phases import phase_advance
+from .phases import event_phase, phase_advance
 from .printing import match_slips
 from .registrations import (
     capacity_set,
@@ -66,6 +66,7 @@ __all__ = [
     "event_detail",
     "event_import",
     "event_list",
+    "event_phase",
     "event_retry",
     "event_round",
     "event_start",

@@ -43,8 +43,10 @@ def event_list(request):
                     organizer=request.user,
                     name=data["name"],
                     format_slug=data["format"],
-                    rounds=data["rounds"],
-                    top_cut=data["top_cut"],
+                    # A two-day plan replaces the one-phase shorthand (services refuse both).
+                    rounds=None if data["phases"] else data["rounds"],
+                    top_cut=None if data["phases"] else data["top_cut"],
+                    phases=data["phases"],
                     round_minutes=data["round_minutes"],
                     late_registration_until=data["late_registration_until"],
                     automated=data["automated"],
@@ -189,7 +191,7 @@ def event_context(request, tournament: Tournament, **extra) -> dict:
         and tournament.status != Tournament.Status.REGISTRATION
         else [],
         "export": export_state(tournament, user) if organizer or user.is_staff else None,
-        "phase": phase_panel(tournament, user, judge=judge),
+        "phase": phase_panel(tournament, user, judge=judge, registration=registration),
         **panel,
         **extra,
     }

@@ -5,18 +5,27 @@ the confirmation page), and the phases the standings page shows."""
 from typing import Any
 
 from django.contrib import messages
-from django.shortcuts import redirect
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
 
 from .. import permissions
-from ..models import Tournament
+from ..models import Registration, Tournament
+from ..selectors import registration_for
 from ..selectors.phases import advancement_rows, cut_at_phase, phase_rows, phase_state
 from ..services.phases import phase_advance_confirm
 from .common import act, ask_organizer, confirm_page, confirmed, event, event_url
 
+# The polling fallback while the stream is closed: a cut is confirmed once a day.
+PHASE_POLL = "30s"
 
-def phase_panel(tournament: Tournament, user: Any, *, judge: bool) -> dict[str, Any] | None:
+
+def phase_panel(
+    tournament: Tournament, user: Any, *, judge: bool, registration: Registration | None = None
+) -> dict[str, Any] | None:
     """The event page's phase panel; None for a one-phase event. Who advances is shown to the
-    judges and the organizer once a phase is over and waits for its cut."""
+    judges and the organizer once a phase is over and waits for its cut; a player sees their own
+    side of each confirmed cut. The panel asks for itself again when a cut is confirmed (the
+    stream's `phase` event)."""
     state = phase_state(tournament)
     if state is None:
         return None
@@ -27,10 +36,34 @@ def phase_panel(tournament: Tournament, user: Any, *, judge: bool) -> dict[str, 
         "awaiting": state.awaiting_confirmation,
         "preview": None,
         "organizer": permissions.is_organizer(tournament, user),
+        "mine": None,
+        "poll": "" if tournament.status == Tournament.Status.FINISHED else PHASE_POLL,
     }
     if state.awaiting_confirmation and judge:
         panel["preview"] = advancement_rows(tournament, state)
+    if registration is not None and state.phase > 1:
+        cut_before = cut_at_phase(tournament).get(registration.pk)
+        panel["mine"] = (
+            {"advanced": False, "phase": cut_before}
+            if cut_before is not None
+            else {"advanced": registration.dropped_after_round is None, "phase": state.phase}
+        )
     return panel
+
+
+def event_phase(request, pk: int):
+    """The phase panel alone, for the event page's stream (`phase`) and its polling fallback."""
+    tournament = event(pk)
+    judge = permissions.is_organizer(tournament, request.user) or permissions.is_judge(
+        tournament, request.user
+    )
+    registration = registration_for(tournament=tournament, user=request.user)
+    panel = phase_panel(tournament, request.user, judge=judge, registration=registration)
+    if panel is None:
+        return HttpResponse(status=204)
+    return render(
+        request, "tournaments/_phase_panel.html", {"tournament": tournament, "phase": panel}
+    )
 
 
 def standings_phases(tournament: Tournament, rows: list[dict[str, Any]]) -> dict[str, Any]:
