@@ -169,7 +169,7 @@ def test_a_spells_attack_is_an_attack_ability_for_aerial_and_spectral(
     spell_ability, defender, can_target
 ):
     """Step by Step: Resolving a Stack (line 757) tells "an Attack ability" from "some Cast
-    abilities"; a spell's attack is an attack ability (Engine decision › A spell's attack)."""
+    abilities"; a spell's attack is an attack ability (Engine decision › Attacks from spells)."""
     bolt = card("Bolt", "spell", spell_ability, awareness=AROUND)
     state = position(
         {"a": [bolt]}, [Place(defender, "b", 3, 2, facing="south")], champion_spots=((3, 1), (3, 6))
@@ -185,12 +185,13 @@ def test_until_the_end_of_the_turn_granted_in_the_rounds_swift_step_ends_with_th
     """Completion of Round, Clean Up Step (line 361): "Once the stack is empty, all abilities
     that last until the end of round, end." A turn lies within its round, so an effect "until
     the end of the turn" granted after the round's last turn ends then too, and never reaches
-    the next round's first turn (Engine decision › Until the end of the turn after the last
-    turn)."""
+    the next round's first turn (Engine decision › Turn effects after the last turn)."""
     guard = card(
         "Guard Up", "spell", ability("swift", "Defense [2]", facts={"duration": "turn"}, aura=1)
     )
-    state = position({"a": [guard]}, champion_spots=((3, 1), (3, 6)), phase="round_swift")
+    # The champions face each other, so each player has a choice to make (an attack) and the
+    # Swift Step waits for their passes.
+    state = position({"a": [guard]}, champion_spots=((3, 3), (3, 4)), phase="round_swift")
     # given: the guard granted in the Completion of Round's Swift Step
     state = settle(apply(state, Play(in_thoughts(state, guard, "a"), 0, ())))
     assert has(state, state.perms[0], "defense")
