@@ -206,19 +206,25 @@ def line_of_sight(
     key: int, origin: int, facing: int, blocks: Callable[[int], bool]
 ) -> tuple[int, ...]:
     """Glossary: Line of Sight. It "originates from the awareness of the ability and continues to
-    the edge of the arena ... in a straight line, following the direction of the arrow in the
-    awareness". For each spot of the awareness (interned pattern `key`, turned to `facing`), the
-    straight line from the origin through that spot, from that spot on to the edge, stopping on
-    (and including) the first spot where `blocks(spot)` is true. In spot order.
+    the edge of the arena (or stops on where a permanent "blocks line of sight") in a straight
+    line, following the direction of the arrow in the awareness". Each straight line from the
+    origin through a spot of the awareness (interned pattern `key`, turned to `facing`) starts
+    at the nearest such spot on it and runs to the edge, stopping on (and including) the first
+    spot where `blocks(spot)` is true. Spots of the awareness further along one line start no
+    new line: what is behind a blocker is out of sight. In spot order.
     (Engine decision › Line of Sight)"""
     if key < 0:
         return ()
-    found: set[int] = set()
-    x0, y0 = origin % COLUMNS, origin // COLUMNS
+    nearest: dict[tuple[int, int], int] = {}  # direction -> steps to its first awareness spot
     for dx, dy in _rotated(_PATTERN_LIST[key], facing):
         g = gcd(dx, dy)
-        sx, sy = dx // g, dy // g
-        x, y = x0 + dx, y0 + dy
+        direction = (dx // g, dy // g)
+        if g < nearest.get(direction, g + 1):
+            nearest[direction] = g
+    found: set[int] = set()
+    x0, y0 = origin % COLUMNS, origin // COLUMNS
+    for (sx, sy), g in nearest.items():
+        x, y = x0 + sx * g, y0 + sy * g
         while 0 <= x < COLUMNS and 0 <= y < ROWS:
             s = y * COLUMNS + x
             found.add(s)

@@ -615,6 +615,10 @@ def _turn_end_done(st: GameState) -> None:
 
 
 def _round_end_done(st: GameState) -> None:
+    # A turn lies within its round: "until the end of the turn" granted after the round's last
+    # turn (in the Completion of Round) ends with the round at the latest, never in the next
+    # round's first turn (Engine decision › Turn effects after the last turn).
+    _expire(st, "turn")
     _expire(st, "round")
     st.killed_this_round = ()
     if st.round >= st.setup.round_cap:

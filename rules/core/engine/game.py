@@ -31,8 +31,11 @@ LOG_FORMAT = 1
 # the engine version that recorded it: a change of rules changes what the same actions do.
 # 1: until 2026-11-24. 2: card format version 2, shared spots, all turn-timed triggers,
 # Immediate speed, durations until removed, Line of Sight along the awareness, the coin flip's
-# winner choosing the lead.
-ENGINE_VERSION = 2
+# winner choosing the lead. 3: issue 27's audit, 2026-11-28: Line of Sight stops on a blocker,
+# Push never moves onto an occupied spot, a Sacrifice is no kill, a Heavy Attack printed Swift
+# is swift, a spell's attack is an attack for Aerial and Spectral, and "until the end of the
+# turn" ends with the round.
+ENGINE_VERSION = 3
 
 
 class LogVersionError(ValueError):

@@ -437,12 +437,12 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         )
         return spec, problems
 
-    # Active abilities: Speeds of Abilities. Quick makes an action swift; every Heavy Attack is
-    # action speed (Glossary: Heavy Attack [X]); Trap is played at swift speed (Glossary: Trap).
+    # Active abilities: Speeds of Abilities. Quick makes an action swift; Trap is played at
+    # swift speed (Glossary: Trap). "All heavy attacks are action speed" (Glossary: Heavy Attack
+    # [X]), but a Heavy Attack printed Swift stays swift: "If the text of a card ... contradicts
+    # the rules of the game, the card takes precedence" (Playing the Game, The Golden Rule).
     if "quick" in slugs:
         speed = Speed.SWIFT
-    elif "heavy" in attributes:
-        speed = Speed.ACTION
     if "trap" in slugs:
         speed = Speed.SWIFT
 

@@ -250,8 +250,10 @@ def feared(st: GameState, summon: Permanent) -> bool:
 
 def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     """Glossary: Tiny (never targeted), Spectral (not by attacks; cast abilities still may),
-    Aerial (attacks only if Range; cast abilities still may)."""
-    strict = spec.attack and not spec.cast
+    Aerial (attacks only if Range; cast abilities still may). A spell's attack is an attack
+    ability all the same: the cast abilities that may are the ones that are not attacks
+    (Engine decision › Attacks from spells)."""
+    strict = spec.attack
     for m in mods(st, t):
         k = m.keyword
         if k == "tiny":

@@ -25,7 +25,6 @@ from .queries import (
     mods,
     move_destinations,
     occupied_mask,
-    occupies,
     reach_spots,
     target_options,
     total,
@@ -110,9 +109,12 @@ def mill(st: GameState, player: int, count: int) -> None:
         p.memories.append(p.timeline.pop())
 
 
-def leave_arena(st: GameState, perm: Permanent) -> None:
-    """Killed or destroyed: to its owner's memories; attached skills go to their owners'
-    memories (Core Rulebook 5.2, Damage Resolution; The Skill Zone)."""
+def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
+    """Killed, destroyed or sacrificed: to its owner's memories; attached skills go to their
+    owners' memories (Core Rulebook 5.2, Damage Resolution; The Skill Zone). A summon that
+    leaves dies either way (Glossary: Died/Dies), but only a `killed` one lets Resurrect Beckon
+    be played (Glossary: Kill(ed), "its HP reaches zero or ... an ability that utilizes the
+    term "kill"")."""
     del st.perms[perm.id]
     st.memo = None
     if perm.spec.area_mods:
@@ -122,7 +124,8 @@ def leave_arena(st: GameState, perm: Permanent) -> None:
         st.players[st.setup.owners[skill]].memories.append(skill)
     note(st, "left_arena", perm.id)
     if perm.card.type is CardType.SUMMON:
-        st.killed_this_round = (*st.killed_this_round, perm.spot)
+        if killed:
+            st.killed_this_round = (*st.killed_this_round, perm.spot)
         queue_event(st, "summon_dies")
 
 
@@ -740,7 +743,10 @@ def _push_targets(st: GameState, item: StackItem, user: Permanent) -> None:
         if dest is None:
             continue
         if target.card.type is CardType.ALTERATION:
-            ok = not occupied_mask(st, ignore=target.id) >> dest & 1 or not occupies(st, target)
+            # Glossary: Away, "Movement rules still apply"; Moving as a Part of an Ability,
+            # "the spot the permanent is entering" must be unoccupied, whether or not the
+            # alteration occupies its own spot.
+            ok = not occupied_mask(st) >> dest & 1
         else:
             ok = dest in move_destinations(st, target, (dest,))
         if ok:
@@ -810,7 +816,7 @@ def _sacrifice(st: GameState, target: int, controller: int) -> None:
     if perm is not None:
         if perm.controller == controller and not perm.is_champion:
             note(st, "sacrificed", perm.id)
-            leave_arena(st, perm)
+            leave_arena(st, perm, killed=False)
         return
     for bearer in st.perms.values():
         if target in bearer.skills and bearer.controller == controller:

@@ -142,10 +142,15 @@ def test_targeting_restrictions(defender, attack, can_target):
 
 
 def test_spectral_can_still_be_targeted_by_cast_abilities():
+    """Glossary, Spectral: "Cast abilities can still target combatants with Spectral": a spell
+    that is not an attack. A spell's attack is an attack ability all the same
+    (Engine decision › Attacks from spells)."""
+    pulse = demo("Stillmind Pulse")  # a spell: Stun
     bolt = demo("Hexfire")  # a spell: Fire Attack [2]
     kite = demo("Whisperkite")
-    state = position([bolt], [Place(kite, "b", 3, 4)])
-    assert find(state, kite).id in targets_of(state, bolt)
+    state = position([pulse, bolt], [Place(kite, "b", 3, 4)])
+    assert find(state, kite).id in targets_of(state, pulse)
+    assert find(state, kite).id not in targets_of(state, bolt)
 
 
 def test_pacify_takes_away_a_combatants_own_awareness():
