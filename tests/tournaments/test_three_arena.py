@@ -189,6 +189,9 @@ def test_the_organizer_records_a_result_and_the_round_finishes(running_pod):
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.slow_setup(
+    "transactional: its pod is built through the API in a database emptied after"
+)
 def test_two_teammates_reporting_at_once_make_one_report(running_pod):
     if connection.vendor != "postgresql":
         pytest.skip("row locks are exercised on PostgreSQL")
