@@ -15,6 +15,8 @@ from tournaments.core.series import (
     band_words,
     compute_leaderboard,
     ordinal,
+    parse_points_text,
+    points_text,
 )
 
 # 1st 10, 2nd 7, 3rd-4th 5, 5th-8th 3
@@ -208,3 +210,14 @@ def test_the_leaderboard_scores_and_orders_as_defined(placings, table, rng):
         assert line.points == sum(f.points for f in line.finishes)
     # the order the results come in changes nothing, given the series' order of events
     assert lines == compute_leaderboard(placings, table, events)
+
+
+def test_the_forms_points_table_reads_places_as_numbers_or_words():
+    assert parse_points_text("1: 10\n2nd: 7\n\n3rd-4th: 5\n 5-8 : 3 ") == STORE.bands
+    assert parse_points_text(points_text(STORE.bands)) == STORE.bands
+
+
+@pytest.mark.parametrize("text", ["1 10", "first: 10", "1-: 3", "1: ten"])
+def test_the_forms_points_table_names_the_line_it_cannot_read(text):
+    with pytest.raises(SeriesError, match="Line 1"):
+        parse_points_text(text)

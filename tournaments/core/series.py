@@ -169,3 +169,44 @@ def compute_leaderboard(
             )
         )
     return lines
+
+
+def parse_points_text(text: str) -> tuple[PointsBand, ...]:
+    """A points table as the series form takes it, one band a line: "1: 10", "3-4: 5" (the
+    places, a colon, the points). Raises `SeriesError` naming the line it cannot read."""
+    bands = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line:
+            continue
+        places, colon, points = line.partition(":")
+        first, dash, last = places.partition("-")
+        try:
+            if not colon:
+                raise ValueError(line)
+            start = int(_place_number(first))
+            band = PointsBand(start, int(_place_number(last)) if dash else start, int(points))
+        except ValueError:
+            raise SeriesError(
+                f'Line {number} ("{line}"): write the places, a colon and the points, '
+                'like "1: 10" or "3-4: 5".'
+            ) from None
+        bands.append(band)
+    return tuple(bands)
+
+
+def _place_number(words: str) -> str:
+    """ "3rd" -> "3": the form takes a place as a number or as people write it."""
+    words = words.strip().lower()
+    for suffix in ("st", "nd", "rd", "th"):
+        if words.endswith(suffix):
+            return words[: -len(suffix)]
+    return words
+
+
+def points_text(bands: Sequence[PointsBand]) -> str:
+    """The table in the form's words (parse_points_text reads it back)."""
+    return "\n".join(
+        f"{b.first}: {b.points}" if b.first == b.last else f"{b.first}-{b.last}: {b.points}"
+        for b in bands
+    )

@@ -26,9 +26,13 @@ def _is_staff(actor: Any) -> bool:
     return bool(getattr(actor, "is_staff", False))
 
 
-def require_series_organizer(series: Series, actor: Any) -> None:
+def require_login(actor: Any) -> None:
     if not actor.is_authenticated:
         raise NotAuthenticated("Log in first.", code="not_authenticated")
+
+
+def require_series_organizer(series: Series, actor: Any) -> None:
+    require_login(actor)
     if series.organizer_id != actor.pk and not _is_staff(actor):
         raise Forbidden("Only the series' organizer can do that.", code="not_organizer")
 
@@ -88,8 +92,7 @@ def series_create(
     description: str = "",
 ) -> Series:
     """A new series, organized by `actor`, with no events yet."""
-    if not actor.is_authenticated:
-        raise NotAuthenticated("Log in first.", code="not_authenticated")
+    require_login(actor)
     table = points_table_from(points_table, attendance_points)
     return Series.objects.create(
         name=_name(name),
@@ -162,7 +165,6 @@ def series_event_remove(*, series: Series, actor: Any, tournament_id: int) -> No
 @transaction.atomic
 def player_page_set(*, actor: Any, hidden: bool) -> PlayerPage:
     """Show or hide the actor's own player page from others."""
-    if not actor.is_authenticated:
-        raise NotAuthenticated("Log in first.", code="not_authenticated")
+    require_login(actor)
     page, _ = PlayerPage.objects.update_or_create(user=actor, defaults={"hidden": bool(hidden)})
     return page
