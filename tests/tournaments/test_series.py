@@ -6,7 +6,9 @@ The events are written as rows (no HTTP, no card index): each is four players an
 Swiss rounds whose results put them in a known final order (see `finished_event`).
 """
 
+import re
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -437,3 +439,12 @@ def test_removing_an_event_from_a_series_asks_first(season):
     done = client.post(url, {"confirm": "yes"})
     assert done.status_code == 302
     assert series.entries.count() == 3
+
+
+def test_every_refusal_code_of_series_is_documented():
+    from tests.test_api_docs import API_DOC, _section
+
+    codes = set(re.findall(r'code="([a-z_]+)"', Path("tournaments/services/series.py").read_text()))
+    codes |= {"invalid", "not_found"}  # a body that does not parse; no such series or event
+    section = _section(API_DOC.read_text(), "### Series")
+    assert not {code for code in codes if f"| `{code}` |" not in section}
