@@ -57,12 +57,21 @@ def visible_player_ids(user_ids: Iterable[int], viewer: Any) -> set[int]:
 
 def player_links(tournament: Tournament, viewer: Any) -> dict[int, str]:
     """Registration id -> the player page's address, for the event's players who have an
-    account and whose page `viewer` may open (guests have none)."""
-    rows = tournament.registrations.filter(player__isnull=False).values_list(
-        "pk", "player_id", "player__username"
+    account and whose page `viewer` may open (guests have none). One query (the standings page
+    renders thousands of rows); one more only when some page is hidden and the viewer, logged in
+    and not this event's organizer, may organize another event of theirs."""
+    rows = list(
+        tournament.registrations.filter(player__isnull=False).values_list(
+            "pk", "player_id", "player__username", "player__player_page__hidden"
+        )
     )
-    visible = visible_player_ids((user for _, user, _ in rows), viewer)
-    return {pk: player_page_url(name) for pk, user, name in rows if user in visible}
+    hidden = {user for _, user, _, is_hidden in rows if is_hidden}
+    if hidden and viewer.is_authenticated:
+        if tournament.organizer_id == viewer.pk:
+            hidden = set()
+        else:
+            hidden -= visible_player_ids(hidden, viewer)
+    return {pk: player_page_url(name) for pk, user, name, _ in rows if user not in hidden}
 
 
 def _events_shown(owner: Any, viewer: Any) -> set[int] | None:
