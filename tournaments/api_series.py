@@ -38,7 +38,7 @@ class SeriesBody(serializers.Serializer):
     description = serializers.CharField(
         max_length=series_services.MAX_SERIES_DESCRIPTION, allow_blank=True, required=False
     )
-    points_table = Band(many=True, max_length=MAX_BANDS)
+    points_table = serializers.ListField(child=Band(), max_length=MAX_BANDS)
     attendance_points = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, required=False)
 
 
@@ -93,7 +93,10 @@ def series_detail(view: dict[str, Any]) -> dict[str, Any]:
 class SeriesListCreate(APIView):
     permission_classes = (AllowAny,)
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT}, summary="Every series, newest first")
+    @extend_schema(
+        responses={200: serializers.ListSerializer(child=serializers.DictField())},
+        summary="Every series, newest first",
+    )
     def get(self, request):
         return Response(
             [{**series_summary(s), "event_count": s.event_count} for s in selectors.series_list()]

@@ -791,7 +791,9 @@ class Series(models.Model):
     )
     points_table = models.JSONField(default=list)
     attendance_points = models.PositiveSmallIntegerField(default=0)
-    events = models.ManyToManyField(Tournament, through="SeriesEvent", related_name="series")
+    events: "models.ManyToManyField[Tournament, SeriesEvent]" = models.ManyToManyField(
+        Tournament, through="SeriesEvent", related_name="series"
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import F
+from django.db.models import Count, F
 from django.urls import reverse
 
 from genesis.errors import NotFound
@@ -102,6 +102,7 @@ def player_history(*, username: str, viewer: Any) -> dict[str, Any]:
     registrations = (
         Registration.objects.filter(player=owner)
         .select_related("tournament", "tournament__organizer", "player")
+        .annotate(players=Count("tournament__registrations"))
         .order_by(F("tournament__date").desc(nulls_last=True), "-tournament__created_at", "-pk")
     )
     if shown is not None:
@@ -135,15 +136,17 @@ def player_event_row(registration: Registration, viewer: Any) -> dict[str, Any]:
         None,
     )
     wins, losses, draws = (line["wins"], line["losses"], line["draws"]) if line else (0, 0, 0)
-    for result in bracket(tournament=tournament):
+    for result in bracket(tournament=tournament) if tournament.top_cut else ():
         wins += result.winner == me
         losses += result.loser == me
     show_all = permissions.can_see_decklists(tournament, viewer)
+    # Only a top cut's publication asks who is in the top cut.
+    top_cut_published = tournament.decklists == Tournament.Decklists.TOP_CUT
     deck = registration_row(
         registration,
         viewer,
         show_all=show_all,
-        top_cut=set() if show_all else top_cut_ids(tournament=tournament),
+        top_cut=top_cut_ids(tournament=tournament) if top_cut_published and not show_all else set(),
     )
     return {
         "event": tournament.pk,
@@ -153,7 +156,7 @@ def player_event_row(registration: Registration, viewer: Any) -> dict[str, Any]:
         "status": tournament.status,
         "registration": registration.pk,
         "place": place,
-        "players": tournament.registrations.count(),
+        "players": getattr(registration, "players", None) or tournament.registrations.count(),
         "record": {"wins": wins, "losses": losses, "draws": draws},
         "dropped": registration.dropped,
         "champion": deck["champion"],
