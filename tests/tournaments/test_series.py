@@ -448,3 +448,10 @@ def test_every_refusal_code_of_series_is_documented():
     codes |= {"invalid", "not_found"}  # a body that does not parse; no such series or event
     section = _section(API_DOC.read_text(), "### Series")
     assert not {code for code in codes if f"| `{code}` |" not in section}
+
+
+@pytest.mark.parametrize("name", ["a%00b", "N" * 300, "%F0%9F%82%A1"])
+def test_a_player_page_of_a_name_nobody_has_is_not_found(name):
+    # a NUL never reaches the view: Django answers 400 for it
+    assert as_user(None).get(f"/players/{name}/").status_code in (400, 404)
+    assert api().get(f"/api/players/{name}/").status_code in (400, 404)
