@@ -44,6 +44,8 @@ urlpatterns = [
     path("", include("matchups.urls")),
     path("events/", include("tournaments.urls")),
     path("tournaments/", include("tournaments.slip_urls")),  # match slips, to print
+    path("series/", include("tournaments.series_urls")),
+    path("players/", include("tournaments.player_urls")),
     path("api/", include((api, "api"))),
     path("rules/", include("rules.urls")),
     path("accounts/", accounts.account, name="account"),

@@ -11,6 +11,7 @@ from . import (
     api_phases,
     api_round_emails,
     api_seating,
+    api_series,
     api_stream,
 )
 
@@ -163,6 +164,16 @@ urlpatterns = [
         api_judge_calls.JudgeCallResolve.as_view(),
         name="tournament-judge-call-resolve",
     ),
+    # Series and player pages (tournaments.api_series)
+    path("series/", api_series.SeriesListCreate.as_view(), name="series-list"),
+    path("series/<int:pk>/", api_series.SeriesDetail.as_view(), name="series-detail"),
+    path("series/<int:pk>/events/", api_series.SeriesEvents.as_view(), name="series-events"),
+    path(
+        "series/<int:pk>/events/<int:event>/",
+        api_series.SeriesEvent.as_view(),
+        name="series-event",
+    ),
+    path("players/<str:username>/", api_series.PlayerDetail.as_view(), name="player-detail"),
     path(
         "tournaments/<int:pk>/phases/next/",
         api_phases.PhaseNext.as_view(),

@@ -392,3 +392,26 @@ class JudgeCallResolveForm(forms.Form):
         sections = self.fields["sections"]
         assert isinstance(sections, forms.MultipleChoiceField)
         sections.choices = [(a, a) for a in cited]
+
+
+class SeriesForm(forms.Form):
+    """A series' name, description and points (tournaments.services.series checks the table)."""
+
+    name = forms.CharField(max_length=120, label="Series name")
+    description = forms.CharField(
+        max_length=2000, required=False, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    points = forms.CharField(
+        label="Points by placing",
+        widget=forms.Textarea(attrs={"rows": 6}),
+        initial="1: 10\n2: 7\n3-4: 5\n5-8: 3",
+        help_text='One line per placing or range of placings: "1: 10" gives the winner 10 '
+        'points, "3-4: 5" gives 3rd and 4th 5 points each. Placings not listed earn none.',
+    )
+    attendance_points = forms.IntegerField(
+        min_value=0,
+        max_value=10_000,
+        initial=0,
+        label="Attendance points",
+        help_text="Points every player earns for each finished event they played, on top.",
+    )

@@ -777,3 +777,62 @@ class PhaseAdvance(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} phase {self.phase}"
+
+
+class Series(models.Model):
+    """A run of events scored together (a store's season, a league): points by each finished
+    event's final placing, from `points_table` (tournaments.core.series: a list of
+    `{"first", "last", "points"}` bands), plus `attendance_points` for each event played."""
+
+    name = models.CharField(max_length=120)
+    description = models.TextField(max_length=2000, blank=True)
+    organizer = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="organized_series"
+    )
+    points_table = models.JSONField(default=list)
+    attendance_points = models.PositiveSmallIntegerField(default=0)
+    events: "models.ManyToManyField[Tournament, SeriesEvent]" = models.ManyToManyField(
+        Tournament, through="SeriesEvent", related_name="series"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        verbose_name_plural = "series"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeriesEvent(models.Model):
+    """An event counted in a series; an event may count in several (a season and a league)."""
+
+    series = models.ForeignKey(Series, on_delete=models.CASCADE, related_name="entries")
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="series_entries"
+    )
+    added_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["series", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["series", "tournament"], name="series_event_once"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} in {self.series}"
+
+
+class PlayerPage(models.Model):
+    """A player's choice about their player page (their events and results): `hidden` keeps it
+    from everyone but themself and the organizers of their events (who see those events only).
+    No row: the page is shown."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_page"
+    )
+    hidden = models.BooleanField(default=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user}'s player page{' (hidden)' if self.hidden else ''}"

@@ -431,7 +431,9 @@ def test_the_final_standings_show_the_placings_then_the_swiss_table(top4):
     assert "After round" not in html
     placings = html.split('<h2 id="placings">', 1)[1].split('<h2 id="swiss-title">', 1)[0]
     rows = re.findall(
-        r'<td class="num">(\d+)</td>\s*<th scope="row">([^<]+)</th>\s*<td class="num">(\d+)</td>\s*'
+        # a name links to the player's page (tournaments.selectors.player_links)
+        r'<td class="num">(\d+)</td>\s*<th scope="row"><a href="/players/[^"]+/">([^<]+)</a></th>\s*'
+        r'<td class="num">(\d+)</td>\s*'
         r'<td class="num">(\d+)</td>\s*<td>([^<]+)</td>',
         placings,
     )

@@ -475,8 +475,9 @@ def test_standings_of_a_2048_player_event_render_every_row_in_five_queries(
     django_assert_num_queries,
 ):
     tournament = bulk_event(2048)
-    # event, standings (3), corrected results (cached with the standings), latest round
-    with django_assert_num_queries(6):
+    # event, standings (3), corrected results (cached with the standings), latest round, and
+    # the players' pages to link (one query: tournaments.selectors.player_links)
+    with django_assert_num_queries(7):
         response = as_user(None).get(url("standings", tournament.pk))
     html = response.content.decode()
     assert html.count("<tr") == 2049

@@ -1253,3 +1253,161 @@ def test_phase_permission_matrix(running, name, role, expected):
         return {**snapshot(ctx), "advances": PhaseAdvance.objects.count()}
 
     check_cell(running, role, PHASE_ENDPOINTS[name], expected, state)
+
+
+# --- series and player pages (issue 28) ---------------------------------------------------------
+# A series of the organizer's holds the running event (or not yet, for adding it). The player's
+# page is hidden for the hidden-page cells: the player sees it, the event's organizer too (for
+# their own events); everyone else gets the 404 a name nobody has gets. Decklists on a player
+# page follow the event's publication, before and after, on the API and the page.
+
+from tournaments.models import PlayerPage, Series, SeriesEvent  # noqa: E402 (this block's own)
+from tournaments.services import series as series_services  # noqa: E402
+
+SERIES_POINTS = [{"first": 1, "last": 1, "points": 10}]
+NO_PAGE = (404, "not_found")
+
+
+def _season(*, with_event: bool) -> Callable[[Ctx], None]:
+    """A set-up: the organizer's series "Season", holding the running event or not."""
+
+    def setup(ctx: Ctx) -> None:
+        organizer = get_user_model().objects.get(username="org")
+        series = series_services.series_create(
+            actor=organizer, name="Season", points_table=SERIES_POINTS
+        )
+        if with_event:
+            SeriesEvent.objects.create(series=series, tournament_id=ctx.event)
+
+    return setup
+
+
+def _series_path(suffix: str = "") -> Callable[[Ctx], str]:
+    return lambda ctx: f"/api/series/{Series.objects.get(name='Season').pk}/{suffix}"
+
+
+def _hide_player(ctx: Ctx) -> None:
+    owner = get_user_model().objects.get(username=ctx.user("player"))
+    PlayerPage.objects.update_or_create(user=owner, defaults={"hidden": True})
+
+
+def _player_path(ctx: Ctx) -> str:
+    return f"/api/players/{ctx.user('player')}/"
+
+
+SERIES_ENDPOINTS: dict[str, Endpoint] = {
+    "series_create": Endpoint(
+        "post", lambda ctx: "/api/series/", lambda ctx: {"name": "S", "points_table": []}
+    ),
+    "series_read": Endpoint("get", _series_path(), setup=_season(with_event=True)),
+    "series_update": Endpoint(
+        "patch", _series_path(), lambda ctx: {"name": "Renamed"}, _season(with_event=True)
+    ),
+    "series_event_add": Endpoint(
+        "post",
+        _series_path("events/"),
+        lambda ctx: {"tournament": ctx.event},
+        _season(with_event=False),
+    ),
+    "series_event_remove": Endpoint(
+        "delete",
+        lambda ctx: f"{_series_path('events/')(ctx)}{ctx.event}/",
+        setup=_season(with_event=True),
+    ),
+    "player_page": Endpoint("get", _player_path),
+    "player_page_hidden": Endpoint("get", _player_path, setup=_hide_player),
+}
+
+EVERYONE = every(anonymous=OK, stranger=OK, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK)
+
+SERIES_EXPECTED: dict[str, dict[str, Any]] = {
+    "series_create": every(stranger=OK, opponent=OK, player=OK, judge=OK, organizer=OK, jp=OK),
+    "series_read": EVERYONE,
+    "series_update": organizer_only(),
+    "series_event_add": organizer_only(),
+    "series_event_remove": organizer_only(),
+    "player_page": EVERYONE,
+    # the judge and the judge who plays are not the organizer: a hidden page is not found
+    "player_page_hidden": every(
+        anonymous=NO_PAGE,
+        stranger=NO_PAGE,
+        opponent=NO_PAGE,
+        player=OK,
+        judge=NO_PAGE,
+        organizer=OK,
+        jp=NO_PAGE,
+    ),
+}
+
+assert set(SERIES_EXPECTED) == set(SERIES_ENDPOINTS)
+
+
+def _series_state(ctx: Ctx) -> dict:
+    return {
+        **snapshot(ctx),
+        "series": sorted(Series.objects.values_list("name", "points_table")),
+        "series_events": SeriesEvent.objects.count(),
+        "hidden_pages": PlayerPage.objects.filter(hidden=True).count(),
+    }
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in SERIES_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_series_and_player_page_permission_matrix(running, name, role, expected):
+    check_cell(running, role, SERIES_ENDPOINTS[name], expected, _series_state)
+
+
+@pytest.mark.parametrize(
+    ("role", "status"),
+    [
+        ("anonymous", 404),
+        ("stranger", 404),
+        ("opponent", 404),
+        ("player", 200),
+        ("judge", 404),
+        ("organizer", 200),
+        ("judge_player", 404),
+    ],
+)
+def test_a_hidden_player_page_is_a_404_page_but_for_the_player_and_the_organizer(
+    running, role, status
+):
+    _hide_player(running)
+    page = as_user(running.user(role)).get(f"/players/{running.user('player')}/")
+    assert page.status_code == status
+
+
+# Who sees the player's decklist on their player page before publication: those who see it on
+# the event's own pages (judges and the organizer not playing); after it, everyone.
+DECK_ON_PLAYER_PAGE = {
+    "anonymous": False,
+    "stranger": False,
+    "opponent": False,
+    "player": False,  # their own list is theirs to keep; the page shows what is published
+    "judge": True,
+    "organizer": True,
+    "judge_player": False,
+}
+
+
+@pytest.mark.parametrize("published", [False, True], ids=["before", "after"])
+@pytest.mark.parametrize("role", list(DECK_ON_PLAYER_PAGE))
+def test_a_player_pages_decklist_shows_only_once_published_to_the_viewer(running, role, published):
+    if published:
+        response = api("org").post(
+            f"/api/tournaments/{running.event}/publish/", {"scope": "all"}, format="json"
+        )
+        assert response.status_code == 200
+    shown = published or DECK_ON_PLAYER_PAGE[role]
+    viewer = running.user(role)
+    (row,) = api(viewer).get(_player_path(running)).json()["events"]
+    assert (row["decklist"] is not None) == shown, row
+    assert (row["champion"] is not None) == (shown or role == "player"), row
+    page = as_user(viewer).get(f"/players/{running.user('player')}/").content.decode()
+    assert ('<details class="decklist">' in page) == shown

@@ -1,6 +1,7 @@
 """Every read of the tournaments app that the pages, the API, the exports and the template tags
 use, by subject: events and registrations (events), rounds, pairings and pods (rounds), one match
-and what a user may see of it (matches), the judges' queue, logs and penalties (judging), corrected results (corrections), and
+and what a user may see of it (matches), the judges' queue, logs and penalties (judging), corrected results (corrections), series and their leaderboards (series), player pages
+(players), and
 standings, bracket, placings and the winner (results), and the cached snapshots of a round's
 pairings and of the standings that the hot pages and the API serve (snapshots).
 
@@ -54,6 +55,14 @@ from .matches import (
     my_match,
     score_line,
 )
+from .players import (
+    is_hidden,
+    player_event_row,
+    player_history,
+    player_links,
+    player_page_url,
+    visible_player_ids,
+)
 from .results import (
     bracket,
     confirmed_pods,
@@ -84,6 +93,14 @@ from .rounds import (
     round_tables,
     round_with_progress,
     top_cut_matches,
+)
+from .series import (
+    points_table,
+    points_table_rows,
+    series_events,
+    series_get,
+    series_list,
+    series_view,
 )
 from .snapshots import (
     corrections_snapshot,
@@ -116,6 +133,7 @@ __all__ = [
     "format_name",
     "game_name",
     "infraction_choices",
+    "is_hidden",
     "is_limited",
     "judge_list",
     "judge_queue",
@@ -141,10 +159,16 @@ __all__ = [
     "penalty_rows",
     "placings",
     "placings_rows",
+    "player_event_row",
+    "player_history",
+    "player_links",
     "player_names",
+    "player_page_url",
     "pod_get",
     "pod_override_log",
     "pod_row",
+    "points_table",
+    "points_table_rows",
     "registration_for",
     "registration_list",
     "registration_page",
@@ -159,6 +183,10 @@ __all__ = [
     "rows_with",
     "rules_lookup_url",
     "score_line",
+    "series_events",
+    "series_get",
+    "series_list",
+    "series_view",
     "settings_source",
     "standings",
     "standings_rows",
@@ -168,6 +196,7 @@ __all__ = [
     "tournament_get",
     "tournament_list",
     "version_tag",
+    "visible_player_ids",
     "waitlist_entry_row",
     "waitlist_line",
     "waitlist_mine",

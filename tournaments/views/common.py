@@ -38,6 +38,12 @@ def match_url(tournament: Tournament) -> str:
     return reverse("tournaments:my-match", args=[tournament.pk])
 
 
+def _back(tournament: Tournament | None) -> str:
+    """Where a page goes back to: its event, or the event list for a page outside any event
+    (a series)."""
+    return event_url(tournament) if tournament is not None else reverse("tournaments:event-list")
+
+
 def event(pk: int) -> Tournament:
     try:
         return selectors.tournament_get(tournament_id=pk)
@@ -65,7 +71,7 @@ def refused(request, tournament: Tournament | None, exc: Refusal):
 
 def act(
     request,
-    tournament: Tournament,
+    tournament: Tournament | None,
     action: Callable[[], Any],
     done: str | Callable[[Any], str],
     *,
@@ -81,13 +87,13 @@ def act(
         result = action()
     except Refusal as exc:
         if isinstance(exc, Forbidden) and not request.user.is_authenticated:
-            return redirect_to_login(to or event_url(tournament))
+            return redirect_to_login(to or _back(tournament))
         if isinstance(exc, (Forbidden, NotFound)) and not isinstance(exc, quiet):
             return refused(request, tournament, exc)
         messages.error(request, exc.detail)
     else:
         messages.success(request, done if isinstance(done, str) else done(result))
-    return redirect(to or event_url(tournament))
+    return redirect(to or _back(tournament))
 
 
 # The field a confirmation page's form sends: an action that asks first does nothing without
@@ -101,7 +107,7 @@ def confirmed(request) -> bool:
 
 def confirm_page(
     request,
-    tournament: Tournament,
+    tournament: Tournament | None,
     *,
     title: str,
     does: str,
@@ -128,7 +134,7 @@ def confirm_page(
                 "button": button,
                 "cancel": cancel,
                 "action": request.path,
-                "back": back or event_url(tournament),
+                "back": back or _back(tournament),
                 "carry": sorted((carry or {}).items()),
             },
         },

@@ -144,6 +144,8 @@ def standings(request, pk: int):
     placings = selectors.placings_rows(tournament)
     corrections = selectors.corrections_snapshot(tournament=tournament)
     marks = selectors.corrections_by_registration(corrections)
+    # Names link to player pages the viewer may open (players with an account).
+    pages = selectors.player_links(tournament, request.user)
     return render(
         request,
         "tournaments/standings.html",
@@ -152,13 +154,24 @@ def standings(request, pk: int):
             **standings_phases(
                 tournament,
                 [
-                    {**row, "corrected": marks.get(row["registration"], "")}
+                    {
+                        **row,
+                        "corrected": marks.get(row["registration"], ""),
+                        "page": pages.get(row["registration"]),
+                    }
                     for row in selectors.standings_snapshot(tournament=tournament)
                 ],
             ),
             # Results are public, so their corrections are too (the reason is the judges').
             "corrections": corrections,
-            "placings": [{**p, "out_in": OUT_IN.get(p["eliminated_in"], "")} for p in placings]
+            "placings": [
+                {
+                    **p,
+                    "out_in": OUT_IN.get(p["eliminated_in"], ""),
+                    "page": pages.get(p["registration"]),
+                }
+                for p in placings
+            ]
             if placings is not None
             else None,
             "latest": selectors.round_with_progress(tournament=tournament),
