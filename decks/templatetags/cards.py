@@ -32,10 +32,11 @@ def card_rulings(context, card):
 
 
 @register.inclusion_tag("decks/_card_preview.html")
-def card_preview(name: str, card=None, game: str = GENESIS.slug):
+def card_preview(name: str, card=None, game: str = GENESIS.slug, href: str = ""):
     """A card's name as a button that opens a preview of its face. `card` is the rules' value of
     the card when the caller has it (a deck row); otherwise it is looked up by name in `game`'s
-    card index, which is kept in memory (decks.selectors.card_index)."""
+    card index, which is kept in memory (decks.selectors.card_index). The preview links to
+    `href` (the card's page) when given, else to a card search for the name."""
     if card is None:
         index = (
             selectors.card_index() if game == GENESIS.slug else selectors.game_card_index(game=game)
@@ -46,6 +47,7 @@ def card_preview(name: str, card=None, game: str = GENESIS.slug):
         "face": card_face(name, card),
         "preview_id": f"card-preview-{next(_preview_ids)}",
         "search": card_search_query(name, game),
+        "href": href,
     }
 
 

@@ -2,17 +2,32 @@
 // on mouse hover, on a tap or click, and on keyboard focus, Enter or Space. Escape closes it, as
 // does a tap or click elsewhere, moving the mouse away (unless a click pinned it) or moving the
 // focus away. Without this script the names read as plain text.
+//
+// An open preview is fixed to the viewport and placed beside its name, so that no scrolling list
+// or table clips it. It stays in the page beside its name, so Tab moves from the name into it.
 (function () {
   "use strict";
   var GAP = 6;
   var lastPointer = 0;
   var refocusing = false;
+  var openRefs = [];
 
-  function refOf(node) {
-    return node && node.closest ? node.closest("[data-card-ref]") : null;
-  }
   function parts(ref) {
-    return { trigger: ref.querySelector(".card-ref-name"), preview: ref.querySelector(".card-preview") };
+    if (!ref._cardPreview) {
+      ref._cardPreview = ref.querySelector(".card-preview");
+      ref._cardPreview._cardRef = ref;
+    }
+    return { trigger: ref.querySelector(".card-ref-name"), preview: ref._cardPreview };
+  }
+  function refOf(node) {
+    if (!node || !node.closest) return null;
+    var ref = node.closest("[data-card-ref]");
+    if (ref) return ref;
+    var preview = node.closest(".card-preview");
+    return preview ? preview._cardRef || null : null;
+  }
+  function inside(ref, node) {
+    return !!node && (ref.contains(node) || parts(ref).preview.contains(node));
   }
   function place(ref) {
     var p = parts(ref);
@@ -28,7 +43,7 @@
     p.preview.style.top = Math.max(GAP, top) + "px";
   }
   function open(ref, pinned) {
-    document.querySelectorAll("[data-card-ref].is-open").forEach(function (other) {
+    openRefs.slice().forEach(function (other) {
       if (other !== ref) close(other);
     });
     var p = parts(ref);
@@ -36,6 +51,7 @@
     p.trigger.setAttribute("aria-expanded", "true");
     ref.classList.add("is-open");
     if (pinned) ref.classList.add("is-pinned");
+    if (openRefs.indexOf(ref) < 0) openRefs.push(ref);
     place(ref);
   }
   function close(ref) {
@@ -43,9 +59,12 @@
     p.preview.hidden = true;
     p.trigger.setAttribute("aria-expanded", "false");
     ref.classList.remove("is-open", "is-pinned");
+    openRefs = openRefs.filter(function (other) {
+      return other !== ref;
+    });
   }
   function closeAll() {
-    document.querySelectorAll("[data-card-ref].is-open").forEach(close);
+    openRefs.slice().forEach(close);
   }
 
   document.addEventListener("pointerdown", function (event) {
@@ -63,16 +82,32 @@
     else if (ref.classList.contains("is-pinned")) close(ref);
     else open(ref, true);
   });
+  // The mouse may cross the small gap between a name and its preview: leaving closes the
+  // preview a moment later, unless the pointer is back on the name or the preview by then.
+  var leaving = null;
   document.addEventListener("pointerover", function (event) {
     if (event.pointerType !== "mouse") return;
     var ref = refOf(event.target);
-    if (ref && !ref.classList.contains("is-open") && event.target.closest(".card-ref-name")) open(ref, false);
+    if (!ref) return;
+    if (leaving && leaving.ref === ref) {
+      window.clearTimeout(leaving.timer);
+      leaving = null;
+    }
+    if (!ref.classList.contains("is-open") && event.target.closest(".card-ref-name")) open(ref, false);
   });
   document.addEventListener("pointerout", function (event) {
     if (event.pointerType !== "mouse") return;
     var ref = refOf(event.target);
-    if (!ref || ref.contains(event.relatedTarget)) return;
-    if (ref.classList.contains("is-open") && !ref.classList.contains("is-pinned")) close(ref);
+    if (!ref || inside(ref, event.relatedTarget)) return;
+    if (!ref.classList.contains("is-open") || ref.classList.contains("is-pinned")) return;
+    if (leaving) window.clearTimeout(leaving.timer);
+    leaving = {
+      ref: ref,
+      timer: window.setTimeout(function () {
+        leaving = null;
+        if (ref.classList.contains("is-open") && !ref.classList.contains("is-pinned")) close(ref);
+      }, 200),
+    };
   });
   document.addEventListener("focusin", function (event) {
     // Focus from the keyboard (or a script) opens; a tap or click focuses too, and its click
@@ -83,23 +118,28 @@
   });
   document.addEventListener("focusout", function (event) {
     var ref = refOf(event.target);
-    if (ref && !ref.contains(event.relatedTarget) && !ref.classList.contains("is-pinned")) close(ref);
+    if (ref && !inside(ref, event.relatedTarget) && !ref.classList.contains("is-pinned") && ref.classList.contains("is-open")) {
+      close(ref);
+    }
   });
   document.addEventListener("keydown", function (event) {
-    if (event.key !== "Escape") return;
-    var shown = document.querySelectorAll("[data-card-ref].is-open");
-    if (!shown.length) return;
-    shown.forEach(close);
-    // Focus in a closed preview (its link) goes back to its name, which stays closed.
-    var ref = refOf(document.activeElement);
-    if (ref) {
+    if (event.key !== "Escape" || !openRefs.length) return;
+    // Focus in a preview (its link) goes back to its name, which stays closed.
+    var focused = refOf(document.activeElement);
+    closeAll();
+    if (focused && focused.isConnected) {
       refocusing = true;
-      parts(ref).trigger.focus();
+      parts(focused).trigger.focus();
       refocusing = false;
     }
   });
+  document.addEventListener("htmx:beforeSwap", closeAll);
   window.addEventListener("resize", closeAll);
-  window.addEventListener("scroll", function () {
-    document.querySelectorAll("[data-card-ref].is-open").forEach(place);
-  }, true);
+  window.addEventListener(
+    "scroll",
+    function () {
+      openRefs.forEach(place);
+    },
+    true
+  );
 })();

@@ -129,6 +129,18 @@ def test_the_builder_rows_open_previews(client, owner, storm):
     assert "Spell · Axon" in page.text(preview_id)
 
 
+def test_the_builder_search_results_open_previews_linking_to_the_card_page(client, bundled_cards):
+    # when the builder searches
+    response = client.get("/decks/builder/search/", {"q": "name:lattice", "game": "genesis"})
+    page = Previews(response.content.decode())
+    # then each result's name opens its face, which links to the card's page
+    (preview_id,) = page.for_card("Static Lattice")
+    assert "Spell · Axon" in page.text(preview_id)
+    card = response.context["cards"][0]
+    links = [a["href"] for tag, a in page.previews[preview_id]["tags"] if tag == "a"]
+    assert links == [f"/cards/{card.pk}/"]
+
+
 def test_the_comparison_names_open_previews(client, owner, storm):
     other = services.deck_create(
         owner=owner,
