@@ -256,7 +256,6 @@ def _section(section, entries, cards, problems: list[dict], chi: int | None) -> 
         key = name_key(entry.name)
         card = cards.get(key)
         cost, kind, facts = _card_facts(card)
-        search = 'name:"{}"'.format(entry.name.replace('"', ""))
         row = {
             "index": index,
             "id": f"{section.value}-{index}",
@@ -266,8 +265,7 @@ def _section(section, entries, cards, problems: list[dict], chi: int | None) -> 
             "cost": cost,
             "type": kind,
             "facts": facts,
-            # The card search is of Genesis cards unless a game is named (docs/search.md).
-            "search": search if game == GENESIS.slug else f"game:{game} {search}",
+            "game": game,
             "problems": [p for p in problems if p["section"] == section and key in p["keys"]],
         }
         for problem in row["problems"]:

@@ -31,6 +31,7 @@ from rules.core.timeline import legality
 from . import forms, selectors, services
 from .core import hands
 from .core.compare import compare_decklists
+from .core.faces import awareness_grid
 from .core.query import QueryError
 from .models import Card, Deck
 from .pages import builder_exports, builder_results, deck_panels, group_odds
@@ -149,26 +150,6 @@ _SECTION_WORDS = {
     Section.MATERIAL: "material deck",
     Section.SPELLBOOK: "spellbook",
 }
-
-
-def awareness_grid(awareness: Awareness | None) -> list[list[str]] | None:
-    """Rows of cells ("origin", "seen", "unseen") for drawing, top row = forward."""
-    if awareness is None or awareness.unbounded:
-        return None
-    radius_x = max([1, *(abs(dx) for dx, _ in awareness.offsets)])
-    forward = max([1, *(dy for _, dy in awareness.offsets)])
-    back = max([1, *(-dy for _, dy in awareness.offsets)])
-    return [
-        [
-            "origin"
-            if (dx, dy) == (0, 0)
-            else "seen"
-            if (dx, dy) in awareness.offsets
-            else "unseen"
-            for dx in range(-radius_x, radius_x + 1)
-        ]
-        for dy in range(forward, -back - 1, -1)
-    ]
 
 
 # --- timelines: the deck list, a deck's page, and the deck builder -------------------------------

@@ -278,7 +278,16 @@ class StandingSerializer(serializers.Serializer):
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     draws = serializers.IntegerField()
-    omw = serializers.CharField()
-    gw = serializers.CharField()
-    ogw = serializers.CharField()
+    # Percentages written as fractions of 1 (docs/tournaments.md, Standings).
+    omw = serializers.CharField(
+        help_text='Opponents\' match-win percentage (OMW%) as a fraction of 1, 4 decimals: "0.5556" '
+        "is 55.56%."
+    )
+    gw = serializers.CharField(
+        help_text='Game-win percentage (GW%) as a fraction of 1, 4 decimals: "0.6667" is 66.67%.'
+    )
+    ogw = serializers.CharField(
+        help_text='Opponents\' game-win percentage (OGW%) as a fraction of 1, 4 decimals: "0.3333" '
+        "is 33.33%."
+    )
     dropped = serializers.BooleanField()

@@ -20,6 +20,9 @@ GRAND_ARCHIVE_TYPES = (
     "item",
     "phantasia",
 )
+# Items and weapons have the regalia supertype in the material deck (Grand Archive Comprehensive
+# Rules L357, L376).
+REGALIA_IN_MATERIAL_TYPES = frozenset({"item", "weapon"})
 # Titans of Eden: elemental cards, the forest and desert cards (Monk, Wizard, Traveler, Ghost)
 # and the subversions (Titans of Eden Rulebook › Game Contents).
 TITANS_TYPES = ("elemental", "basic", "subversion")
@@ -61,3 +64,15 @@ class GameCard:
     def material_only(self) -> bool:
         """Champions start in the material deck (L303) and regalia must (L413)."""
         return self.is_champion or self.is_regalia
+
+    @property
+    def regalia_in_material_deck(self) -> bool:
+        """A regalia once in the material deck: printed regalia, and any item or weapon, which
+        there has the regalia supertype (L357, L376)."""
+        return self.is_regalia or self.type in REGALIA_IN_MATERIAL_TYPES
+
+    @property
+    def materializable(self) -> bool:
+        """Whether it can be materialized from the material deck: only champions and regalia
+        can (L551)."""
+        return self.is_champion or self.regalia_in_material_deck

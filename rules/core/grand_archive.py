@@ -25,7 +25,10 @@ from .timeline import (
 
 REGALIA_RULE = f"{GA} › Supertypes, Regalia (L413-414)"
 DIVINE_RELIC_RULE = f"{GA} › Keywords, Divine Relic (L1098)"
-MATERIALIZE_RULE = f"{GA} › Materialize Phase (L551)"
+# One copy of each regalia in the material deck, in every format (L414); an item or weapon there
+# is a regalia whatever its printed supertypes (L357, L376).
+REGALIA_COPY_RULE = f"{GA} › Supertypes, Regalia (L414; items L357, weapons L376)"
+MATERIALIZE_RULE = f"{GA} › Materialize Phase (L551; items L357, weapons L376)"
 # L230: champions and regalia count 3 sideboard points, every other card 1.
 HEAVY_POINTS = 3
 DIVINE_RELIC = "divine relic"
@@ -121,15 +124,15 @@ def validate(
                 DIVINE_RELIC_RULE,
             )
         )
-    stray = [card.name for card, _ in known[Section.MATERIAL] if not card.material_only]
+    stray = [card.name for card, _ in known[Section.MATERIAL] if not card.materializable]
     if stray:
         warnings.append(
             Violation(
                 WarningCode.MATERIAL_NOT_MATERIALIZABLE,
                 Section.MATERIAL,
                 tuple(stray),
-                f"{listing(stray)} cannot be materialized: only champions and regalia can be "
-                "played from the material deck.",
+                f"{listing(stray)} cannot be materialized: only champions and regalia (items and "
+                "weapons among them) can be played from the material deck.",
                 MATERIALIZE_RULE,
             )
         )
@@ -200,15 +203,15 @@ def _check_material_copies(
     material: list[tuple[GameCard, int]], rules: GrandArchiveRules
 ) -> list[Violation]:
     """One copy of each name in a constructed material deck (L228, L482); one of each regalia in
-    every format (L414)."""
+    every format (L414), items and weapons included (L357, L376)."""
     doubled = [
         card.name
         for card, count in material
-        if count > 1 and (rules.material_unique or card.is_regalia)
+        if count > 1 and (rules.material_unique or card.regalia_in_material_deck)
     ]
     if not doubled:
         return []
-    rule = rules.material_rule if rules.material_unique else REGALIA_RULE
+    rule = rules.material_rule if rules.material_unique else REGALIA_COPY_RULE
     return [
         Violation(
             Code.MATERIAL_COPIES,

@@ -97,7 +97,7 @@ def test_a_violation_is_marked_on_the_row_of_the_card_it_names(live_server, page
     page.goto(live_server.url + "/decks/new/")
     # Temple Lion is Bellum; Sera Vantyne is Axon of Jaelara.
     load(page, SAMPLE.replace("4 Static Lattice", "4 Temple Lion"))
-    row = page.locator(".deck-row:has(a:text-is('Temple Lion'))")
+    row = page.locator(".deck-row:has(.card-ref-name:text-is('Temple Lion'))")
     expect(row).to_have_class(re.compile("has-problems"))
     expect(row.locator(".row-problems")).to_contain_text(
         "Temple Lion (Bellum) shares no affiliation"
@@ -114,13 +114,13 @@ def test_a_violation_is_marked_on_the_row_of_the_card_it_names(live_server, page
 def test_an_unknown_card_offers_its_suggestion_as_a_replacement(live_server, page, bundled_cards):
     page.goto(live_server.url + "/decks/new/")
     load(page, SAMPLE.replace("Stormglass Owl", "Stormglas Owl"))
-    row = page.locator(".deck-row:has(a:text-is('Stormglas Owl'))")
+    row = page.locator(".deck-row:has(.card-ref-name:text-is('Stormglas Owl'))")
     expect(row).to_contain_text("No card called 'Stormglas Owl' is in the card index.")
     # when the suggestion is taken
     row.locator("button:has-text('Stormglass Owl')").click()
     # then
     expect(status(page).locator(".badge")).to_have_text("Legal")
-    expect(page.locator(".deck-row a:text-is('Stormglass Owl')")).to_have_count(1)
+    expect(page.locator(".deck-row .card-ref-name:text-is('Stormglass Owl')")).to_have_count(1)
 
 
 def test_the_chi_curve_and_card_types_are_drawn(live_server, page, bundled_cards):
