@@ -28,9 +28,11 @@ from django.db.models import Case, Count, F, Max, QuerySet, Value, When
 from .card_index import card_index
 from .core import ranking
 from .core.parsing import (
+    TYPED_WEIGHT,
     Snippet,
     closest_word,
     make_snippet,
+    named_game,
     parse_synonyms,
     search_terms,
     words_of,
@@ -55,6 +57,10 @@ POLICIES_WEIGHT = 0.7
 POLICIES_WEIGHT_FOR_EVENTS = 1.5
 # Searching every document, another game's rulebook scores this share of the same match.
 OTHER_GAME_WEIGHT = 0.4
+# And this share when the question names its game ("going first in grand archive") or is asked
+# from an event or deck of a game (`prefer`): the player said which game, so another game's
+# rules answer only what that game's leave open.
+CHOSEN_GAME_OTHERS_WEIGHT = 0.15
 MIN_TYPO_LENGTH = 4
 MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the sections
 
@@ -65,6 +71,7 @@ class Hit:
     score: float
     snippet: Snippet
     terms: tuple[str, ...]  # what was searched for, to cut another section's snippet alike
+    weights: dict[str, float] | None = None  # each searched word's worth, for the snippet
 
 
 _synonyms: tuple[tuple, dict[tuple, tuple]] = ((), {})
@@ -80,11 +87,21 @@ def synonym_table() -> dict[tuple, tuple]:
 
 
 def search(
-    question: str, *, document: Document | None = None, game: str = "", limit: int = 10
+    question: str,
+    *,
+    document: Document | None = None,
+    game: str = "",
+    prefer: str = "",
+    limit: int = 10,
 ) -> list[Hit]:
     """The best `limit` sections for a question, best first.
 
-    `game` keeps that game's documents and the service's own (which have no game)."""
+    `game` keeps that game's documents and the service's own (which have no game). Searching
+    every document, the game the question names ("going first in grand archive"), else
+    `prefer` (the game of the event or deck it is asked from), else Genesis, comes first."""
+    named, rest = named_game(question)
+    if named and words_of(rest):
+        question = rest  # the game's name says where to look, not what to look for
     asked = search_terms(question, synonym_table())
     if not asked.terms:
         return []
@@ -96,18 +113,49 @@ def search(
         return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
     found = _candidates(corpus, terms, scope=scope)
-    # Searching every document, the service's own game comes first on a close call: a question
-    # that names no game is about Genesis unless only another game's rulebook has its words.
-    home = Game.GENESIS if document is None and not game else ""
+    # Searching every document, the game asked about comes first on a close call: the one the
+    # question names, or the one of the event or deck it is asked from, or else the service's
+    # own game (a question that names no game is about Genesis unless only another game's
+    # rulebook has its words).
+    home = (named or prefer or Game.GENESIS) if document is None and not game else ""
+    others = CHOSEN_GAME_OTHERS_WEIGHT if named or prefer else OTHER_GAME_WEIGHT
     about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
     ranked = _rank(
-        corpus, found, concepts, typed=asked.typed, home=home, about_events=about_events
+        corpus,
+        found,
+        concepts,
+        typed=asked.typed,
+        home=home,
+        others=others,
+        about_events=about_events,
     )[:limit]
     sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
+    weights = _word_weights(corpus, concepts)
     return [
-        Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
+        Hit(
+            sections[pk],
+            round(score, 4),
+            make_snippet(corpus.text(pk), terms, weights=weights),
+            terms,
+            weights,
+        )
         for pk, score in ranked
     ]
+
+
+def _word_weights(corpus: "_Corpus", concepts: "Concepts") -> dict[str, float]:
+    """What each searched word is worth to a snippet: its rarity, times its concept's weight
+    (a player's own word beside the game's counts half), so that the sentence shown is the one
+    holding the question's telling words, not its commonest."""
+    total = len(corpus.with_text)
+    weights: dict[str, float] = {}
+    for concept in concepts:
+        for term, weight in concept:
+            for word in term.split():
+                held = corpus.index.holding(ranking.stems(word), topics=False) & corpus.with_text
+                worth = weight * ranking.idf(total, len(held))
+                weights[word] = max(worth, weights.get(word, 0.0))
+    return weights
 
 
 @dataclass(frozen=True)
@@ -413,6 +461,7 @@ def _rank(
     *,
     typed: tuple[str, ...] = (),
     home: str = "",
+    others: float = OTHER_GAME_WEIGHT,
     about_events: bool = False,
 ) -> list[tuple[int, float]]:
     """The candidates (and the text-less headings above them) best first, one per family."""
@@ -424,17 +473,38 @@ def _rank(
     terms = [term for concept in concepts for term, _ in concept]
     frequency = corpus.index.text_frequencies(terms, corpus.with_text)
     total = len(corpus.with_text)
-    ranked = ranking.rank(
-        [corpus.entries[pk] for pk in candidates],
-        concepts,
-        frequency=frequency,
-        total=total,
-        avg_body=corpus.avg_body,
-        typed=typed,
+    # The synonym table is Genesis's vocabulary (deck → timeline, go first → leading player):
+    # another game's rulebook says what the player typed ("first turn player"), so there the
+    # words as typed count in full.
+    own = [pk for pk in candidates if corpus.games[pk] in ("", Game.GENESIS)]
+    other = [pk for pk in candidates if corpus.games[pk] not in ("", Game.GENESIS)]
+    typed_in_full = tuple(
+        tuple((term, 1.0 if weight == TYPED_WEIGHT else weight) for term, weight in concept)
+        for concept in concepts
     )
+    ranked = [
+        pair
+        for group, asked in ((own, concepts), (other, typed_in_full))
+        if group
+        for pair in ranking.rank(
+            [corpus.entries[pk] for pk in group],
+            asked,
+            frequency=frequency,
+            total=total,
+            avg_body=corpus.avg_body,
+            typed=typed,
+        )
+    ]
     if home:
+        # Asked about another game than the service's own, the service's policies (written for
+        # its events, not that game's rules) step back too, unless the question is about running
+        # an event.
+        aside = ("", home) if home == Game.GENESIS or about_events else (home,)
         ranked = [
-            (entry, score * (OTHER_GAME_WEIGHT if corpus.games[entry.key] not in ("", home) else 1))
+            (
+                entry,
+                score * (others if corpus.games[entry.key] not in aside else 1),
+            )
             for entry, score in ranked
         ]
     if about_events:

@@ -9,7 +9,6 @@ two cards for one") into the game's own words, through the synonym table.
 import html
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -433,6 +432,7 @@ class _Topic:
     lines: list[str]
     by_term: bool = False
     continued: bool = False
+    dated: bool = False  # an entry of the changelog, or its continuation
 
 
 def _topics(lines: list[str]) -> list[_Topic]:
@@ -441,17 +441,19 @@ def _topics(lines: list[str]) -> list[_Topic]:
     topics = [_Topic(None, [])]
     size = 0
     for i, line in enumerate(cleaned):
-        if not line:
-            topics[-1].lines.append(lines[i])
+        if not line or (i and line == cleaned[i - 1]):
+            topics[-1].lines.append(lines[i])  # a scraped page repeats lines ("Loading...")
             continue
         following = next((text for text in cleaned[i + 1 :] if text), "")
         previous = next((text for text in reversed(cleaned[:i]) if text), "")
         current = topics[-1].title or ""
         # A passage cut for length, or a changelog's dated entry, ends at the first subject.
-        loose = topics[-1].continued or (bool(_DATE_LINE.match(current)) and size > TOPIC_CHARS / 3)
+        loose = topics[-1].continued or (topics[-1].dated and size > TOPIC_CHARS / 3)
         opened: _Topic | None = None
         found = _defined_term(line)
-        if _DATE_LINE.match(line) or (
+        if _DATE_LINE.match(line):
+            opened = _Topic(_heading_text(line), [], dated=True)
+        elif (
             _is_title_line(line)
             and previous[-1:] in ("", ".", "!", "?", '"', "”")
             and following.endswith(".")
@@ -469,7 +471,9 @@ def _topics(lines: list[str]) -> list[_Topic]:
             opened = _Topic(_heading_text(line), [lines[i]], by_term=True)
         elif size > MAX_TOPIC_CHARS:
             base = current.removesuffix(" (continued)") or "Introduction"
-            opened = _Topic(f"{base} (continued)", [lines[i]], continued=True)
+            opened = _Topic(
+                f"{base} (continued)", [lines[i]], continued=True, dated=topics[-1].dated
+            )
         if opened is not None:
             topics.append(opened)
             size = sum(len(text) + 1 for text in opened.lines)
@@ -551,6 +555,8 @@ def parse_rulebook(
         # that open a topic instead (_topics).
         blocks = []
         for topic in _topics(lines):
+            if topic.dated:
+                continue  # a changelog's entry: how the rules were edited, not a rule
             title = topic.title or preamble
             blocks.append((title, leaf, _text_body(topic.lines), []))
             kinds[len(blocks) - 1] = (topic.continued, topic.by_term)
@@ -785,6 +791,39 @@ def search_terms(
     )
 
 
+# --- the game a question names ----------------------------------------------------------------
+
+# What players call each game in a question ("going first in grand archive", "GA: …", "toe
+# spellbook size"), by game slug (rules.core.games). The longest name is matched first.
+GAME_NAMES: dict[str, tuple[str, ...]] = {
+    "genesis": ("genesis battle of champions", "genesis"),
+    "grand-archive": ("grand archive tcg", "grand archive", "ga"),
+    "titans-of-eden": ("titans of eden", "titan of eden", "toe"),
+}
+
+
+def named_game(question: str) -> tuple[str, str]:
+    """The game a question names, and the question without that name: ("grand-archive",
+    "going first in") for "going first in grand archive"; ("", question) when it names none,
+    or more than one game."""
+    words = words_of(question)
+    found: list[tuple[str, int, int]] = []  # (game, first word, past the last)
+    for game, names in GAME_NAMES.items():
+        for name in sorted(names, key=lambda n: -len(n.split())):
+            name_words = name.split()
+            n = len(name_words)
+            at = next(
+                (i for i in range(len(words) - n + 1) if words[i : i + n] == name_words), None
+            )
+            if at is not None:
+                found.append((game, at, at + n))
+                break
+    if len({game for game, _, _ in found}) != 1:
+        return "", question
+    game, start, end = found[0]
+    return game, " ".join(words[:start] + words[end:])
+
+
 # --- trigram similarity (pg_trgm's measure, for misspelt names on SQLite) -----------------------
 
 
@@ -853,11 +892,26 @@ class Snippet:
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 
 
-def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet:
-    """The window of `words` words of `body` with the most distinct matched terms, marked.
+_SENTENCE_END = re.compile(r"[.!?:;]$")
 
-    Stop words are never marked: the search ignores them, even inside a phrase it searched
-    ("enters the arena" marks "enters" and "arena", not every "the")."""
+
+def make_snippet(
+    body: str,
+    terms: Iterable[str],
+    *,
+    words: int = 40,
+    weights: Mapping[str, float] | None = None,
+) -> Snippet:
+    """`words` words of `body` from the sentence that holds most of the matched terms, marked.
+
+    A sentence counts each matched term once, by its weight in `weights` (a word's rarity;
+    1 when not given): the snippet starts at the sentence that answers, not at the section's
+    opening, which may hold the same words scattered ("you lose with no cards left" before
+    "Fatigue does not make you pay what you cannot"). A sentence longer than the window is
+    shown from just before its first matched word. Stop words are never marked: the search
+    ignores them, even inside a phrase it searched ("enters the arena" marks "enters" and
+    "arena", not every "the")."""
+    weight_of = {stem(w): weight for w, weight in (weights or {}).items()}
     stems = {stem(w) for term in terms for w in term.split() if w not in STOPWORDS}
     flat = " ".join(body.split())
     tokens = list(_TOKEN.finditer(flat))
@@ -868,18 +922,32 @@ def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet
     hits = [
         key in stems and word not in STOPWORDS for key, word in zip(keys, words_seen, strict=True)
     ]
-    # Slide the window, counting how many times each matched stem is inside it.
-    inside: Counter[str] = Counter(k for k, hit in zip(keys[:words], hits, strict=False) if hit)
-    best_start, best_score = 0, len(inside)
-    for start in range(1, max(1, len(tokens) - words + 1)):
-        if hits[start - 1]:
-            inside[keys[start - 1]] -= 1
-            if not inside[keys[start - 1]]:
-                del inside[keys[start - 1]]
-        if hits[start + words - 1]:
-            inside[keys[start + words - 1]] += 1
-        if len(inside) > best_score:
-            best_start, best_score = start, len(inside)
+    # Sentences as ranges of tokens: a token ending in . ! ? : ; (in the text) closes one.
+    sentences: list[range] = []
+    first = 0
+    for i, token in enumerate(tokens):
+        tail = flat[token.end() : tokens[i + 1].start() if i + 1 < len(tokens) else len(flat)]
+        if _SENTENCE_END.search(tail.strip()) or i + 1 == len(tokens):
+            sentences.append(range(first, i + 1))
+            first = i + 1
+
+    def worth(span: range) -> float:
+        found = {keys[i] for i in span if hits[i]}
+        return sum(weight_of.get(key, 1.0) for key in found)
+
+    # The best sentence, and among equals the one whose window holds most; then the earliest.
+    best = max(
+        sentences,
+        key=lambda span: (
+            worth(span),
+            worth(range(span.start, min(len(tokens), span.start + words))),
+            -span.start,
+        ),
+    )
+    best_start = best.start
+    matched = [i for i in best if hits[i]]
+    if matched and matched[-1] >= best_start + words:
+        best_start = max(best.start, matched[0] - 3)
     window = range(best_start, min(len(tokens), best_start + words))
     begin = tokens[window.start].start() if best_start else 0
     end = tokens[window.stop - 1].end() if window.stop < len(tokens) else len(flat)
