@@ -124,6 +124,20 @@ def _keyword_key(heading: str) -> str:
     return " ".join(re.sub(r"\[[^\]]*\]", " ", heading).lower().split())
 
 
+def section_keyword(section: Section) -> str:
+    """The slug of the glossary keyword a Genesis section defines ("Flight" in a rulebook or
+    the glossary → "flight"), or "" for a section about something else."""
+    if section.document.game != Game.GENESIS or section.document.kind not in (
+        Document.Kind.GLOSSARY,
+        Document.Kind.RULEBOOK,
+    ):
+        return ""
+    key = _keyword_key(section.heading.rstrip(":"))
+    return next(
+        (k.slug for k in GLOSSARY if not k.deprecated_for and _keyword_key(k.name) == key), ""
+    )
+
+
 def _one_result_per_keyword(hits: list[search.Hit], *, narrowed: bool) -> list[Result]:
     """Results for hits, a keyword's glossary entry and its rulebook section merged into one.
 
@@ -309,11 +323,16 @@ def rulings_for_section(section: Section) -> QuerySet[Ruling]:
 def ruling_list(
     *, card_id: int | None = None, section_id: int | None = None, limit: int = 200
 ) -> list[Ruling]:
-    """The newest rulings (at most `limit`), on one card or one section if asked, with their
-    cards."""
+    """The newest rulings (at most `limit`), on one card (and filed under one of its keywords)
+    or one section if asked, with their cards."""
     rulings = _rulings()
     if card_id is not None:
-        rulings = rulings.filter(pk__in=card_index().rulings_on(card_id))
+        # A card's rulings and its keywords' (a ruling filed under Flight is on every card
+        # with Flight).
+        rulings = rulings.filter(
+            Q(pk__in=card_index().rulings_on(card_id))
+            | Q(keyword__in=card_index().keywords_of(card_id))
+        )
     if section_id is not None:
         rulings = rulings.filter(section_id=section_id)
     return with_cards(list(rulings[:limit]))

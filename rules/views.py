@@ -128,7 +128,6 @@ def ruling_new(request):
         services.require_judge(request.user)
     except Refusal as exc:
         return render(request, "rules/refused.html", {"message": exc.detail}, status=403)
-    form = RulingForm(request.POST or None, initial=request.GET.dict())
     subject = _subject(request.POST or request.GET)
     if subject is None:
         return render(
@@ -137,6 +136,11 @@ def ruling_new(request):
             {"message": "Open the ruling form from a card's page or a rule section's page."},
             status=400,
         )
+    initial = request.GET.dict()
+    if isinstance(subject, Section) and "keyword" not in initial:
+        # Opened from a keyword's section (Flight), the ruling is filed under that keyword.
+        initial["keyword"] = selectors.section_keyword(subject)
+    form = RulingForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:
