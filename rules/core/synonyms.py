@@ -11,8 +11,11 @@ too still counts). Keys match as typed or by word stem ("creatures" finds "creat
 The table is written from the game's glossary and the players' usual vocabulary, by subject,
 not from any question set. Migration rules/0002 copies it into the Synonym model of a new
 database, where admins edit it; rules/0005 brings an existing database's untouched rows up to
-this table and adds the new ones (tests/rules/test_synonym_migration.py).
+this table and adds the new ones (tests/rules/test_synonym_migration.py), and rules/0009 adds
+the rows for copies per card.
 """
+
+_COPY_LIMIT = ("copies per card", "copies of a card", "copy limit", "maximum")
 
 DEFAULT_SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # --- zones (Play Space and Zones) ---------------------------------------------------------
@@ -348,6 +351,17 @@ DEFAULT_SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("register my deck", ("decklists", "registration")),
     ("deck registration", ("decklists", "registration")),
     ("change my deck", ("decklists", "champions")),
+    # --- deck construction: how many of one card a deck may hold ------------------------------
+    # "Copies" here are a deck's duplicates of one card, not a copy effect ("copying"): the
+    # limit per card (a policy's "Copies per card", Grand Archive's "maximum of four copies of a
+    # card"), a rulebook's "limitations on the number" of cards.
+    ("how many copies", _COPY_LIMIT),
+    ("copies of a card", _COPY_LIMIT),
+    ("copies of one card", _COPY_LIMIT),
+    ("copies of the same card", _COPY_LIMIT),
+    ("how many of the same card", _COPY_LIMIT),
+    ("copy limit", _COPY_LIMIT),
+    ("playset", _COPY_LIMIT),
     ("bo3", ("best of three",)),
     ("best of 3", ("best of three",)),
     ("play or draw", ("who leads",)),
