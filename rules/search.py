@@ -117,8 +117,10 @@ def search(
     # question names, or the one of the event or deck it is asked from, or else the service's
     # own game (a question that names no game is about Genesis unless only another game's
     # rulebook has its words).
-    home = (named or prefer or Game.GENESIS) if document is None and not game else ""
-    others = CHOSEN_GAME_OTHERS_WEIGHT if named or prefer else OTHER_GAME_WEIGHT
+    # With a game chosen, only its rulebooks and the service's policies are searched, and the
+    # policies step back as another game's rules would (below).
+    home = (game or named or prefer or Game.GENESIS) if document is None else ""
+    others = CHOSEN_GAME_OTHERS_WEIGHT if game or named or prefer else OTHER_GAME_WEIGHT
     about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
     ranked = _rank(
         corpus,

@@ -798,7 +798,7 @@ def search_terms(
 GAME_NAMES: dict[str, tuple[str, ...]] = {
     "genesis": ("genesis battle of champions", "genesis"),
     "grand-archive": ("grand archive tcg", "grand archive", "ga"),
-    "titans-of-eden": ("titans of eden", "titan of eden", "toe"),
+    "titans-of-eden": ("titans of eden", "titan of eden", "titans", "toe"),
 }
 
 

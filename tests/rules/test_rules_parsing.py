@@ -423,7 +423,8 @@ def test_a_book_without_headings_is_cut_at_its_terms_and_title_lines():
     by_heading = {s.heading: s for s in sections}
     assert by_heading["Kite"].body.startswith("Kite is a flying object made of paper.")
     assert "Strings may be tied together." in by_heading["String zone"].body
-    assert by_heading["Tangle"].titled_by_term and not by_heading["Gusts and Lulls"].titled_by_term
+    assert by_heading["Tangle"].titled_by_term
+    assert not by_heading["Gusts and Lulls"].titled_by_term
     # a topic too long is cut into passages titled by it, never by their own first words
     assert all(s.heading.endswith("(continued)") for s in sections if s.derived)
     assert any(s.derived for s in sections)
@@ -448,3 +449,22 @@ def test_a_plain_text_book_with_its_headings_is_cut_as_before():
     sections = parse_rulebook(text, source_format=TEXT)
     # then: a defined term inside a short section opens nothing
     assert [s.heading for s in sections] == ["1 Setup", "2 Flying"]
+
+
+def test_a_snippet_shows_the_sentence_that_matched_not_the_sections_opening():
+    # given: an opening whose sentences hold the question's words scattered (and say the
+    # opposite), and a later sentence holding them together
+    body = (
+        "A player with no kites left loses. Wind changes. Each cost you pay is final. "
+        + "Filler sentence about strings and reels. " * 6
+        + "Gale: when a player has too few kites to pay the wind cost, they pay nothing."
+    )
+    # when
+    snippet = make_snippet(body, ["kites", "pay", "wind", "cost"], words=20).as_text()
+    weighted = make_snippet(
+        body, ["kites", "reels"], words=20, weights={"reels": 5.0, "kites": 0.5}
+    ).as_text()
+    # then
+    assert "too few" in snippet
+    assert "loses" not in snippet
+    assert weighted.startswith("… Filler sentence about strings and **reels**")

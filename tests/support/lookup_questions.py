@@ -188,6 +188,8 @@ POLICY_CASES = [
     Case("time was called at one game each, who wins", POLICIES, ("Time",)),
     Case("can I concede a game", POLICIES, ("Concession",)),
     Case("how many copies of one card can I play", POLICIES, ("Copies per card",)),
+    # Issue 26: the deck-construction limit, not the copying rules ("Copying a Beckon Ability").
+    Case("how many copies of a card can I play", POLICIES, ("Copies per card",), first=True),
     Case("I arrived late, can I still join the event", POLICIES, ("Late entry and drops",)),
     Case("do my sideboard swaps carry over to game three", POLICIES, ("Cumulative swaps",)),
 ]
