@@ -731,6 +731,27 @@ def _without_light_phrases(words: list[str]) -> list[str]:
     return kept
 
 
+_stem_tables: list[tuple[Mapping, dict]] = []  # the last tables' rows by stem, by table
+
+
+def _by_stem(synonyms: Mapping[tuple[str, ...], tuple[str, ...]]) -> dict:
+    """The table's rows keyed by their words' stems, except that a single word of the game's
+    own vocabulary is never translated by its stem alone ("summons" is the game's word, not the
+    row "summoned" → beckon). Kept for the last few tables: a table is parsed once and asked
+    many times."""
+    for table, rows in _stem_tables:
+        if table is synonyms:
+            return rows
+    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
+    rows = {
+        tuple(map(stem, key)): value
+        for key, value in synonyms.items()
+        if len(key) > 1 or stem(key[0]) not in game_words
+    }
+    _stem_tables[:] = [(synonyms, rows), *_stem_tables[:7]]
+    return rows
+
+
 def search_terms(
     question: str, synonyms: Mapping[tuple[str, ...], tuple[str, ...]] | None = None
 ) -> SearchTerms:
@@ -745,12 +766,7 @@ def search_terms(
     # Keys match as typed first, then by stem ("creatures" finds the row of "creature"), except
     # that a single word of the game's own vocabulary is never translated by its stem alone
     # ("summons" is the game's word, not the row "summoned" → beckon).
-    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
-    by_stem = {
-        tuple(map(stem, key)): value
-        for key, value in synonyms.items()
-        if len(key) > 1 or stem(key[0]) not in game_words
-    }
+    by_stem = _by_stem(synonyms)
     stemmed = [stem(word) for word in words]
     longest = max((len(k) for k in synonyms), default=0)
     concepts: list[dict[str, float]] = []
