@@ -372,6 +372,9 @@ _CLAUSE_WORDS = frozenset({
     "that", "if", "when", "where", "which", "who", "it", "they", "you", "this", "these", "those",
     "now", "to",
 })  # fmt: skip
+# A web book's index of its subpages, whose links the scrape lost ("The following pages discuss
+# these topics:"): the page's own text ends there, the next subpage starts after it.
+_SUBPAGES_LINE = re.compile(r"^[^.]{0,40}\bfollowing (?:pages|sections)\b[^.]{0,30}:$", re.I)
 TOPIC_CHARS = 600  # past this, a statement about a new subject ("Damage counters are…") opens one
 MAX_TOPIC_CHARS = 1500  # past this, a topic is cut into passages
 
@@ -450,6 +453,18 @@ def _topics(lines: list[str]) -> list[_Topic]:
         # A passage cut for length, or a changelog's dated entry, ends at the first subject.
         loose = topics[-1].continued or (topics[-1].dated and size > TOPIC_CHARS / 3)
         opened: _Topic | None = None
+        if _SUBPAGES_LINE.match(line):
+            # The subpage after it opens a topic, titled by its term if its first line has one.
+            topics.append(
+                _Topic(
+                    f"{current.removesuffix(' (continued)') or 'Introduction'} (continued)",
+                    [],
+                    continued=True,
+                    dated=topics[-1].dated,
+                )
+            )
+            size = 0
+            continue
         found = _defined_term(line)
         if _DATE_LINE.match(line):
             opened = _Topic(_heading_text(line), [], dated=True)
