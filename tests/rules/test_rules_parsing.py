@@ -395,6 +395,7 @@ def _headingless_book() -> str:
             *filler[10:20],
             "The String zone is a public zone owned by a player.",
             "Strings may be tied together.",
+            "The following pages discuss these topics:",
             *filler[20:50],
             "Gusts and Lulls",
             "Wind changes every turn, as the weather table says.",
@@ -428,8 +429,10 @@ def test_a_book_without_headings_is_cut_at_its_terms_and_title_lines():
     # a topic too long is cut into passages titled by it, never by their own first words
     assert all(s.heading.endswith("(continued)") for s in sections if s.derived)
     assert any(s.derived for s in sections)
-    # the changelog is not a rule
+    # the changelog is not a rule, nor the index of a web book's lost subpages, which ends a topic
     assert all("Added Tangle" not in s.body for s in sections)
+    assert all("following pages" not in s.body for s in sections)
+    assert "kite of size 20 " not in by_heading["String zone"].body
     assert [s.anchor for s in sections[:3]] == ["introduction", "kite", "string-zone"]
 
 
