@@ -746,10 +746,11 @@ def _without_light_phrases(words: list[str]) -> list[str]:
     return kept
 
 
-_stem_tables: list[tuple[Mapping, dict]] = []  # the last tables' rows by stem, by table
+_SynonymTable = Mapping[tuple[str, ...], tuple[str, ...]]
+_stem_tables: list[tuple[_SynonymTable, _SynonymTable]] = []  # the last tables' rows by stem
 
 
-def _by_stem(synonyms: Mapping[tuple[str, ...], tuple[str, ...]]) -> dict:
+def _by_stem(synonyms: _SynonymTable) -> _SynonymTable:
     """The table's rows keyed by their words' stems, except that a single word of the game's
     own vocabulary is never translated by its stem alone ("summons" is the game's word, not the
     row "summoned" → beckon). Kept for the last few tables: a table is parsed once and asked
