@@ -22,6 +22,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
+from rules.selectors import rules_search
 from tests.support import lookup_questions as questions
 from tests.support import seeds
 
@@ -64,6 +65,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
     report = questions.ask_all()
     held_out = {name: questions.ask_held_out(name) for name in questions.HELD_OUT}
     games = {game: questions.ask_game_set(game) for game in questions.GAME_SETS}
+    # issue 26: a question naming its game is that game's first (Genesis led this one)
+    going_first = rules_search(query="going first in grand archive")
     # then
     with capsys.disabled():
         print(f"\nrules lookup on {connection.vendor}:")
@@ -88,6 +91,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
         asked = held_out[name]
         assert asked.in_core.top3 >= in_core * asked.in_core.asked, (name, asked.misses)
         assert asked.everywhere.top3 >= everywhere * asked.everywhere.asked, (name, asked.misses)
+    assert going_first[0].document.game == "grand-archive", going_first[0].section.heading
+    assert "first turn player" in going_first[0].snippet.as_text().replace("**", "")
     assert set(GAME_FLOORS) == set(questions.GAME_SETS)
     for game, (with_game, named) in GAME_FLOORS.items():
         asked = games[game]
