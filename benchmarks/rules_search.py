@@ -2,7 +2,9 @@
 
 Prints how long the imports take, then the accuracy of the question set
 (tests/support/lookup_questions.py) and of the held-out sets (lookup_questions.HELD_OUT): the
-top-1 and top-3 rates searching Core Rulebook 5.2 only and searching every document, and then
+top-1 and top-3 rates searching Core Rulebook 5.2 only and searching every document, and of the
+per-game sets (lookup_questions.GAME_SETS) with their game chosen and, for the questions that
+name their game, with none chosen; and then
 the median/p95 of questions asked through
 GET /api/rules/search/ (the whole stack: synonyms, ranking, snippets, JSON), 20 questions × N
 runs, over every document and narrowed to the Core Rulebook. Target: under 50 ms median.
@@ -80,6 +82,12 @@ def main() -> None:
                 print(f"  {rates}")
             print(f"  older Genesis text above the answer: {len(asked.older_above)}")
             misses += asked.misses
+        print("accuracy per game (tests/support/lookup_games.py, answer in the top 1 / top 3):")
+        for game in lookup_questions.GAME_SETS:
+            asked_game = lookup_questions.ask_game_set(game)
+            for rates in (asked_game.with_game, asked_game.named):
+                print(f"  {rates}")
+            misses += asked_game.misses
         for line in misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")

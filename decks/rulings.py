@@ -10,13 +10,14 @@ from collections import Counter
 from collections.abc import Collection, Hashable, Iterable
 
 from django.contrib.postgres.search import TrigramWordSimilarity
-from django.db.models import Count, Max, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.urls import reverse
 
 from rules.card_index import CardRef
 from rules.models import Ruling
 
 from .models import Card, CardRuling
+from .selectors import index_values
 
 
 def _ref(card: Card) -> CardRef:
@@ -72,9 +73,17 @@ class CardIndex:
         cards = Card.objects.filter(keyword_index__contains=f"|{slug}|").only("pk", "name", "type")
         return [_ref(card) for card in cards.order_by("name")]
 
+    def keywords_of(self, card_id: int) -> list[str]:
+        index = Card.objects.filter(pk=card_id).values_list("keyword_index", flat=True).first()
+        return index_values(index or "")
+
 
 def rulings_for_card(card: Card) -> QuerySet[Ruling]:
-    """The rulings on a card, newest first (templates/decks/_card_rulings.html shows them)."""
-    return Ruling.objects.filter(card_link__card=card).select_related(
-        "section__document", "index_section__document"
+    """The rulings on a card and those filed under one of its keywords (a ruling on Flight is
+    on every card with Flight), newest first (templates/decks/_card_rulings.html shows them)."""
+    keywords = index_values(card.keyword_index)
+    return (
+        Ruling.objects.filter(Q(card_link__card=card) | Q(keyword__in=keywords))
+        .distinct()
+        .select_related("section__document", "index_section__document")
     )

@@ -36,6 +36,12 @@ class RulesSearch(APIView):
                 description="genesis, grand-archive or titans-of-eden: that game's documents "
                 "and the service's own",
             ),
+            OpenApiParameter(
+                "prefer",
+                OpenApiTypes.STR,
+                description="a game whose documents rank first, the others still searched: "
+                "the game of the event or deck the question is asked from",
+            ),
             OpenApiParameter("limit", OpenApiTypes.INT, description="1 to 50, default 10"),
         ],
         responses={200: SearchResponse},
@@ -47,6 +53,7 @@ class RulesSearch(APIView):
             query=params.validated_data["q"],
             document=params.validated_data.get("document", ""),
             game=params.validated_data.get("game", ""),
+            prefer=params.validated_data.get("prefer", ""),
             limit=params.validated_data["limit"],
         )
         return Response({"results": [result.as_json() for result in results]})

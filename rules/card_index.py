@@ -63,6 +63,10 @@ class CardIndex(Protocol):
         """The cards that have the keyword, by name."""
         ...
 
+    def keywords_of(self, card_id: int) -> list[str]:
+        """The slugs of the keywords the card has (none for an unknown card)."""
+        ...
+
 
 class NoCards:
     """The card index when no app supplies one."""
@@ -92,6 +96,9 @@ class NoCards:
         return Counter()
 
     def with_keyword(self, slug: str) -> list[CardRef]:
+        return []
+
+    def keywords_of(self, card_id: int) -> list[str]:
         return []
 
 

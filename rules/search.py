@@ -16,7 +16,7 @@ marked in Python (rules.core.parsing.make_snippet), so they read the same on bot
 """
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.contrib.postgres.search import (
     SearchVector,
@@ -28,14 +28,16 @@ from django.db.models import Case, Count, F, Max, QuerySet, Value, When
 from .card_index import card_index
 from .core import ranking
 from .core.parsing import (
+    SearchTerms,
     Snippet,
     closest_word,
     make_snippet,
+    named_game,
     parse_synonyms,
     search_terms,
     words_of,
 )
-from .core.synonyms import TOURNAMENT_WORDS
+from .core.synonyms import GAME_SYNONYMS, TOURNAMENT_WORDS
 from .models import Document, Game, Section, Synonym
 
 CONFIG = "english"
@@ -55,6 +57,10 @@ POLICIES_WEIGHT = 0.7
 POLICIES_WEIGHT_FOR_EVENTS = 1.5
 # Searching every document, another game's rulebook scores this share of the same match.
 OTHER_GAME_WEIGHT = 0.4
+# And this share when the question names its game ("going first in grand archive") or is asked
+# from an event or deck of a game (`prefer`): the player said which game, so another game's
+# rules answer only what that game's leave open.
+CHOSEN_GAME_OTHERS_WEIGHT = 0.15
 MIN_TYPO_LENGTH = 4
 MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the sections
 
@@ -65,6 +71,7 @@ class Hit:
     score: float
     snippet: Snippet
     terms: tuple[str, ...]  # what was searched for, to cut another section's snippet alike
+    weights: dict[str, float] | None = None  # each searched word's worth, for the snippet
 
 
 _synonyms: tuple[tuple, dict[tuple, tuple]] = ((), {})
@@ -80,34 +87,140 @@ def synonym_table() -> dict[tuple, tuple]:
 
 
 def search(
-    question: str, *, document: Document | None = None, game: str = "", limit: int = 10
+    question: str,
+    *,
+    document: Document | None = None,
+    game: str = "",
+    prefer: str = "",
+    limit: int = 10,
 ) -> list[Hit]:
     """The best `limit` sections for a question, best first.
 
-    `game` keeps that game's documents and the service's own (which have no game)."""
-    asked = search_terms(question, synonym_table())
-    if not asked.terms:
-        return []
+    `game` keeps that game's documents and the service's own (which have no game). Searching
+    every document, the game the question names ("going first in grand archive"), else
+    `prefer` (the game of the event or deck it is asked from), else Genesis, comes first."""
+    named, rest = named_game(question)
+    if named and words_of(rest):
+        question = rest  # the game's name says where to look, not what to look for
     backend = _Postgres() if connection.vendor == "postgresql" else _Sqlite()
     corpus = _corpus()
-    concepts = _searched_concepts(backend, corpus, asked.concepts)
-    terms = tuple(term for concept in concepts for term, _ in concept)
-    if not terms:
-        return []
     scope = _Scope(document_id=document.pk if document else None, game=game)
-    found = _candidates(corpus, terms, scope=scope)
-    # Searching every document, the service's own game comes first on a close call: a question
-    # that names no game is about Genesis unless only another game's rulebook has its words.
-    home = Game.GENESIS if document is None and not game else ""
-    about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
-    ranked = _rank(
-        corpus, found, concepts, typed=asked.typed, home=home, about_events=about_events
-    )[:limit]
-    sections = Section.objects.select_related("document").in_bulk([pk for pk, _ in ranked])
-    return [
-        Hit(sections[pk], round(score, 4), make_snippet(corpus.text(pk), terms), terms)
-        for pk, score in ranked
-    ]
+    # Searching every document, the game asked about comes first on a close call: the one the
+    # question names, or the one of the event or deck it is asked from, or else the service's
+    # own game (a question that names no game is about Genesis unless only another game's
+    # rulebook has its words).
+    # With a game chosen, only its rulebooks and the service's policies are searched, and the
+    # policies step back as another game's rules would (below).
+    home = (game or named or prefer or Game.GENESIS) if document is None else ""
+    others = CHOSEN_GAME_OTHERS_WEIGHT if game or named or prefer else OTHER_GAME_WEIGHT
+    # Each game's rulebooks are searched in that game's words: the admins' synonym table is
+    # Genesis's vocabulary (deck → timeline), the other games have their own
+    # (rules.core.synonyms.GAME_SYNONYMS: priority → Opportunity in Grand Archive).
+    found_by_vocabulary: list[tuple[SearchTerms, Concepts, list[int]]] = []
+    corrections: dict[str, str | None] = {}
+    in_scope = (
+        {_vocabulary_of(document.game)}
+        if document is not None
+        else {Game.GENESIS, _vocabulary_of(game)}  # the policies are in Genesis's words
+        if game
+        else None
+    )
+    for vocabulary, table in _vocabularies().items():
+        if in_scope is not None and vocabulary not in in_scope:
+            continue
+        asked = search_terms(question, table)
+        if vocabulary != Game.GENESIS:
+            asked = _typed_in_full(asked)
+        concepts = _searched_concepts(backend, corpus, asked.concepts, corrections)
+        terms = tuple(term for concept in concepts for term, _ in concept)
+        if not terms:
+            continue
+        found = [
+            pk
+            for pk in _candidates(corpus, terms, scope=scope)
+            if _vocabulary_of(corpus.games[pk]) == vocabulary
+        ]
+        if found:
+            found_by_vocabulary.append((asked, concepts, found))
+    ranked: list[tuple[int, float, SearchTerms, Concepts]] = []
+    for asked, concepts, found in found_by_vocabulary:
+        about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
+        ranked += [
+            (pk, score, asked, concepts)
+            for pk, score in _rank(
+                corpus,
+                found,
+                concepts,
+                typed=asked.typed,
+                home=home,
+                others=others,
+                about_events=about_events,
+            )
+        ]
+    ranked.sort(key=lambda row: -row[1])
+    ranked = ranked[:limit]
+    sections = Section.objects.select_related("document").in_bulk([row[0] for row in ranked])
+    hits = []
+    for pk, score, _asked, concepts in ranked:
+        terms = tuple(term for concept in concepts for term, _ in concept)
+        weights = _word_weights(corpus, concepts)
+        snippet = make_snippet(corpus.text(pk), terms, weights=weights)
+        hits.append(Hit(sections[pk], round(score, 4), snippet, terms, weights))
+    return hits
+
+
+def _vocabulary_of(game: str) -> str:
+    """Whose words a document of `game` is searched in: its own game's, if it has a vocabulary
+    (GAME_SYNONYMS), else Genesis's (the service's policies and Genesis's books)."""
+    return game if game in GAME_SYNONYMS else Game.GENESIS
+
+
+def _vocabularies() -> dict[str, dict[tuple, tuple]]:
+    """The parsed synonym table of each vocabulary: Genesis's is the admin-edited table; another
+    game's is its own rows (GAME_SYNONYMS) over Genesis's, whose player words (most of them
+    other games' words) still say what a player means."""
+    genesis = synonym_table()
+    if _merged and _merged[0][0] is genesis:
+        return _merged[0][1]
+    tables = {
+        Game.GENESIS: genesis,
+        **{game: {**genesis, **rows} for game, rows in _GAME_TABLES.items()},
+    }
+    _merged[:] = [(genesis, tables)]
+    return tables
+
+
+_merged: list[tuple[dict, dict[str, dict[tuple, tuple]]]] = []  # kept while the table is
+
+
+def _typed_in_full(asked: SearchTerms) -> SearchTerms:
+    """The question with the words as typed at full weight: another game's rulebook says what
+    the player typed ("first turn player"), not Genesis's words for it."""
+    return replace(
+        asked,
+        concepts=tuple(
+            tuple((term, max(weight, 1.0)) for term, weight in concept)
+            for concept in asked.concepts
+        ),
+    )
+
+
+_GAME_TABLES = {game: parse_synonyms(rows) for game, rows in GAME_SYNONYMS.items()}
+
+
+def _word_weights(corpus: "_Corpus", concepts: "Concepts") -> dict[str, float]:
+    """What each searched word is worth to a snippet: its rarity, times its concept's weight
+    (a player's own word beside the game's counts half), so that the sentence shown is the one
+    holding the question's telling words, not its commonest."""
+    total = len(corpus.with_text)
+    weights: dict[str, float] = {}
+    for concept in concepts:
+        for term, weight in concept:
+            for word in term.split():
+                held = corpus.index.holding(ranking.stems(word), topics=False) & corpus.with_text
+                worth = weight * ranking.idf(total, len(held))
+                weights[word] = max(worth, weights.get(word, 0.0))
+    return weights
 
 
 @dataclass(frozen=True)
@@ -119,13 +232,19 @@ class _Scope:
 Concepts = tuple[tuple[tuple[str, float], ...], ...]
 
 
-def _searched_concepts(backend: "_Backend", corpus: "_Corpus", concepts: Concepts) -> Concepts:
+def _searched_concepts(
+    backend: "_Backend",
+    corpus: "_Corpus",
+    concepts: Concepts,
+    corrections: dict[str, str | None] | None = None,
+) -> Concepts:
     """The terms worth searching for, by concept: those in the index, misspellings put right.
 
     How many sections hold a term is counted in the stemmed corpus the ranking reads, as the
     candidates are (_candidates): the two databases' stemmers differ on a few words, and the
     terms kept must not depend on the database."""
     total = len(corpus.searchable)
+    corrections = {} if corrections is None else corrections  # a misspelling's word, by term
     frequencies = _frequencies(corpus, tuple(t for c in concepts for t, _ in c))
     known: list[tuple[tuple[str, float], ...]] = []
     corrected = False
@@ -139,7 +258,9 @@ def _searched_concepts(backend: "_Backend", corpus: "_Corpus", concepts: Concept
         (term, _weight), *others = concept
         if others or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
             continue
-        word = closest_word(term, backend.names_like(term))
+        if term not in corrections:
+            corrections[term] = closest_word(term, backend.names_like(term))
+        word = corrections[term]
         if word and all(word != t for c in known for t, _ in c):
             known.append(((word, 1.0),))
             corrected = True
@@ -413,6 +534,7 @@ def _rank(
     *,
     typed: tuple[str, ...] = (),
     home: str = "",
+    others: float = OTHER_GAME_WEIGHT,
     about_events: bool = False,
 ) -> list[tuple[int, float]]:
     """The candidates (and the text-less headings above them) best first, one per family."""
@@ -433,8 +555,15 @@ def _rank(
         typed=typed,
     )
     if home:
+        # Asked about another game than the service's own, the service's policies (written for
+        # its events, not that game's rules) step back too, unless the question is about running
+        # an event.
+        aside = ("", home) if home == Game.GENESIS or about_events else (home,)
         ranked = [
-            (entry, score * (OTHER_GAME_WEIGHT if corpus.games[entry.key] not in ("", home) else 1))
+            (
+                entry,
+                score * (others if corpus.games[entry.key] not in aside else 1),
+            )
             for entry, score in ranked
         ]
     if about_events:

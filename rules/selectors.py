@@ -73,14 +73,21 @@ _MERGE_SLACK = 5
 
 
 def rules_search(
-    *, query: str, document: str = "", game: str = "", limit: int = DEFAULT_LIMIT
+    *,
+    query: str,
+    document: str = "",
+    game: str = "",
+    prefer: str = "",
+    limit: int = DEFAULT_LIMIT,
 ) -> list[Result]:
     """Ranked sections answering a question, in the rulebooks, the glossary, the service
     policies and the rulings.
 
     `document` narrows the search to one document, by slug or name; `game` (a Game value) to
-    that game's documents and the service's own. Refuses an empty question, one over
-    MAX_QUESTION characters, an unknown document and an unknown game.
+    that game's documents and the service's own. `prefer` (a Game value) ranks that game's
+    documents first without hiding the others: the game of the event or deck the question is
+    asked from (a game the question names comes first instead). Refuses an empty question,
+    one over MAX_QUESTION characters, an unknown document and an unknown game.
     """
     query = query.strip()
     if not query:
@@ -92,13 +99,17 @@ def rules_search(
         )
     scope = document_find(document) if document.strip() else None
     game = game_find(game)
+    prefer = game_find(prefer)
     limit = max(1, min(MAX_LIMIT, limit))
-    hits = search.search(query, document=scope, game=game, limit=limit + _MERGE_SLACK)
+    hits = search.search(
+        query, document=scope, game=game, prefer=prefer, limit=limit + _MERGE_SLACK
+    )
     return _one_result_per_keyword(hits, narrowed=scope is not None)[:limit]
 
 
 def game_find(key: str) -> str:
-    """The game a `game=` parameter names ("" for every game); Refusal for an unknown one."""
+    """The game a `game=` or `prefer=` parameter names ("" for every game); Refusal for an
+    unknown one."""
     key = key.strip().lower()
     if key and key not in Game.values:
         raise Refusal(
@@ -111,6 +122,20 @@ def game_find(key: str) -> str:
 def _keyword_key(heading: str) -> str:
     """ "Death Touch [X]" and "death touch" → "death touch": how entries of one keyword match."""
     return " ".join(re.sub(r"\[[^\]]*\]", " ", heading).lower().split())
+
+
+def section_keyword(section: Section) -> str:
+    """The slug of the glossary keyword a Genesis section defines ("Flight" in a rulebook or
+    the glossary → "flight"), or "" for a section about something else."""
+    if section.document.game != Game.GENESIS or section.document.kind not in (
+        Document.Kind.GLOSSARY,
+        Document.Kind.RULEBOOK,
+    ):
+        return ""
+    key = _keyword_key(section.heading.rstrip(":"))
+    return next(
+        (k.slug for k in GLOSSARY if not k.deprecated_for and _keyword_key(k.name) == key), ""
+    )
 
 
 def _one_result_per_keyword(hits: list[search.Hit], *, narrowed: bool) -> list[Result]:
@@ -168,7 +193,11 @@ def _one_result_per_keyword(hits: list[search.Hit], *, narrowed: bool) -> list[R
         if narrowed:  # lead with the entry of the document searched
             sources.sort(key=lambda s: s.pk != section.pk)
         lead, *others = sources
-        snippet = hit.snippet if lead.pk == section.pk else make_snippet(lead.body, hit.terms)
+        snippet = (
+            hit.snippet
+            if lead.pk == section.pk
+            else make_snippet(lead.body, hit.terms, weights=hit.weights)
+        )
         results.append(Result(lead.document, lead, snippet, hit.score, tuple(others)))
         shown.update(s.pk for s in sources)
     return results
@@ -294,11 +323,16 @@ def rulings_for_section(section: Section) -> QuerySet[Ruling]:
 def ruling_list(
     *, card_id: int | None = None, section_id: int | None = None, limit: int = 200
 ) -> list[Ruling]:
-    """The newest rulings (at most `limit`), on one card or one section if asked, with their
-    cards."""
+    """The newest rulings (at most `limit`), on one card (and filed under one of its keywords)
+    or one section if asked, with their cards."""
     rulings = _rulings()
     if card_id is not None:
-        rulings = rulings.filter(pk__in=card_index().rulings_on(card_id))
+        # A card's rulings and its keywords' (a ruling filed under Flight is on every card
+        # with Flight).
+        rulings = rulings.filter(
+            Q(pk__in=card_index().rulings_on(card_id))
+            | Q(keyword__in=card_index().keywords_of(card_id))
+        )
     if section_id is not None:
         rulings = rulings.filter(section_id=section_id)
     return with_cards(list(rulings[:limit]))

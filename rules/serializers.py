@@ -38,6 +38,7 @@ class SearchParams(serializers.Serializer):
     )
     document = serializers.CharField(required=False, allow_blank=True)
     game = serializers.CharField(required=False, allow_blank=True)
+    prefer = serializers.CharField(required=False, allow_blank=True)
     limit = serializers.IntegerField(required=False, min_value=1, max_value=50, default=10)
 
 

@@ -205,9 +205,17 @@ def _replace_document(
     document.save()
 
     # Rulings follow their section to the new revision by anchor (anchors depend on headings
-    # only, so they survive edits elsewhere in the book).
+    # only, so they survive edits elsewhere in the book). A ruling on a passage titled by its
+    # first words (a cut of a section too long, or of a book without headings) follows the
+    # passage's opening words instead: those titles change when the importer cuts the text
+    # differently (Grand Archive's passages became sections titled by the term they define).
     ruled = dict(
         Ruling.objects.filter(section__document=document).values_list("pk", "section__anchor")
+    )
+    openings = dict(
+        Ruling.objects.filter(
+            section__document=document, section__heading_is_derived=True
+        ).values_list("pk", "section__body")
     )
     _, deleted = document.sections.all().delete()
     replaced = deleted.get(Section._meta.label, 0)
@@ -237,11 +245,26 @@ def _replace_document(
     kept = 0
     cards = card_index().cards_of_rulings(list(ruled))
     for ruling in Ruling.objects.filter(pk__in=ruled):
-        ruling.section = by_anchor.get(ruled[ruling.pk])
+        ruling.section = by_anchor.get(ruled[ruling.pk]) or _section_opening_with(
+            rows, openings.get(ruling.pk, "")
+        )
         ruling.save(update_fields=["section"])
         kept += ruling.section is not None
         _index_ruling(ruling, cards.get(ruling.pk))
     return ImportReport(document, len(rows), replaced, kept, len(ruled) - kept)
+
+
+# How much of a section's opening a new revision's section must hold to be taken for it.
+OPENING_CHARS = 80
+
+
+def _section_opening_with(rows: list[Section], body: str) -> Section | None:
+    """The first of the new sections whose text holds the opening words of an old section's
+    text (None for a text-less section, or an opening no new section holds)."""
+    opening = " ".join(body.split())[:OPENING_CHARS]
+    if len(opening) < 20:
+        return None  # too short to tell one section from another
+    return next((row for row in rows if opening in " ".join(row.body.split())), None)
 
 
 def _free_slug(name: str) -> str:

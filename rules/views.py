@@ -14,19 +14,24 @@ from .models import Document, Game, Section
 
 
 def rules_search(request):
-    """The search page. `?game=<slug>` narrows to one game and is the game select's default,
-    so a link from an event's page (`/rules/?game=grand-archive`) searches that game."""
+    """The search page. `?game=<slug>` narrows to one game and is the game select's default;
+    `?prefer=<slug>` ranks that game first without narrowing (a link from an event's or a
+    deck's page carries its game so)."""
     query = request.GET.get("q", "").strip()
     document = request.GET.get("document", "").strip()
     game = request.GET.get("game", "").strip().lower()
+    prefer = request.GET.get("prefer", "").strip().lower()
     results, error = [], None
     try:
         selectors.game_find(game)
+        selectors.game_find(prefer)
     except Refusal as exc:
-        error, game = exc.detail, ""
+        error, game, prefer = exc.detail, "", ""
     if query and error is None:
         try:
-            results = selectors.rules_search(query=query, document=document, game=game)
+            results = selectors.rules_search(
+                query=query, document=document, game=game, prefer=prefer
+            )
         except Refusal as exc:
             error = exc.detail
     return render(
@@ -36,6 +41,7 @@ def rules_search(request):
             "query": query,
             "document": document,
             "game": game,
+            "prefer": prefer,
             "games": Game.choices,
             "documents": selectors.document_list(),
             "results": results,
@@ -122,7 +128,6 @@ def ruling_new(request):
         services.require_judge(request.user)
     except Refusal as exc:
         return render(request, "rules/refused.html", {"message": exc.detail}, status=403)
-    form = RulingForm(request.POST or None, initial=request.GET.dict())
     subject = _subject(request.POST or request.GET)
     if subject is None:
         return render(
@@ -131,6 +136,11 @@ def ruling_new(request):
             {"message": "Open the ruling form from a card's page or a rule section's page."},
             status=400,
         )
+    initial = request.GET.dict()
+    if isinstance(subject, Section) and "keyword" not in initial:
+        # Opened from a keyword's section (Flight), the ruling is filed under that keyword.
+        initial["keyword"] = selectors.section_keyword(subject)
+    form = RulingForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         values = form.cleaned_data
         try:

@@ -9,7 +9,6 @@ two cards for one") into the game's own words, through the synonym table.
 import html
 import re
 import unicodedata
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -31,6 +30,9 @@ class ParsedSection:
     # True for a chunk of a long section, titled by its own first words: search does not
     # weight such a made-up heading as a heading.
     derived: bool = False
+    # True for a section titled by the term its first sentence defines ("Weapon" for "Weapon
+    # is also an object type."): its line is found by its text, not by its heading.
+    titled_by_term: bool = False
 
 
 class RulebookError(ValueError):
@@ -335,6 +337,167 @@ def _chunk_heading(chunk: str) -> str:
     return heading.rstrip(".:,;") + ("…" if len(words) > 9 else "")
 
 
+# --- plain text that lost its headings ------------------------------------------------------
+
+# A plain-text book scraped without its headings (the Grand Archive Comprehensive Rules: one
+# rule a line, no numbers, no titles) still has structure: most topics open with a sentence
+# defining their subject ("Weapon is also an object type.", "The Main Deck is a private zone
+# owned by a player.", "Agility N is a triggered ability…"), a glossary entry opens with its term
+# ("Balance: This keyword…"), a short title line stands before a few ("Types of Restrictions"),
+# and the changelog is dated. A section far too long for a rulebook section is cut at those
+# lines into sections titled by that term, which a judge can quote and a citation by line
+# reaches; only a topic still too long is cut into passages, titled "<term> (continued)".
+_DEFINING = re.compile(
+    r"^(?:(?:The|A|An|Each|Every)\s+)?(?P<term>[A-Za-z][\w’'\-]*(?:[ /][\w’'\-]+){0,5}?)"
+    r"(?:\s+[NX]\+?)?\s+(?P<verb>is|are|defines|means|refers to|can|must|may|have|has|contain|"
+    r"contains|will|ends|wins|loses)\s+(?P<rest>.*)$"
+)
+# Subjects too general to title a topic ("A player may…", "Cards are…").
+_GENERAL_SUBJECTS = frozenset({"player", "card", "object", "game", "effect"})
+_TERM_COLON = re.compile(r"^(?P<term>[A-Z][\w’'\-]*(?: [\w’'\-/]+){0,3}):\s+\S")
+_DATE_LINE = re.compile(
+    r"^(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December) \d{1,2}(?:st|nd|rd|th)?, \d{4}\b"
+)
+# Words that open a sentence about something else, never a term being defined.
+_NOT_TERMS = frozenset({
+    "all", "any", "each", "every", "if", "when", "whenever", "while", "this", "these", "that",
+    "those", "there", "it", "its", "they", "their", "only", "some", "no", "once", "after",
+    "before", "during", "in", "for", "to", "card", "cards", "object", "objects", "players",
+    "what", "which", "however", "e", "i", "rules", "one", "both", "other", "such", "as", "most",
+    "many", "multiple", "several", "certain", "either", "neither", "same", "and", "or", "but",
+})  # fmt: skip
+# Words that make a sentence's opening a clause, not a name ("Tokens ceasing to exist if they…").
+_CLAUSE_WORDS = frozenset({
+    "that", "if", "when", "where", "which", "who", "it", "they", "you", "this", "these", "those",
+    "now", "to",
+})  # fmt: skip
+# A web book's index of its subpages, whose links the scrape lost ("The following pages discuss
+# these topics:"): the page's own text ends there, the next subpage starts after it.
+_SUBPAGES_LINE = re.compile(r"^[^.]{0,40}\bfollowing (?:pages|sections)\b[^.]{0,30}:$", re.I)
+TOPIC_CHARS = 600  # past this, a statement about a new subject ("Damage counters are…") opens one
+MAX_TOPIC_CHARS = 1500  # past this, a topic is cut into passages
+
+
+def _defined_term(line: str) -> tuple[str, bool] | None:
+    """The term a rule's line opens with, and whether the line defines it (True) or only says
+    something about it (False): "Weapon is also an object type." → ("Weapon", True)."""
+    if line.endswith((",", " OR", " AND")):
+        return None  # an item of a list
+    match = _TERM_COLON.match(line)
+    if match and not any(ch.isdigit() for ch in match.group("term")):
+        term = match.group("term")
+        return (term, True) if term.split()[0].lower() not in _NOT_TERMS else None
+    match = _DEFINING.match(line)
+    if not match:
+        return None
+    term = match.group("term")
+    if term.split()[0].lower() in _NOT_TERMS or {stem(w) for w in words_of(term)} <= {
+        *_GENERAL_SUBJECTS,
+        *(stem(w) for w in _GENERAL_SUBJECTS),
+    }:
+        return None
+    if _CLAUSE_WORDS & set(term.lower().split()):
+        return None
+    if line[-1] not in '.!?"”':
+        return None  # a sentence a scrape cut short ("Equestrian is added as a")
+    if match.group("verb") not in ("is", "are", "defines", "means", "refers to"):
+        return term, False  # "Main decks can have…": about its subject, not defining it
+    defines = match.group("verb") not in ("is", "are") or bool(
+        re.match(r"(?:also |not )?(?:a|an|the|considered|defined|used)\b", match.group("rest"))
+    )
+    return term, defines
+
+
+def _is_list_intro(line: str) -> bool:
+    """A short line introducing a list: "A player loses the game when:"."""
+    words = line.rstrip(":").split()
+    return (
+        line.endswith(":")
+        and 3 <= len(words) <= 8
+        and line[0].isupper()
+        and words[0].lower() not in _NOT_TERMS
+        and "following" not in line.lower()  # "The following pages discuss these topics:"
+    )
+
+
+def _title_of_term(term: str) -> str:
+    return term[:1].upper() + term[1:]
+
+
+def _same_subject(a: str, b: str) -> bool:
+    return {stem(w) for w in words_of(a)} == {stem(w) for w in words_of(b)}
+
+
+@dataclass
+class _Topic:
+    title: str | None  # None: the text before the first term, under the block's own heading
+    lines: list[str]
+    by_term: bool = False
+    continued: bool = False
+    dated: bool = False  # an entry of the changelog, or its continuation
+
+
+def _topics(lines: list[str]) -> list[_Topic]:
+    """A headingless plain-text block cut into topics at the lines that open one."""
+    cleaned = [clean_inline(line) for line in lines]
+    topics = [_Topic(None, [])]
+    size = 0
+    for i, line in enumerate(cleaned):
+        if not line or (i and line == cleaned[i - 1]):
+            topics[-1].lines.append(lines[i])  # a scraped page repeats lines ("Loading...")
+            continue
+        following = next((text for text in cleaned[i + 1 :] if text), "")
+        previous = next((text for text in reversed(cleaned[:i]) if text), "")
+        current = topics[-1].title or ""
+        # A passage cut for length, or a changelog's dated entry, ends at the first subject.
+        loose = topics[-1].continued or (topics[-1].dated and size > TOPIC_CHARS / 3)
+        opened: _Topic | None = None
+        if _SUBPAGES_LINE.match(line):
+            # The subpage after it opens a topic, titled by its term if its first line has one.
+            topics.append(
+                _Topic(
+                    f"{current.removesuffix(' (continued)') or 'Introduction'} (continued)",
+                    [],
+                    continued=True,
+                    dated=topics[-1].dated,
+                )
+            )
+            size = 0
+            continue
+        found = _defined_term(line)
+        if _DATE_LINE.match(line):
+            opened = _Topic(_heading_text(line), [], dated=True)
+        elif (
+            _is_title_line(line)
+            and previous[-1:] in ("", ".", "!", "?", '"', "”")
+            and following.endswith(".")
+            and len(following) > 30
+        ):
+            opened = _Topic(_heading_text(line), [])
+        elif (
+            found
+            and (found[1] or size > TOPIC_CHARS or loose)
+            and not _same_subject(found[0], current)
+        ):
+            opened = _Topic(_title_of_term(found[0]), [lines[i]], by_term=True)
+        elif _is_list_intro(line) and (size > TOPIC_CHARS / 3 or loose):
+            # "A player loses the game when:" and its list
+            opened = _Topic(_heading_text(line), [lines[i]], by_term=True)
+        elif size > MAX_TOPIC_CHARS:
+            base = current.removesuffix(" (continued)") or "Introduction"
+            opened = _Topic(
+                f"{base} (continued)", [lines[i]], continued=True, dated=topics[-1].dated
+            )
+        if opened is not None:
+            topics.append(opened)
+            size = sum(len(text) + 1 for text in opened.lines)
+            continue
+        topics[-1].lines.append(lines[i])
+        size += len(line) + 1
+    return [t for t in topics if t.title is None or any(clean_inline(x) for x in t.lines)]
+
+
 # --- the tree --------------------------------------------------------------------------------
 
 
@@ -374,28 +537,51 @@ def parse_rulebook(
     # (heading, level, body) blocks in order, the preamble first. The preamble and a table of
     # contents are leaves: nothing after them nests under them, whatever its level.
     leaf = float("inf")
-    blocks: list[tuple[str, float, str]] = []
+    # (heading, level, body, source lines of the body)
+    blocks: list[tuple[str, float, str, list[str]]] = []
     starts = [h.line for h in headings] + [len(lines)]
-    pre = body_of(line for i, line in enumerate(lines[: starts[0]]) if i not in used)
+    own_lines = [line for i, line in enumerate(lines[: starts[0]]) if i not in used]
+    pre = body_of(own_lines)
     if pre:
-        blocks.append((preamble, leaf, pre))
+        blocks.append((preamble, leaf, pre, own_lines))
     for heading, end in zip(headings, starts[1:], strict=True):
-        own = range(heading.line + 1, end)
-        body = body_of(lines[i] for i in own if i not in used)
+        own_lines = [lines[i] for i in range(heading.line + 1, end) if i not in used]
+        body = body_of(own_lines)
         if _CONTENTS_HEADING.match(heading.text):
             continue  # page numbers of another edition; the sections themselves follow
         level = heading.level
         if heading.text.lower() in _GENERIC_HEADINGS and blocks and blocks[-1][1] != leaf:
             level = max(level, blocks[-1][1] + 1)
-        blocks.append((heading.text, level, body))
+        blocks.append((heading.text, level, body, own_lines))
 
     sections: list[ParsedSection] = []
     stack: list[tuple[float, int]] = []  # (level, index in sections)
     anchors: set[str] = set()
-    for title, level, body in blocks:
+    kinds: dict[int, tuple[bool, bool]] = {}  # a topic's block: (continued, titled by its term)
+
+    def parent_at(level: float) -> int | None:
         while stack and (stack[-1][0] >= level or stack[-1][0] == leaf):
             stack.pop()
-        parent = stack[-1][1] if stack else None
+        return stack[-1][1] if stack else None
+
+    if fmt is SourceFormat.TEXT and any(len(b[2]) > MAX_SECTION_CHARS[fmt] for b in blocks):
+        # Plain text that lost its headings: its title lines are few and unreliable (an item
+        # of a list alone on its line looks like one), so the whole text is cut at the lines
+        # that open a topic instead (_topics).
+        blocks = []
+        for topic in _topics(lines):
+            if topic.dated:
+                continue  # a changelog's entry: how the rules were edited, not a rule
+            title = topic.title or preamble
+            blocks.append((title, leaf, _text_body(topic.lines), []))
+            kinds[len(blocks) - 1] = (topic.continued, topic.by_term)
+
+    for i, (title, level, body, _own) in enumerate(blocks):
+        if i in kinds:
+            derived, by_term = kinds[i]
+            _add(sections, anchors, title, None, body, derived=derived, titled_by_term=by_term)
+            continue
+        parent = parent_at(level)
         pieces = _chunks(body, fmt) if len(body) > MAX_SECTION_CHARS[fmt] else [body]
         index = _add(sections, anchors, title, parent, pieces[0])
         stack.append((level, index))
@@ -412,6 +598,7 @@ def _add(
     body: str,
     *,
     derived: bool = False,
+    titled_by_term: bool = False,
 ) -> int:
     path = (*sections[parent].path, heading) if parent is not None else (heading,)
     anchor = slugify(heading)
@@ -421,7 +608,9 @@ def _add(
     while anchor in anchors:
         anchor, n = f"{base}-{n}", n + 1
     anchors.add(anchor)
-    sections.append(ParsedSection(heading, len(path), path, anchor, body, parent, derived))
+    sections.append(
+        ParsedSection(heading, len(path), path, anchor, body, parent, derived, titled_by_term)
+    )
     return len(sections) - 1
 
 
@@ -435,7 +624,7 @@ def section_lines(text: str, sections: list[ParsedSection]) -> list[int]:
     found: list[int] = []
     cursor = 0
     for section in sections:
-        source = section.body if section.derived else section.heading
+        source = section.body if section.derived or section.titled_by_term else section.heading
         needle = clean_inline(source.split("\n", 1)[0]).lstrip("-•* ").casefold()[:40]
         at = next(
             (i for i in range(cursor, len(lines)) if needle and lines[i].startswith(needle)),
@@ -557,6 +746,28 @@ def _without_light_phrases(words: list[str]) -> list[str]:
     return kept
 
 
+_SynonymTable = Mapping[tuple[str, ...], tuple[str, ...]]
+_stem_tables: list[tuple[_SynonymTable, _SynonymTable]] = []  # the last tables' rows by stem
+
+
+def _by_stem(synonyms: _SynonymTable) -> _SynonymTable:
+    """The table's rows keyed by their words' stems, except that a single word of the game's
+    own vocabulary is never translated by its stem alone ("summons" is the game's word, not the
+    row "summoned" → beckon). Kept for the last few tables: a table is parsed once and asked
+    many times."""
+    for table, rows in _stem_tables:
+        if table is synonyms:
+            return rows
+    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
+    rows = {
+        tuple(map(stem, key)): value
+        for key, value in synonyms.items()
+        if len(key) > 1 or stem(key[0]) not in game_words
+    }
+    _stem_tables[:] = [(synonyms, rows), *_stem_tables[:7]]
+    return rows
+
+
 def search_terms(
     question: str, synonyms: Mapping[tuple[str, ...], tuple[str, ...]] | None = None
 ) -> SearchTerms:
@@ -571,12 +782,7 @@ def search_terms(
     # Keys match as typed first, then by stem ("creatures" finds the row of "creature"), except
     # that a single word of the game's own vocabulary is never translated by its stem alone
     # ("summons" is the game's word, not the row "summoned" → beckon).
-    game_words = {stem(w) for phrases in synonyms.values() for p in phrases for w in p.split()}
-    by_stem = {
-        tuple(map(stem, key)): value
-        for key, value in synonyms.items()
-        if len(key) > 1 or stem(key[0]) not in game_words
-    }
+    by_stem = _by_stem(synonyms)
     stemmed = [stem(word) for word in words]
     longest = max((len(k) for k in synonyms), default=0)
     concepts: list[dict[str, float]] = []
@@ -615,6 +821,39 @@ def search_terms(
     return SearchTerms(
         question=question, terms=tuple(terms), typed=tuple(typed), concepts=tuple(merged)
     )
+
+
+# --- the game a question names ----------------------------------------------------------------
+
+# What players call each game in a question ("going first in grand archive", "GA: …", "toe
+# spellbook size"), by game slug (rules.core.games). The longest name is matched first.
+GAME_NAMES: dict[str, tuple[str, ...]] = {
+    "genesis": ("genesis battle of champions", "genesis"),
+    "grand-archive": ("grand archive tcg", "grand archive", "ga"),
+    "titans-of-eden": ("titans of eden", "titan of eden", "titans", "toe"),
+}
+
+
+def named_game(question: str) -> tuple[str, str]:
+    """The game a question names, and the question without that name: ("grand-archive",
+    "going first in") for "going first in grand archive"; ("", question) when it names none,
+    or more than one game."""
+    words = words_of(question)
+    found: list[tuple[str, int, int]] = []  # (game, first word, past the last)
+    for game, names in GAME_NAMES.items():
+        for name in sorted(names, key=lambda n: -len(n.split())):
+            name_words = name.split()
+            n = len(name_words)
+            at = next(
+                (i for i in range(len(words) - n + 1) if words[i : i + n] == name_words), None
+            )
+            if at is not None:
+                found.append((game, at, at + n))
+                break
+    if len({game for game, _, _ in found}) != 1:
+        return "", question
+    game, start, end = found[0]
+    return game, " ".join(words[:start] + words[end:])
 
 
 # --- trigram similarity (pg_trgm's measure, for misspelt names on SQLite) -----------------------
@@ -685,11 +924,26 @@ class Snippet:
 _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 
 
-def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet:
-    """The window of `words` words of `body` with the most distinct matched terms, marked.
+_SENTENCE_END = re.compile(r"[.!?:;]$")
 
-    Stop words are never marked: the search ignores them, even inside a phrase it searched
-    ("enters the arena" marks "enters" and "arena", not every "the")."""
+
+def make_snippet(
+    body: str,
+    terms: Iterable[str],
+    *,
+    words: int = 40,
+    weights: Mapping[str, float] | None = None,
+) -> Snippet:
+    """`words` words of `body` from the sentence that holds most of the matched terms, marked.
+
+    A sentence counts each matched term once, by its weight in `weights` (a word's rarity;
+    1 when not given): the snippet starts at the sentence that answers, not at the section's
+    opening, which may hold the same words scattered ("you lose with no cards left" before
+    "Fatigue does not make you pay what you cannot"). A sentence longer than the window is
+    shown from just before its first matched word. Stop words are never marked: the search
+    ignores them, even inside a phrase it searched ("enters the arena" marks "enters" and
+    "arena", not every "the")."""
+    weight_of = {stem(w): weight for w, weight in (weights or {}).items()}
     stems = {stem(w) for term in terms for w in term.split() if w not in STOPWORDS}
     flat = " ".join(body.split())
     tokens = list(_TOKEN.finditer(flat))
@@ -700,18 +954,32 @@ def make_snippet(body: str, terms: Iterable[str], *, words: int = 40) -> Snippet
     hits = [
         key in stems and word not in STOPWORDS for key, word in zip(keys, words_seen, strict=True)
     ]
-    # Slide the window, counting how many times each matched stem is inside it.
-    inside: Counter[str] = Counter(k for k, hit in zip(keys[:words], hits, strict=False) if hit)
-    best_start, best_score = 0, len(inside)
-    for start in range(1, max(1, len(tokens) - words + 1)):
-        if hits[start - 1]:
-            inside[keys[start - 1]] -= 1
-            if not inside[keys[start - 1]]:
-                del inside[keys[start - 1]]
-        if hits[start + words - 1]:
-            inside[keys[start + words - 1]] += 1
-        if len(inside) > best_score:
-            best_start, best_score = start, len(inside)
+    # Sentences as ranges of tokens: a token ending in . ! ? : ; (in the text) closes one.
+    sentences: list[range] = []
+    first = 0
+    for i, token in enumerate(tokens):
+        tail = flat[token.end() : tokens[i + 1].start() if i + 1 < len(tokens) else len(flat)]
+        if _SENTENCE_END.search(tail.strip()) or i + 1 == len(tokens):
+            sentences.append(range(first, i + 1))
+            first = i + 1
+
+    def worth(span: range) -> float:
+        found = {keys[i] for i in span if hits[i]}
+        return sum(weight_of.get(key, 1.0) for key in found)
+
+    # The best sentence, and among equals the one whose window holds most; then the earliest.
+    best = max(
+        sentences,
+        key=lambda span: (
+            worth(span),
+            worth(range(span.start, min(len(tokens), span.start + words))),
+            -span.start,
+        ),
+    )
+    best_start = best.start
+    matched = [i for i in best if hits[i]]
+    if matched and matched[-1] >= best_start + words:
+        best_start = max(best.start, matched[0] - 3)
     window = range(best_start, min(len(tokens), best_start + words))
     begin = tokens[window.start].start() if best_start else 0
     end = tokens[window.stop - 1].end() if window.stop < len(tokens) else len(flat)

@@ -11,8 +11,11 @@ too still counts). Keys match as typed or by word stem ("creatures" finds "creat
 The table is written from the game's glossary and the players' usual vocabulary, by subject,
 not from any question set. Migration rules/0002 copies it into the Synonym model of a new
 database, where admins edit it; rules/0005 brings an existing database's untouched rows up to
-this table and adds the new ones (tests/rules/test_synonym_migration.py).
+this table and adds the new ones (tests/rules/test_synonym_migration.py), and rules/0009 adds
+the rows for copies per card.
 """
+
+_COPY_LIMIT = ("copies per card", "copies of a card", "copy limit", "maximum")
 
 DEFAULT_SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     # --- zones (Play Space and Zones) ---------------------------------------------------------
@@ -348,6 +351,17 @@ DEFAULT_SYNONYMS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("register my deck", ("decklists", "registration")),
     ("deck registration", ("decklists", "registration")),
     ("change my deck", ("decklists", "champions")),
+    # --- deck construction: how many of one card a deck may hold ------------------------------
+    # "Copies" here are a deck's duplicates of one card, not a copy effect ("copying"): the
+    # limit per card (a policy's "Copies per card", Grand Archive's "maximum of four copies of a
+    # card"), a rulebook's "limitations on the number" of cards.
+    ("how many copies", _COPY_LIMIT),
+    ("copies of a card", _COPY_LIMIT),
+    ("copies of one card", _COPY_LIMIT),
+    ("copies of the same card", _COPY_LIMIT),
+    ("how many of the same card", _COPY_LIMIT),
+    ("copy limit", _COPY_LIMIT),
+    ("playset", _COPY_LIMIT),
     ("bo3", ("best of three",)),
     ("best of 3", ("best of three",)),
     ("play or draw", ("who leads",)),
@@ -405,3 +419,114 @@ TOURNAMENT_WORDS: frozenset[str] = frozenset(
         "guests",
     ]
 )
+
+
+# --- the other games' vocabularies ---------------------------------------------------------------
+
+# Another game's rulebook is searched in its own words, not Genesis's (a "deck" is a deck there,
+# not a timeline): the table of its game below, written from its rulebook's glossary and game
+# terms and from how players of other games talk, like the default table, over which it is laid
+# (most of its player words are other games' words, and still say what a player means). A
+# word the game's own rulebook uses ("turn", "win" in Titans of Eden) gets no row: it is
+# searched as typed. The rows about copies per card are every game's.
+_COPY_ROWS = (
+    ("how many copies", _COPY_LIMIT),
+    ("copies of a card", _COPY_LIMIT),
+    ("copies of one card", _COPY_LIMIT),
+    ("copies of the same card", _COPY_LIMIT),
+    ("how many of the same card", _COPY_LIMIT),
+    ("copy limit", _COPY_LIMIT),
+    ("playset", _COPY_LIMIT),
+)
+GAME_SYNONYMS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
+    "grand-archive": (
+        *_COPY_ROWS,
+        # timing
+        ("priority", ("opportunity",)),
+        ("pass priority", ("opportunity", "pass")),
+        ("respond", ("opportunity", "fast")),
+        ("in response", ("opportunity", "fast")),
+        ("stack", ("effects stack", "stack")),
+        ("chain", ("effects stack",)),
+        ("instant", ("fast",)),
+        ("instant speed", ("fast speed", "fast")),
+        ("flash", ("fast",)),
+        ("quick effect", ("fast",)),
+        ("sorcery", ("slow",)),
+        ("sorcery speed", ("slow speed", "slow")),
+        ("go first", ("first turn player", "first turn")),
+        ("goes first", ("first turn player", "first turn")),
+        ("play first", ("first turn player", "first turn")),
+        ("first player", ("first turn player", "first player")),
+        ("upkeep", ("wake up", "recollection")),
+        ("untap step", ("wake up",)),
+        # objects and their states
+        ("tap", ("rest",)),
+        ("tapped", ("rested",)),
+        ("exhaust", ("rest",)),
+        ("untap", ("wake up", "awake")),
+        ("untapped", ("awake",)),
+        ("creature", ("ally", "unit")),
+        ("minion", ("ally", "unit")),
+        ("monster", ("ally", "unit")),
+        ("follower", ("ally",)),
+        ("hero", ("champion",)),
+        ("commander", ("champion",)),
+        ("leader", ("champion",)),
+        ("equipment", ("weapon", "item")),
+        ("artifact", ("item", "regalia")),
+        ("enchantment", ("phantasia",)),
+        ("field spell", ("domain",)),
+        ("land", ("domain",)),
+        ("hp", ("life",)),
+        ("health", ("life",)),
+        ("summoning sickness", ("enter the field", "attack", "awake")),
+        # zones
+        ("exile", ("banish", "banishment")),
+        ("exiled", ("banished",)),
+        ("removed from play", ("banished", "banishment")),
+        ("extra deck", ("material deck",)),
+        ("command zone", ("material deck",)),
+        ("library", ("main deck", "deck")),
+        ("discard pile", ("graveyard",)),
+        ("mana", ("reserve", "memory", "cost")),
+        ("mana cost", ("reserve cost", "memory cost")),
+        ("lands", ("reserve", "memory")),
+        ("deck out", ("decking out", "empty deck")),
+        ("decked", ("decking out", "empty deck")),
+        ("mill", ("graveyard", "deck")),
+        # combat
+        ("block", ("retaliate", "intercept", "defending")),
+        ("blocking", ("retaliate", "intercept", "defending")),
+        ("blocker", ("retaliate", "intercept", "defending")),
+        ("counterattack", ("retaliate", "retaliation")),
+        ("fight back", ("retaliate", "retaliation")),
+        ("counter a spell", ("negate",)),
+        ("counterspell", ("negate",)),
+        ("counter", ("negate", "counter")),
+    ),
+    "titans-of-eden": (
+        *_COPY_ROWS,
+        ("buy", ("awaken", "gain")),
+        ("purchase", ("awaken", "gain")),
+        ("recruit", ("awaken", "gain")),
+        ("acquire", ("awaken", "gain")),
+        ("market", ("ritual piles",)),
+        ("shop", ("ritual piles",)),
+        ("supply", ("ritual piles",)),
+        ("mana", ("energy",)),
+        ("money", ("energy",)),
+        ("coins", ("energy",)),
+        ("graveyard", ("discard pile",)),
+        ("library", ("deck",)),
+        ("decklist", ("spellbook",)),
+        ("constructed deck", ("spellbook",)),
+        ("card pool", ("spellbook",)),
+        ("curse", ("subversion", "subvert")),
+        ("debuff", ("subversion", "subvert")),
+        ("health", ("temple",)),
+        ("life", ("temple",)),
+        ("creature", ("beast", "warrior")),
+        ("hero", ("avatar",)),
+    ),
+}

@@ -219,3 +219,50 @@ def test_a_rulebook_file_that_cannot_be_stored_is_refused_cleanly(tmp_path, cont
     assert said in str(refused.value)
     assert not Document.objects.exists()
     assert not Section.objects.exists()
+
+
+def test_a_ruling_on_a_passage_follows_its_words_when_the_book_is_cut_differently(monkeypatch):
+    # given: a book without headings, cut into passages titled by their first words, and a
+    # ruling on the second passage
+    lines = [f"Kite rule {i} says the string of kite {i} is {i} metres long." for i in range(80)]
+    text = "\n".join(lines) + "\n"
+    monkeypatch.setattr(services, "parse_rulebook", _parsed_as_passages)
+    document = rulebook_import(text=text, name="Kite Rules", filename="kites.txt").document
+    passage = document.sections.filter(heading_is_derived=True).order_by("position").first()
+    judge = get_user_model().objects.create_user("judge", is_staff=True)
+    ruling_create(
+        user=judge,
+        question="How long is that string?",
+        answer="As long as the rule says.",
+        source="Head judge",
+        date=datetime.date(2026, 11, 1),
+        section=passage,
+    )
+    # when: the importer now cuts it into other sections, under other titles
+    monkeypatch.undo()
+    report = rulebook_import(text=text, name="Kite Rules", filename="kites.txt")
+    # then: the ruling is on the new section holding the passage's opening
+    assert (report.rulings_kept, report.rulings_detached) == (1, 0)
+    ruling = passage.rulings.model.objects.get()
+    assert " ".join(passage.body.split())[:80] in " ".join(ruling.section.body.split())
+    assert ruling.section.anchor != passage.anchor
+
+
+def _parsed_as_passages(text, source_format=None):
+    """The importer as it was before it cut headingless text at its topics: 900-character
+    passages titled by their first words."""
+    from rules.core import parsing
+
+    body = parsing._text_body(text.split("\n"))
+    pieces = parsing._chunks(body, parsing.SourceFormat.TEXT)
+    sections = [
+        parsing.ParsedSection("Introduction", 1, ("Introduction",), "introduction", pieces[0], None)
+    ]
+    for piece in pieces[1:]:
+        heading = parsing._chunk_heading(piece)
+        sections.append(
+            parsing.ParsedSection(
+                heading, 2, ("Introduction", heading), parsing.slugify(heading), piece, 0, True
+            )
+        )
+    return sections

@@ -53,6 +53,8 @@ def test_a_section_page_shows_the_whole_section_and_its_neighbours(client, sky_r
     feather = client.get("/rules/sky-duel-rules/feather/").content.decode()
     assert '<a href="/rules/sky-duel-rules/glossary/">Glossary</a>' in feather
     assert 'rel="prev" href="/rules/sky-duel-rules/glossary/"' in feather
+    # a line to cite it by, with the rulebook's line: a book without headings is cited so
+    assert "Cite as: Sky Duel Rules, “Gusts” (L15)" in gusts
 
 
 @pytest.mark.django_db

@@ -293,3 +293,42 @@ def test_add_judge_lets_a_player_write_rulings_without_being_staff(client, cards
     )
     assert response.status_code == 201, response.content
     assert Ruling.objects.count() == 1
+
+
+def test_a_ruling_filed_under_a_keyword_shows_on_every_card_with_that_keyword(client, users, cards):
+    # given: a ruling on the glossary's Flight section, filed under Flight, on no card
+    glossary_load()
+    flight = Section.objects.get(document__slug="glossary", anchor="flight")
+    ruling_create(
+        user=users["judge"],
+        question="Can a flying summon end its move on an occupied spot?",
+        answer="No: Flight lets it pass over, not share the spot.",
+        source="Head judge",
+        date=DATE,
+        section=flight,
+        keyword="flight",
+    )
+    # when
+    with_flight = client.get(f"/cards/{cards['Gale Rider'].pk}/").content.decode()
+    without = client.get(f"/cards/{cards['Cinder Pup'].pk}/").content.decode()
+    listed = client.get("/api/rules/rulings/", {"card": cards["Gale Rider"].pk}).json()
+    # then: on the card page and the API's list of the card's rulings, and only where it applies
+    assert "Can a flying summon end its move on an occupied spot?" in with_flight
+    assert "No rulings on this card yet" not in with_flight
+    assert "Can a flying summon end its move on an occupied spot?" not in without
+    assert [r["question"] for r in listed] == [
+        "Can a flying summon end its move on an occupied spot?"
+    ]
+    assert client.get("/api/rules/rulings/", {"card": cards["Cinder Pup"].pk}).json() == []
+
+
+def test_the_ruling_form_opened_from_a_keyword_section_preselects_that_keyword(client, users):
+    # given
+    glossary_load()
+    client.force_login(users["judge"])
+    # when
+    flight = client.get("/rules/rulings/new/", {"section": "glossary/flight"}).content.decode()
+    other = client.get("/rules/rulings/new/", {"section": "glossary/flight", "keyword": ""})
+    # then
+    assert '<option value="flight" selected>' in flight
+    assert '<option value="flight" selected>' not in other.content.decode()

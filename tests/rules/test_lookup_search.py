@@ -387,3 +387,64 @@ def test_an_older_text_still_answers_what_only_it_holds(db):
     found = rules_search(query="what is gale endurance")
     # then
     assert found[0].section.heading == "Gale Endurance"
+
+
+# --- the game asked about (issue 26) -------------------------------------------------------------
+
+
+@pytest.fixture
+def two_games(db):
+    """The same rulebook filed under Genesis and under Grand Archive, and the policies."""
+    for name, game in [("Sky Duel Rules", "genesis"), ("Archive Duel Rules", "grand-archive")]:
+        rulebook_import(text=SKY_RULES.replace("Sky Duel", name), name=name, game=game)
+    policies_load()
+
+
+def test_a_question_naming_its_game_searches_that_game_first(two_games):
+    # when
+    unnamed = rules_search(query="who draws feathers from the quiver")
+    named = rules_search(query="who draws feathers from the quiver in grand archive")
+    short = rules_search(query="GA: who draws feathers from the quiver")
+    # then: Genesis leads a question that names no game, the game named leads the others
+    assert unnamed[0].document.game == "genesis"
+    assert named[0].document.game == "grand-archive"
+    assert short[0].document.game == "grand-archive"
+    # the name says where to look, not what to look for: the same section leads
+    assert named[0].section.heading == unnamed[0].section.heading
+    assert "genesis" in {r.document.game for r in named}  # not a filter
+
+
+def test_a_question_asked_from_a_game_searches_that_game_first(client, two_games):
+    # when: the API and the page, given the game of the event or deck the question comes from
+    api = client.get("/api/rules/search/", {"q": "draw feathers quiver", "prefer": "grand-archive"})
+    page = client.get("/rules/", {"q": "draw feathers quiver", "prefer": "grand-archive"})
+    bad = client.get("/api/rules/search/", {"q": "quiver", "prefer": "chess"})
+    # then
+    assert api.status_code == 200
+    games = [r["game"] for r in api.json()["results"]]
+    assert games[0] == "grand-archive"
+    assert "genesis" in games  # still searched, below
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert text.index("Archive Duel Rules") < text.index("Sky Duel Rules</span>")
+    assert '<input type="hidden" name="prefer" value="grand-archive">' in text
+    assert bad.status_code == 400
+    assert bad.json()["code"] == "unknown_game"
+
+
+def test_another_games_question_puts_the_service_policies_behind_its_rules(db):
+    # given: a rule of another game and a service policy holding the same words
+    rulebook_import(
+        text="# Archive Rules\n\n## Costs\nA cost may empty your deck: you lose when you draw.\n",
+        name="Archive Rules",
+        game="grand-archive",
+    )
+    policies_load()
+    # when
+    asked = rules_search(query="can paying a cost empty my deck", game="grand-archive")
+    named = rules_search(query="can paying a cost empty my deck in grand archive")
+    genesis = rules_search(query="can paying a cost empty my deck", game="genesis")
+    # then: the game's rule leads; Genesis's question is the policies' still
+    assert asked[0].document.name == "Archive Rules"
+    assert named[0].document.name == "Archive Rules"
+    assert genesis[0].document.name == "Service policies"

@@ -376,3 +376,98 @@ def test_count_as_only_frames_a_question():
     assert search_terms("do tokens count towards my chi").typed == ("tokens", "chi")
     # the keyword itself is still searched for
     assert search_terms("what does count do").typed == ("count",)
+
+
+# --- plain text that lost its headings -------------------------------------------------------
+
+
+def _headingless_book() -> str:
+    """A scraped book with one rule a line and no headings: topics open by defining a term."""
+    filler = [f"A kite of size {n} flies at height {n} over the field." for n in range(90)]
+    return "\n".join(
+        [
+            "Loading...",
+            "Loading...",
+            "Players bring their own kites to a match.",
+            *filler[:10],
+            "Kite is a flying object made of paper.",
+            "Kites fly only while the wind blows.",
+            *filler[10:20],
+            "The String zone is a public zone owned by a player.",
+            "Strings may be tied together.",
+            "The following pages discuss these topics:",
+            *filler[20:50],
+            "Gusts and Lulls",
+            "Wind changes every turn, as the weather table says.",
+            *filler[50:90],
+            "Tangle N is a triggered ability which means: tie N strings together.",
+            "Balance: This keyword compares the kites of both players.",
+            "March 5th, 2025",
+            "Added Tangle.",
+        ]
+    )
+
+
+def test_a_book_without_headings_is_cut_at_its_terms_and_title_lines():
+    # when
+    sections = parse_rulebook(_headingless_book(), source_format=TEXT)
+    # then: each topic is a section titled by the term it defines, or by its title line
+    headings = [s.heading for s in sections if not s.derived]
+    assert headings == [
+        "Introduction",
+        "Kite",
+        "String zone",
+        "Gusts and Lulls",
+        "Tangle",
+        "Balance",
+    ]
+    by_heading = {s.heading: s for s in sections}
+    assert by_heading["Kite"].body.startswith("Kite is a flying object made of paper.")
+    assert "Strings may be tied together." in by_heading["String zone"].body
+    assert by_heading["Tangle"].titled_by_term
+    assert not by_heading["Gusts and Lulls"].titled_by_term
+    # a topic too long is cut into passages titled by it, never by their own first words
+    assert all(s.heading.endswith("(continued)") for s in sections if s.derived)
+    assert any(s.derived for s in sections)
+    # the changelog is not a rule, nor the index of a web book's lost subpages, which ends a topic
+    assert all("Added Tangle" not in s.body for s in sections)
+    assert all("following pages" not in s.body for s in sections)
+    assert "kite of size 20 " not in by_heading["String zone"].body
+    assert [s.anchor for s in sections[:3]] == ["introduction", "kite", "string-zone"]
+
+
+def test_a_section_titled_by_its_term_is_found_on_its_line():
+    text = _headingless_book()
+    sections = parse_rulebook(text, source_format=TEXT)
+    lines = text.split("\n")
+    for start, section in zip(section_lines(text, sections), sections, strict=True):
+        if section.titled_by_term:
+            assert lines[start - 1].startswith(section.body[:30]), section.heading
+
+
+def test_a_plain_text_book_with_its_headings_is_cut_as_before():
+    # given: numbered and title-line headings, nothing too long
+    text = "1 Setup\nEach player takes ten kites.\n\n2 Flying\nKite is a toy.\nIt flies.\n"
+    # when
+    sections = parse_rulebook(text, source_format=TEXT)
+    # then: a defined term inside a short section opens nothing
+    assert [s.heading for s in sections] == ["1 Setup", "2 Flying"]
+
+
+def test_a_snippet_shows_the_sentence_that_matched_not_the_sections_opening():
+    # given: an opening whose sentences hold the question's words scattered (and say the
+    # opposite), and a later sentence holding them together
+    body = (
+        "A player with no kites left loses. Wind changes. Each cost you pay is final. "
+        + "Filler sentence about strings and reels. " * 6
+        + "Gale: when a player has too few kites to pay the wind cost, they pay nothing."
+    )
+    # when
+    snippet = make_snippet(body, ["kites", "pay", "wind", "cost"], words=20).as_text()
+    weighted = make_snippet(
+        body, ["kites", "reels"], words=20, weights={"reels": 5.0, "kites": 0.5}
+    ).as_text()
+    # then
+    assert "too few" in snippet
+    assert "loses" not in snippet
+    assert weighted.startswith("… Filler sentence about strings and **reels**")

@@ -12,6 +12,7 @@ answers when it is in that document and that heading is its own or one of its an
 result (glossary entry and rulebook section) answers through either of its sources.
 """
 
+import re
 from dataclasses import dataclass
 
 CORE = "genesis-core-rulebook-5-2"
@@ -187,6 +188,8 @@ POLICY_CASES = [
     Case("time was called at one game each, who wins", POLICIES, ("Time",)),
     Case("can I concede a game", POLICIES, ("Concession",)),
     Case("how many copies of one card can I play", POLICIES, ("Copies per card",)),
+    # Issue 26: the deck-construction limit, not the copying rules ("Copying a Beckon Ability").
+    Case("how many copies of a card can I play", POLICIES, ("Copies per card",), first=True),
     Case("I arrived late, can I still join the event", POLICIES, ("Late entry and drops",)),
     Case("do my sideboard swaps carry over to game three", POLICIES, ("Cumulative swaps",)),
 ]
@@ -351,3 +354,52 @@ def ask(
 
 def _headings(results) -> list[str]:
     return [f"{r.document.slug}:{r.section.heading}" for r in results[:3]]
+
+
+# --- the per-game sets (issue 26) --------------------------------------------------------------
+
+# tests/support/lookup_games.py: questions for Grand Archive, Titans of Eden and Genesis by name,
+# written from the rulebooks by an author who never saw the ranking, before the per-game lookup
+# work (2026-11-28). Each set by the game it asks about.
+GAME_SETS = {
+    "grand-archive": "GRAND_ARCHIVE_CASES",
+    "titans-of-eden": "TITANS_CASES",
+    "genesis": "GENESIS_NAMED_CASES",
+}
+# How a player names each game in a question (as the sets' own check reads them): the questions
+# that name their game are asked without the game chosen too.
+GAME_NAMES = {
+    "grand-archive": re.compile(r"\b(grand archive|ga)\b", re.IGNORECASE),
+    "titans-of-eden": re.compile(r"\b(titans( of eden)?|toe)\b", re.IGNORECASE),
+    "genesis": re.compile(r"\bgenesis\b", re.IGNORECASE),
+}
+
+
+@dataclass
+class GameReport:
+    with_game: Rates  # the game chosen (game=)
+    named: Rates  # the questions naming their game, no game chosen
+    misses: list[str]
+
+
+def ask_game_set(game: str, limit: int = 10) -> GameReport:
+    """Ask one game's set (GAME_SETS): every question with its game chosen, and those that name
+    their game with no game chosen, as GET /api/rules/search/ would."""
+    from rules.selectors import rules_search
+
+    from . import lookup_games
+
+    report = GameReport(Rates(f"{game}, game chosen"), Rates(f"{game}, named, no game chosen"), [])
+    for case in getattr(lookup_games, GAME_SETS[game]):
+        results = rules_search(query=case.question, game=game, limit=limit)
+        rank = rank_of(case, results)
+        report.with_game.add(rank)
+        if rank is None or rank > 3:
+            report.misses.append(f"{game} chosen: {case.question!r} → {_headings(results)}")
+        if GAME_NAMES[game].search(case.question):
+            results = rules_search(query=case.question, limit=limit)
+            rank = rank_of(case, results)
+            report.named.add(rank)
+            if rank is None or rank > 3:
+                report.misses.append(f"named: {case.question!r} → {_headings(results)}")
+    return report

@@ -1,4 +1,5 @@
-"""`python manage.py rules_search "question" [--json] [--limit N] [--document SLUG] [--game G]`.
+"""`python manage.py rules_search "question" [--json] [--limit N] [--document SLUG] [--game G]
+[--prefer G]`.
 
 Prints the same ranked results as GET /api/rules/search/: with --json, exactly its JSON.
 """
@@ -22,12 +23,25 @@ class Command(BaseCommand):
         parser.add_argument(
             "--game", default="", help="genesis, grand-archive or titans-of-eden (default: all)"
         )
+        parser.add_argument(
+            "--prefer", default="", help="a game to rank first, the others still searched"
+        )
 
     def handle(
-        self, *args, question: str, json: bool, limit: int, document: str, game: str, **options
+        self,
+        *args,
+        question: str,
+        json: bool,
+        limit: int,
+        document: str,
+        game: str,
+        prefer: str,
+        **options,
     ):
         try:
-            results = rules_search(query=question, document=document, game=game, limit=limit)
+            results = rules_search(
+                query=question, document=document, game=game, prefer=prefer, limit=limit
+            )
         except Refusal as exc:
             raise CommandError(exc.detail) from None
         if json:
