@@ -119,9 +119,11 @@ def results(tournaments: Sequence[Tournament]) -> list[maths.Result]:
         a_wins__isnull=False,
         b_wins__isnull=False,
     ).values_list("player_a_id", "player_b_id", "a_wins", "b_wins")
-    return [
-        maths.Result(a, b, "a" if aw > bw else "b" if bw > aw else "draw") for a, b, aw, bw in rows
-    ]
+    found = []
+    for a, b, a_wins, b_wins in rows:
+        aw, bw = a_wins or 0, b_wins or 0  # filtered above: never None here
+        found.append(maths.Result(a, b or 0, "a" if aw > bw else "b" if bw > aw else "draw"))
+    return found
 
 
 def archetypes_of(tournament: Tournament, viewer: Any) -> dict[int, str]:
