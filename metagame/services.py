@@ -354,6 +354,14 @@ def _start_waiting(simulation: FieldSimulation, *, refuse_when_none: bool) -> in
             if refuse_when_none and not started:
                 raise
             break
+        except Refusal as refusal:
+            # The engine can no longer play one of the pair (its cards were re-imported with
+            # rules it does not run): asked by a person, they are told; the sweep passes it over
+            # and tries the next pairing, so one bad pairing never holds the others back.
+            if refuse_when_none:
+                raise
+            logger.warning("field_pairing_refused", pairing_id=pairing.pk, code=refusal.code)
+            continue
         pairing.matchup = job
         pairing.save(update_fields=["matchup"])
         started += 1
