@@ -136,7 +136,7 @@ class FormatMetagame(APIView):
             raise Refusal("from comes before to.", code="invalid_dates")
         events, figures = selectors.format_figures(slug, start, end)
         if request.query_params.get("as") == "csv":
-            return csv_response(f"{slug}-metagame.csv", figures)
+            return csv_response("format-metagame.csv", figures)
         return Response(
             {
                 "format": slug,
@@ -167,7 +167,9 @@ class RenameRequest(serializers.Serializer):
 
 
 class MergeRequest(serializers.Serializer):
-    into = serializers.IntegerField(help_text="the archetype that takes this one's decklists")
+    into = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, help_text="the archetype that takes this one's decklists"
+    )
 
 
 class SplitRequest(serializers.Serializer):

@@ -53,9 +53,14 @@ def _format(format_slug: str) -> str:
     return format_slug
 
 
+def _printable(text: str) -> bool:
+    """No control characters (PostgreSQL stores no NUL, and no name needs the others)."""
+    return all(ch.isprintable() for ch in text)
+
+
 def _name(name: str) -> str:
     cleaned = " ".join(str(name).split())
-    if not cleaned or len(cleaned) > MAX_NAME:
+    if not cleaned or len(cleaned) > MAX_NAME or not _printable(cleaned):
         raise Refusal(f"An archetype's name is 1 to {MAX_NAME} characters.", code="invalid_name")
     if cleaned.casefold() == core.OTHER.casefold():
         raise Refusal(
@@ -87,7 +92,7 @@ def signatures(cards: Any) -> tuple[core.Signature, ...]:
     for entry in cards:
         card = entry.get("card") if isinstance(entry, dict) else None
         minimum = entry.get("min", 1) if isinstance(entry, dict) else None
-        if not isinstance(card, str) or not card.strip():
+        if not isinstance(card, str) or not card.strip() or not _printable(card) or len(card) > 120:
             raise Refusal('Each signature card needs a "card" name.', code="invalid_cards")
         if (
             not isinstance(minimum, int)
@@ -107,6 +112,8 @@ def signatures(cards: Any) -> tuple[core.Signature, ...]:
 
 def _champion(champion: str) -> str:
     cleaned = " ".join(str(champion or "").split())
+    if len(cleaned) > 120 or not _printable(cleaned):
+        raise Refusal("A champion's name is up to 120 characters.", code="unknown_card")
     index = deck_selectors.card_index()
     if cleaned and index and name_key(cleaned) not in index:
         raise Refusal(

@@ -624,3 +624,39 @@ def test_a_field_of_one_archetype_is_too_small(archetypes, bundled_cards):
         f"/api/tournaments/{tournament.pk}/metagame/simulate/", {}, format="json"
     )
     assert (response.status_code, response.json()["code"]) == (422, "field_too_small")
+
+
+def test_the_page_runs_the_simulated_field_and_refuses_with_a_page(
+    published_field, enqueued_tasks, django_capture_on_commit_callbacks
+):
+    tournament = published_field
+    path = f"/events/{tournament.pk}/metagame/simulate/"
+    # anonymous: to the log-in
+    assert as_user(None).post(path, {"games": "10"})["Location"].startswith("/accounts/login/")
+    # the organizer: started, back on the metagame page with a message
+    with django_capture_on_commit_callbacks(execute=True):
+        response = as_user("org").post(path, {"games": "10", "bot": "random"}, follow=True)
+    assert response.status_code == 200
+    assert b"The simulated field is running: 2 pairings started now" in response.content
+    assert FieldSimulation.objects.get().bot == "random"
+    # a bad number of games: told on the page, nothing more started
+    refused = as_user("org").post(path, {"games": "9999"}, follow=True)
+    assert b"games (per pairing) must be between 1 and 500" in refused.content
+    assert FieldSimulation.objects.count() == 1
+
+
+def test_the_page_is_refused_to_strangers_before_every_decklist_is_published(archetypes):
+    tournament, _ = build(
+        datetime(2026, 11, 22, tzinfo=UTC),
+        [BASTION, FUSE],
+        [],
+        decklists=Tournament.Decklists.TOP_CUT,
+        top_cut=(),
+    )
+    response = as_user("eve").post(f"/events/{tournament.pk}/metagame/simulate/", {})
+    assert response.status_code == 403
+    assert b"can run the simulated field until every decklist is" in response.content
+    assert (
+        b"Simulate the field"
+        not in as_user("eve").get(f"/events/{tournament.pk}/metagame/").content
+    )
