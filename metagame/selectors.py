@@ -305,7 +305,7 @@ def predicted(simulation: FieldSimulation) -> dict[str, Any]:
                 "status": job.status if job is not None else "waiting",
                 "status_label": job.get_status_display()
                 if job is not None
-                else "Waiting for a worker share",
+                else "Waiting: starts when a running test ends",
                 "games": simulation.games,
                 "played": total.games,
                 "matchup": job.pk if job is not None else None,

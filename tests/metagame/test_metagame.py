@@ -547,7 +547,7 @@ def test_the_simulated_field_is_a_lab_job_per_pairing_within_the_labs_limits(
     # the page shows it waiting
     page = as_user(None).get(f"/events/{tournament.pk}/metagame/")
     assert b"The field, simulated" in page.content
-    assert b"Waiting for a worker share" in page.content
+    assert b"Waiting: starts when a running test ends" in page.content
     # when: asked again while two run, nothing can start: the lab's own 429
     again = org.post(
         f"/api/tournaments/{tournament.pk}/metagame/simulate/", {"games": 20}, format="json"
