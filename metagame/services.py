@@ -310,6 +310,10 @@ def field_simulate(
     simulation = FieldSimulation.objects.filter(tournament=tournament, key=key).first()
     if simulation is None:
         simulation = _create_simulation(tournament, actor, games, bot, key, chosen)
+    if simulation.owner_id != actor.pk:
+        # Someone else ran this field first: its tests are theirs, within their share of the
+        # lab, and the sweep starts the waiting ones; this request only shows it.
+        return simulation, 0
     started = _start_waiting(simulation, refuse_when_none=True)
     return simulation, started
 

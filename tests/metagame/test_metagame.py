@@ -660,3 +660,20 @@ def test_the_page_is_refused_to_strangers_before_every_decklist_is_published(arc
         b"Simulate the field"
         not in as_user("eve").get(f"/events/{tournament.pk}/metagame/").content
     )
+
+
+def test_a_field_someone_else_ran_stays_theirs(
+    published_field, enqueued_tasks, django_capture_on_commit_callbacks
+):
+    tournament = published_field
+    with django_capture_on_commit_callbacks(execute=True):
+        services.field_simulate(tournament=tournament, actor=user("org"), games=20)
+    # when: anyone asks for the same field once every decklist is published
+    response = api("eve").post(
+        f"/api/tournaments/{tournament.pk}/metagame/simulate/", {"games": 20}, format="json"
+    )
+    # then: the same simulation, and no test of eve's
+    assert response.status_code == 202
+    assert response.json()["started"] == 0
+    assert response.json()["simulation"]["id"] == FieldSimulation.objects.get().pk
+    assert not Matchup.objects.filter(owner__username="eve").exists()
