@@ -309,7 +309,13 @@ def field_simulate(
     key = hashlib.sha256(json.dumps([chosen, games, bot], sort_keys=True).encode()).hexdigest()
     simulation = FieldSimulation.objects.filter(tournament=tournament, key=key).first()
     if simulation is None:
-        simulation = _create_simulation(tournament, actor, games, bot, key, chosen)
+        try:
+            with transaction.atomic():
+                simulation = _create_simulation(tournament, actor, games, bot, key, chosen)
+        except IntegrityError:
+            # The same field asked twice at once: the unique (event, key) lets one create it,
+            # and the other continues that one.
+            simulation = FieldSimulation.objects.get(tournament=tournament, key=key)
     if simulation.owner_id != actor.pk:
         # Someone else ran this field first: its tests are theirs, within their share of the
         # lab, and the sweep starts the waiting ones; this request only shows it.
@@ -349,8 +355,13 @@ def _create_simulation(tournament, actor, games, bot, key, chosen) -> FieldSimul
 def _start_waiting(simulation: FieldSimulation, *, refuse_when_none: bool) -> int:
     """Start the simulation's waiting pairings, in order, until the owner's limits say stop."""
     started = 0
-    waiting = FieldPairing.objects.select_related("row__deck", "column__deck").filter(
-        simulation=simulation, matchup__isnull=True
+    # Locked, so the sweep and a person (or two sweeps) never start the same pairing twice;
+    # the sweep skips what another is starting.
+    waiting = (
+        FieldPairing.objects.select_related("row__deck", "column__deck")
+        .select_for_update(of=("self",), skip_locked=not refuse_when_none)
+        .filter(simulation=simulation, matchup__isnull=True)
+        .order_by("id")
     )
     for pairing in waiting:
         try:
