@@ -288,8 +288,8 @@ def field_simulate(
 
     Refused: decklists not published (409 not_published), not the organizer while only the top
     cut's are (403), fewer than two archetypes the engine can play (422 field_too_small), and
-    the lab's limits when no pairing can start (429 matchup_running_limit or
-    matchup_daily_limit)."""
+    the lab's limits when none of the field's pairings has started or can start now (429
+    matchup_running_limit or matchup_daily_limit)."""
     permissions.require_simulate(tournament, actor)
     if tournament.decklists == Tournament.Decklists.HIDDEN:
         raise NotPublished("The event's decklists are not published: there is no field to play.")
@@ -320,7 +320,10 @@ def field_simulate(
         # Someone else ran this field first: its tests are theirs, within their share of the
         # lab, and the sweep starts the waiting ones; this request only shows it.
         return simulation, 0
-    started = _start_waiting(simulation, refuse_when_none=True)
+    # The lab's 429 answers a field none of whose tests could start; once some run, asking
+    # again is told how many more started (perhaps none: they start as the running ones end).
+    running = simulation.pairings.filter(matchup__isnull=False).exists()
+    started = _start_waiting(simulation, refuse_when_none=not running)
     return simulation, started
 
 

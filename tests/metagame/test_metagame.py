@@ -548,11 +548,11 @@ def test_the_simulated_field_is_a_lab_job_per_pairing_within_the_labs_limits(
     page = as_user(None).get(f"/events/{tournament.pk}/metagame/")
     assert b"The field, simulated" in page.content
     assert b"Waiting: starts when a running test ends" in page.content
-    # when: asked again while two run, nothing can start: the lab's own 429
+    # when: asked again while two run, nothing more can start: told so, nothing doubled
     again = org.post(
         f"/api/tournaments/{tournament.pk}/metagame/simulate/", {"games": 20}, format="json"
     )
-    assert (again.status_code, again.json()["code"]) == (429, "matchup_running_limit")
+    assert (again.status_code, again.json()["started"]) == (202, 0)
     assert FieldSimulation.objects.count() == 1
     # when: one job ends, the sweep of pending work starts the waiting pairing
     Matchup.objects.filter(pk=jobs[0].pk).update(status=Matchup.Status.DONE)
@@ -677,3 +677,15 @@ def test_a_field_someone_else_ran_stays_theirs(
     assert response.json()["started"] == 0
     assert response.json()["simulation"]["id"] == FieldSimulation.objects.get().pk
     assert not Matchup.objects.filter(owner__username="eve").exists()
+
+
+def test_a_field_that_cannot_start_any_test_is_the_labs_429(
+    published_field, enqueued_tasks, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr(lab_services, "MAX_RUNNING_PER_USER", 0)
+    response = api("org").post(
+        f"/api/tournaments/{published_field.pk}/metagame/simulate/", {"games": 20}, format="json"
+    )
+    assert (response.status_code, response.json()["code"]) == (429, "matchup_running_limit")
+    assert not FieldSimulation.objects.exists()
+    assert not Matchup.objects.exists()
