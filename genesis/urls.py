@@ -23,6 +23,7 @@ api: list[URLPattern | URLResolver] = [
     path("auth/token/", accounts.TokenApi.as_view(), name="token"),
     path("", include("decks.api_urls")),
     path("", include("matchups.api_urls")),
+    path("", include("metagame.api_urls")),
     path("", include("tournaments.api_urls")),
     path("rules/", include("rules.api_urls")),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
@@ -42,6 +43,7 @@ urlpatterns = [
     path("metrics", metrics.metrics, name="metrics"),
     path("", include("decks.urls")),
     path("", include("matchups.urls")),
+    path("", include("metagame.urls")),
     path("events/", include("tournaments.urls")),
     path("tournaments/", include("tournaments.slip_urls")),  # match slips, to print
     path("series/", include("tournaments.series_urls")),

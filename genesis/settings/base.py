@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "matchups",
+    "metagame",
     "rules",
 ]
 

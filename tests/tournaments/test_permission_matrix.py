@@ -1411,3 +1411,136 @@ def test_a_player_pages_decklist_shows_only_once_published_to_the_viewer(running
     assert (row["champion"] is not None) == (shown or role == "player"), row
     page = as_user(viewer).get(f"/players/{running.user('player')}/").content.decode()
     assert ('<details class="decklist">' in page) == shown
+
+
+# --- the metagame (issue 28) ----------------------------------------------------------------------
+# An event's figures are open to everyone and hold nothing before its decklists are published;
+# the simulated field is the organizer's until every decklist is published, then anyone's who is
+# signed in (here the one archetype, Storm Lattice, is too small a field to play: 422 after the
+# role is let through); a format's archetypes are changed by the officials of its events only.
+
+from metagame import selectors as metagame_selectors  # noqa: E402 (this block's own, kept for merges)
+from metagame.models import Archetype, FieldSimulation  # noqa: E402
+from tournaments.models import Tournament  # noqa: E402
+
+NOT_PUBLISHED = (409, "not_published")
+FIELD_TOO_SMALL = (422, "field_too_small")
+NOT_FORMAT_OFFICIAL = (403, "not_format_official")
+
+
+def _storm_lattice(ctx: Ctx) -> None:
+    archetype, made = Archetype.objects.get_or_create(
+        format="genesis-standard", name="Storm Lattice"
+    )
+    if made:
+        archetype.rules.create(format="genesis-standard", position=0, champion="Sera Vantyne")
+
+
+def _published(ctx: Ctx) -> None:
+    _storm_lattice(ctx)
+    published = api("org").post(f"/api/tournaments/{ctx.event}/publish/", {}, format="json")
+    assert published.status_code == 200, published.json()
+
+
+def _metagame_state(ctx: Ctx) -> dict:
+    return {
+        **snapshot(ctx),
+        "archetypes": list(Archetype.objects.values_list("pk", "name")),
+        "simulations": FieldSimulation.objects.count(),
+    }
+
+
+def _anyone(expected: Any) -> dict[str, Any]:
+    return dict.fromkeys(ROLES, expected)
+
+
+def _simulate(before: bool) -> dict[str, Any]:
+    signed_in = NOT_ORGANIZER if before else FIELD_TOO_SMALL
+    return {
+        **_anyone(signed_in),
+        "anonymous": ANON,
+        "organizer": NOT_PUBLISHED if before else FIELD_TOO_SMALL,
+    }
+
+
+ARCHETYPES_PATH = "/api/formats/genesis-standard/archetypes/"
+METAGAME_ENDPOINTS: dict[str, Endpoint] = {
+    "metagame_before": Endpoint("get", ev("metagame/"), setup=_storm_lattice),
+    "metagame_csv_before": Endpoint("get", ev("metagame/?as=csv"), setup=_storm_lattice),
+    "simulate_before": Endpoint("post", ev("metagame/simulate/"), lambda ctx: {}, _storm_lattice),
+    "metagame_after": Endpoint("get", ev("metagame/"), setup=_published),
+    "simulate_after": Endpoint("post", ev("metagame/simulate/"), lambda ctx: {}, _published),
+    "archetype_create": Endpoint(
+        "post",
+        lambda ctx: ARCHETYPES_PATH,
+        lambda ctx: {"name": "Matrix", "champion": "Sera Vantyne"},
+    ),
+    "archetype_list": Endpoint("get", lambda ctx: ARCHETYPES_PATH),
+    "format_metagame": Endpoint("get", lambda ctx: "/api/formats/genesis-standard/metagame/"),
+}
+
+METAGAME_EXPECTED: dict[str, dict[str, Any]] = {
+    "metagame_before": _anyone(OK),
+    "metagame_csv_before": _anyone(NOT_PUBLISHED),
+    "simulate_before": _simulate(before=True),
+    "metagame_after": _anyone(OK),
+    "simulate_after": _simulate(before=False),
+    "archetype_create": {
+        **_anyone(NOT_FORMAT_OFFICIAL),
+        "anonymous": ANON,
+        "judge": OK,
+        "organizer": OK,
+        "judge_player": OK,
+    },
+    "archetype_list": _anyone(OK),
+    "format_metagame": _anyone(OK),
+}
+
+assert set(METAGAME_EXPECTED) == set(METAGAME_ENDPOINTS)
+
+
+@pytest.mark.parametrize(
+    ("name", "role", "expected"),
+    [
+        pytest.param(name, role, expected, id=f"{name}-{role}")
+        for name, row in METAGAME_EXPECTED.items()
+        for role, expected in row.items()
+    ],
+)
+def test_metagame_permission_matrix(running, name, role, expected):
+    check_cell(running, role, METAGAME_ENDPOINTS[name], expected, _metagame_state)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_metagame_shows_no_archetype_before_publication_and_every_one_after(running, role):
+    ctx = running
+    _storm_lattice(ctx)
+    username = ctx.user(role)
+    viewer = get_user_model().objects.get(username=username) if username else None
+    # before: no figures on the API, the page, the format's figures, or the player page's selector
+    body = api(username).get(f"/api/tournaments/{ctx.event}/metagame/").json()
+    assert (body["published"], body["figures"]) == (False, None)
+    page = as_user(username).get(f"/events/{ctx.event}/metagame/")
+    assert page.status_code == 200
+    assert b"Storm Lattice" not in page.content
+    across = api(username).get("/api/formats/genesis-standard/metagame/").json()
+    assert across["figures"]["players"] == 0
+    assert (
+        b"Storm Lattice" not in as_user(username).get("/formats/genesis-standard/metagame/").content
+    )
+    event = Tournament.objects.get(pk=ctx.event)
+    if viewer is not None:
+        seen = metagame_selectors.archetypes_of(event, viewer)
+        own = set(
+            Registration.objects.filter(tournament=event, player=viewer).values_list(
+                "pk", flat=True
+            )
+        )
+        officiates = role in ("judge", "organizer")
+        assert set(seen) == (set(ctx.regs.values()) if officiates else own)
+    # after: every figure, for everyone
+    _published(ctx)
+    body = api(username).get(f"/api/tournaments/{ctx.event}/metagame/").json()
+    assert [a["name"] for a in body["figures"]["archetypes"]] == ["Storm Lattice"]
+    assert body["figures"]["players"] == 5
+    assert b"Storm Lattice" in as_user(username).get(f"/events/{ctx.event}/metagame/").content
