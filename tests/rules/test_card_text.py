@@ -7,10 +7,14 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
-from rules.core.cards import Condition, FollowUp
+from rules.core.cardfile_v1 import read_ability_text
+from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
 from rules.core.engine.keywords import card_spec, check_playable
+from rules.core.keywords import parse_ability_name
 
 HELD_OUT = Path(__file__).parent / "data" / "held-out-keywords-v1.json"
 
@@ -191,3 +195,111 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         assert {k: written.get(k) for k in fields} == fields
     card = read_one(converted, version=2)
     assert check_playable([card]) == []
+
+
+# --- the property: every clause of a small grammar is read into fields or refused -------------
+
+TIMINGS = [
+    ("", None),
+    ("at the beginning of each round", "round_begins"),
+    ("at the end of each round", "round_ends"),
+]
+CONDITIONS = [
+    ("", None),
+    ("if this alteration has {n} or more counters", lambda n: Condition("counters", at_least=n)),
+    ("if this alteration has {n} or fewer counters", lambda n: Condition("counters", at_most=n)),
+    ("if a summon has been killed this round", lambda n: Condition("summon_killed_this_round")),
+    ("if your champion has {n} or less hp", lambda n: Condition("hp", "champion", at_most=n)),
+    ("if the target has {n} or more hp", lambda n: Condition("hp", "target", at_least=n)),
+]
+TARGETS = [
+    ("target enemy", "enemy"),
+    ("target ally summon", "ally_summon"),
+    ("target champion", "champion"),
+    ("target enemy summon", "enemy_summon"),
+]
+FOLLOW_UPS = [
+    ("", None),
+    ("then put a counter on this alteration", lambda n: FollowUp("add_counter", 1)),
+    ("then put {n} counters on this alteration", lambda n: FollowUp("add_counter", n)),
+    ("then remove a counter from this alteration", lambda n: FollowUp("remove_counter", 1)),
+    ("then this alteration loses {n} hp", lambda n: FollowUp("lose_hp", n)),
+    ("then it is destroyed", lambda n: FollowUp("destroy_self")),
+]
+# Clauses no field states: each must be refused by name wherever it stands.
+UNSAID = [
+    "unless it is raining",
+    "while the moon is full",
+    "if you control {n} summons",
+    "twice",
+    "draw {n} cards",
+    "ignoring defense",
+    "and its controller gains {n} aura",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    timing=st.sampled_from(TIMINGS),
+    condition=st.sampled_from(CONDITIONS),
+    target=st.sampled_from(TARGETS),
+    follow_up=st.sampled_from(FOLLOW_UPS),
+    unsaid=st.one_of(st.none(), st.sampled_from(UNSAID)),
+    where=st.integers(0, 3),
+    n=st.integers(1, 9),
+)
+def test_every_clause_of_the_grammar_round_trips_into_fields_or_is_refused(
+    timing, condition, target, follow_up, unsaid, where, n
+):
+    effect = f"it deals {n} damage to {target[0]} in its awareness"
+    clauses = [timing[0], condition[0].format(n=n), effect]
+    if unsaid is not None:
+        clauses.insert(min(where, len(clauses)), unsaid.format(n=n))
+    text = ", ".join(c for c in clauses if c)
+    if follow_up[0]:
+        text += f", {follow_up[0].format(n=n)}"
+    speed = Speed.TRIGGER if timing[1] else Speed.ACTION
+    name = f"Basic Attack [{n}]"
+    ability = Ability(speed, name, parse_ability_name(name), text=text.capitalize() + ".")
+    reading = read_ability_text(CardType.ALTERATION, ability)
+    if unsaid is not None:
+        # then: the card is refused, naming the clause
+        assert unsaid.format(n=n).removeprefix("and ") in reading.unsaid
+        return
+    assert reading.unsaid == ()
+    facts = reading.facts
+    assert facts.get("trigger") == timing[1]
+    assert facts.get("target") == target[1]
+    assert facts.get("conditions", ()) == ((condition[1](n),) if condition[1] else ())
+    assert facts.get("then", ()) == ((follow_up[1](n),) if follow_up[1] else ())
+
+
+@pytest.mark.parametrize(
+    ("facts", "said"),
+    [
+        ({"target": "permanent"}, "an ability on the stack (Glossary: Negate)"),
+        (
+            {
+                "target": "ability",
+                "conditions": [{"test": "counters", "at_least": 3, "at_most": 1}],
+            },
+            "can never hold",
+        ),
+    ],
+)
+def test_check_playable_reports_an_ability_the_engine_would_never_play(facts, said):
+    ability = Ability(
+        Speed.SWIFT, "Negate", parse_ability_name("Negate"), **Ability.facts_from_json(facts)
+    )
+    card = Card("Silence", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    (problem,) = check_playable([card])
+    assert "Silence: Negate" in problem
+    assert said in problem
+
+
+def test_an_ability_that_targets_an_ability_but_neither_negates_nor_copies_is_reported():
+    ability = Ability(
+        Speed.SWIFT, "Basic Attack [1]", parse_ability_name("Basic Attack [1]"), target="ability"
+    )
+    card = Card("Misfire", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    assert any("would never play" in p for p in check_playable([card]))

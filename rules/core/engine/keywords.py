@@ -698,6 +698,16 @@ def _condition_problems(card: Card, index: int, ability: Ability, target: str | 
             problems.append(f"{label}: a position on the stack is an ability's")
         elif condition.test == "target_kind" and condition.kind is None:
             problems.append(MissingFact(card, index, "conditions", "the kind the target must be"))
+        elif (
+            condition.at_least is not None
+            and condition.at_most is not None
+            and condition.at_least > condition.at_most
+        ):
+            problems.append(
+                f"{label}: its condition ({condition.test}) can never hold: at least "
+                f"{condition.at_least} and at most {condition.at_most}; the engine would never "
+                "play this ability"
+            )
         elif condition.test in ("counters", "hp", "stack_position") and (
             condition.at_least is None and condition.at_most is None
         ):
