@@ -656,6 +656,10 @@ def _rotate(st: GameState, item: StackItem, op: Op, user: Permanent, choice: int
     turned = user if op.who == "self" else st.perms.get(item.targets[0])
     if turned is None or turned.id not in st.perms:
         return
+    if op.who == "self" and has(st, turned, "stun"):
+        # Glossary: Stun, it "cannot move or rotate itself".
+        note(st, "fail", item.controller, "rotate", "stunned")
+        return
     turned.facing = (
         choice if op.value == 0 and choice is not None else (turned.facing + op.value) % 4
     )
