@@ -402,7 +402,11 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     asks = [
         k
         for k in ("element", "toss", "warp", "replicate", "resurrect", "beckon", "rotate")
-        if k in {op.kind for op in ops} | ({"element"} if choose_element else set())
+        # A rotation asks only when the card gives no direction (Rotation as a Part of an
+        # Ability).
+        if k
+        in {op.kind for op in ops if op.kind != "rotate" or op.value == 0}
+        | ({"element"} if choose_element else set())
     ]
     if len(asks) > 1:
         problems.append(

@@ -680,7 +680,7 @@ def _copy(st: GameState, seq: int, controller: int) -> None:
         note(st, "fail", controller, "copy", "a copy that places a card needs the subconscious")
         return
     note(st, "copied", original.spec.name)
-    _push(st, replace(original, controller=controller, card=None, kind="ability"))
+    _push(st, replace(original, controller=controller, card=None))
 
 
 _FROM_SUBCONSCIOUS = frozenset({"beckon", "resurrect", "build", "create", "trap", "attach"})

@@ -3,7 +3,14 @@ counters put on or removed from a card, a switch that includes the user, the rea
 sacrifice, copying an ability, and rotation by an ability. Issue 27's audit, finding 5 (copying,
 rotation and conditions were missing) and finding 2 (what the converter dropped now plays)."""
 
-from rules.core.engine import PASS, Play, apply, arena, legal_actions
+from dataclasses import replace
+
+from decks.core.bundled import card_set, sample_decklists
+from rules.core.cards import name_key
+from rules.core.engine import PASS, Play, apply, arena, legal_actions, replay
+from rules.core.engine.bots import RandomBot
+from rules.core.engine.decks import deck_from_decklist
+from rules.core.engine.play import play_game
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
 from .builders import AHEAD_1, AROUND, FILLER, ability, card, champion, settle, summon
@@ -233,3 +240,57 @@ def test_an_hp_threshold_and_a_target_kind_are_conditions_of_play():
     assert plays(state, in_thoughts(state, veto, "b")) == [
         Play(in_thoughts(state, veto, "b"), 0, (state.stack[-1].seq,))
     ]
+
+
+def test_random_games_with_every_new_field_keep_the_invariants_and_replay_exactly():
+    """A few games where both timelines hold cards using conditions, counters, copying,
+    rotation and a switch with the user: the invariants hold at every step, and the log
+    replays to the same events (the soak in the issue's closing note ran 300)."""
+    new = [
+        summon(
+            "Tallyhound",
+            4,
+            ability(
+                "swift",
+                "Basic Attack [1]",
+                facts={"target": "enemy", "then": [{"effect": "add_counter"}]},
+                hp=1,
+            ),
+            ability(
+                "swift",
+                "Basic Attack [3]",
+                facts={"target": "enemy", "conditions": [{"test": "counters", "at_least": 2}]},
+            ),
+            awareness=AROUND,
+        ),
+        spell("Echo", ability("swift", "Cast", facts={"then": [{"effect": "copy"}]}, aura=1)),
+        spell(
+            "Pivot",
+            ability(
+                "swift",
+                "Cast",
+                facts={"target": "enemy", "then": [{"effect": "rotate", "who": "target"}]},
+                aura=1,
+            ),
+        ),
+        spell(
+            "Swap Step",
+            ability("swift", "Decoy", facts={"target": "ally", "includes_user": True}, aura=1),
+        ),
+    ]
+    cards = card_set()
+    known = dict(cards) | {name_key(c.name): c for c in new}
+    samples = sample_decklists()
+    names = sorted(samples)
+
+    def deck(name):
+        built = deck_from_decklist(samples[name], cards)
+        return replace(built, timeline=(*new * 3, *built.timeline[12:]))
+
+    for seed in range(3):
+        bots = (RandomBot(seed), RandomBot(seed + 7))
+        result = play_game(
+            deck(names[seed]), deck(names[seed + 1]), cards, seed, bots, check=True, fmt=None
+        )
+        assert result.over
+        assert _events(replay(result.log, known)) == _events(result.state)
