@@ -303,3 +303,29 @@ def test_an_ability_that_targets_an_ability_but_neither_negates_nor_copies_is_re
     )
     card = Card("Misfire", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
     assert any("would never play" in p for p in check_playable([card]))
+
+
+def test_the_new_fields_round_trip_through_what_the_database_stores():
+    fields = {
+        "target": "ally",
+        "includes_user": True,
+        "conditions": [
+            {"test": "counters", "at_least": 2},
+            {"test": "hp", "who": "target", "at_most": 3},
+            {"test": "target_kind", "kind": "summon"},
+        ],
+        "then": [
+            {"effect": "add_counter", "value": 2},
+            {"effect": "remove_counter", "value": 1},
+            {"effect": "rotate", "who": "target", "turn": "left"},
+        ],
+    }
+    raw = a_card("Swap Step", "spell", {"speed": "swift", "name": "Decoy", **fields})
+    ability = read_one(raw, version=2).abilities[0]
+    assert ability.facts() == fields
+    assert (
+        Ability(
+            ability.speed, ability.name, ability.terms, **Ability.facts_from_json(ability.facts())
+        )
+        == ability
+    )
