@@ -297,6 +297,18 @@ def test_check_playable_reports_an_ability_the_engine_would_never_play(facts, sa
     assert said in problem
 
 
+def test_a_target_kind_no_permanent_has_is_reported():
+    ability = Ability(
+        Speed.SWIFT,
+        "Basic Attack [1]",
+        parse_ability_name("Basic Attack [1]"),
+        target="enemy",
+        conditions=(Condition("target_kind", kind="spell"),),
+    )
+    card = Card("Misfire", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    assert any("never a spell" in p for p in check_playable([card]))
+
+
 def test_an_ability_that_targets_an_ability_but_neither_negates_nor_copies_is_reported():
     ability = Ability(
         Speed.SWIFT, "Basic Attack [1]", parse_ability_name("Basic Attack [1]"), target="ability"

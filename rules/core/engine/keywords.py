@@ -685,6 +685,7 @@ def _effects(
 # Quarter turns clockwise a rotation makes; 0 is the rotating player's choice of left or right.
 _TURNS = {"right": 1, "left": 3, "around": 2, "choice": 0}
 _TARGET_TESTS = frozenset({"target_kind", "stack_position"})
+_PERMANENT_KINDS = frozenset({"champion", "summon", "alteration"})
 
 
 def _condition_problems(card: Card, index: int, ability: Ability, target: str | None) -> list[str]:
@@ -702,6 +703,15 @@ def _condition_problems(card: Card, index: int, ability: Ability, target: str | 
             problems.append(f"{label}: a position on the stack is an ability's")
         elif condition.test == "target_kind" and condition.kind is None:
             problems.append(MissingFact(card, index, "conditions", "the kind the target must be"))
+        elif (
+            condition.test == "target_kind"
+            and target != "ability"
+            and condition.kind not in _PERMANENT_KINDS
+        ):
+            problems.append(
+                f"{label}: its target is a permanent, never a {condition.kind}; the engine would "
+                "never play this ability"
+            )
         elif (
             condition.at_least is not None
             and condition.at_most is not None
