@@ -1,7 +1,7 @@
 """Card text of version-1 files becomes fields, or the card is refused naming the clause
-(docs/card-format.md, Version 1 files): the converter never drops what it cannot say. Issue 27's
-audit, findings 1 (Negate converted with a permanent target, a dead card) and 2 (conditions,
-counters, a switch with the user and a sacrifice's reach dropped without a word)."""
+(docs/card-format.md, Version 1 files): the converter never drops what it cannot say. It once wrote
+Negate with a permanent target (a card never played), and dropped conditions, counters, a switch
+with the user and a sacrifice's reach without a word."""
 
 import json
 from pathlib import Path
@@ -59,7 +59,7 @@ def refusals(raw, version=1):
     return [str(p) for p in caught.value.problems]
 
 
-# --- finding 1: Negate ----------------------------------------------------------------------
+# --- Negate: its target is an ability on the stack ----------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
@@ -81,7 +81,7 @@ def test_a_negate_whose_fields_target_a_permanent_is_refused_and_reported():
     assert any("abilities.0.target" in p and "ability on the stack" in p for p in found)
 
 
-# --- finding 2: what the converter used to drop -----------------------------------------------
+# --- what the converter used to drop -----------------------------------------------
 
 
 def test_a_counter_condition_becomes_a_condition():

@@ -1,7 +1,7 @@
 """What card format 2's later fields say, played as written (docs/card-format.md): conditions,
 counters put on or removed from a card, a switch that includes the user, the reach of a
-sacrifice, copying an ability, and rotation by an ability. Issue 27's audit, finding 5 (copying,
-rotation and conditions were missing) and finding 2 (what the converter dropped now plays)."""
+sacrifice, copying an ability, and rotation by an ability (the engine once had no copying, no
+rotation by an ability and no conditions)."""
 
 from dataclasses import replace
 
@@ -245,7 +245,7 @@ def test_an_hp_threshold_and_a_target_kind_are_conditions_of_play():
 def test_random_games_with_every_new_field_keep_the_invariants_and_replay_exactly():
     """A few games where both timelines hold cards using conditions, counters, copying,
     rotation and a switch with the user: the invariants hold at every step, and the log
-    replays to the same events (the soak in the issue's closing note ran 300)."""
+    replays to the same events (300 such games were run by hand)."""
     new = [
         summon(
             "Tallyhound",
