@@ -50,15 +50,6 @@ _SMALL_WORDS = frozenset(
         "is",
         "are",
         "be",
-        "card",
-        "alteration",
-        "summon",
-        "champion",
-        "permanent",
-        "combatant",
-        "spell",
-        "technique",
-        "enchantment",
     ]
 )
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -277,9 +268,17 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         r"facing the same (?:way|direction)(?: as (?:you|your champion|this \w+))?",
         _set(facing="champion"),
     ),
+    # The card itself, named as the subject ("this alteration deals ..."). Other nouns ("or
+    # champion") are left, so a clause that widens a target is unsaid.
+    (
+        r"(?:this|that) (?:alteration|summon|champion|permanent|card|spell|technique|enchantment"
+        r"|combatant)",
+        _nothing,
+    ),
 )
 
 _SCOPES: tuple[tuple[str, Reader], ...] = (
+    (r"(?:a|each|every|any) combatant", _nothing),
     (r"on (?:this alteration's|its) spot", _set(scope="spot")),
     (r"adjacent to (?:this alteration|it)", _set(scope="adjacent")),
     (r"around (?:this alteration|it)", _set(scope="around")),

@@ -146,6 +146,10 @@ def test_a_sacrifice_in_the_awareness_keeps_its_reach():
         ),
         ("Deal 2 damage to target enemy with Flight.", "deal 2 damage to target enemy with flight"),
         ("Deal 2 damage to target enemy. Draw a card.", "draw a card"),
+        (
+            "Deal 2 damage to target enemy summon or champion.",
+            "deal 2 damage to target enemy summon or champion",
+        ),
         ("If you control 3 summons, deal 2 damage to target enemy.", "if you control 3 summons"),
     ],
 )
