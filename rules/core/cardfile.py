@@ -15,7 +15,7 @@ from typing import Any, cast
 from jsonschema import Draft202012Validator, ValidationError
 
 from rules.core.awareness import Awareness, AwarenessError
-from rules.core.cardfile_v1 import upgrade_card
+from rules.core.cardfile_v1 import unsaid_clauses, upgrade_card
 from rules.core.cards import Ability, Card, CardType, Cost, Speed, name_key
 from rules.core.engine.keywords import card_spec
 from rules.core.keywords import KeywordError, parse_ability_name
@@ -293,6 +293,18 @@ def _read_card(
     )
     if version == 1:
         card = upgrade_card(card)
+        # No silent drop: a clause of the text that no field states refuses the card.
+        for position, clause in unsaid_clauses(card):
+            problems.append(
+                Problem(
+                    f"ability {card.abilities[position].name!r}: no field states the clause "
+                    f'"{clause}"; write the file as format_version 2 with the fields that say '
+                    "it (docs/card-format.md), or reword the clause",
+                    index,
+                    name,
+                    f"abilities.{position}.text",
+                )
+            )
     for missing in card_spec(card).missing:
         message = f"ability {missing.ability_name!r} needs '{missing.field}' ({missing.what})"
         if version == 1:

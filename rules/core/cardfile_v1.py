@@ -1,10 +1,17 @@
 """Card files of format version 1: their abilities had only a name, a cost and text.
 
 Version 2 (docs/card-format.md) states as fields every fact the engine executes: when a trigger
-happens, what is targeted, how long a grant lasts, whom a continuous ability reaches. A version-1
-file is converted by reading its text for a fixed list of phrases, the wording every official
-card and the demo set use. This module is the only place that reads card text for rules; the
+happens, what is targeted, how long a grant lasts, whom a continuous ability reaches, the
+conditions it needs, what follows its keyword effects. A version-1 file is converted by reading
+its text clause by clause. This module is the only place that reads card text for rules; the
 engine never does.
+
+Every clause must be accounted for: each phrase the reader knows is taken out of the clause as
+it is turned into a field (a trigger, a target, a condition, a follow-up) or recognised as the
+ability's own keyword restating its glossary entry ("deals 2 damage" in a Basic Attack [2]).
+Whatever is left must be only small words ("it", "the", "to" ...). A clause with anything else
+left is *unsaid*: no field states it, and the importer and `convert_cards` refuse the card,
+naming the clause (`read_ability_text`). Nothing is dropped without a word.
 
 A fact is filled in only where a phrase states it, or where the rulebook fixes it when the card
 is silent (a move with no destination is to an adjacent spot; a grant with no duration lasts
@@ -13,95 +20,413 @@ then refuses the card, naming the ability and the field to add (`rules.core.card
 """
 
 import re
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from rules.core.cards import Ability, Card, CardType, FollowUp, Speed
+from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
+from rules.core.keywords import KEYWORDS
 
-_TRIGGERS = (
-    # (phrase, event): the first phrase found decides.
-    ("enters the arena", "enters_arena"),
-    ("beginning of each round", "round_begins"),
-    ("beginning of the round", "round_begins"),
-    ("end of the round in which it is placed", "round_ends_after_entering"),
-    ("end of each round", "round_ends"),
-    ("end of the round", "round_ends"),
-    ("beginning of its turn", "own_turn_begins"),
-    ("beginning of each turn", "turn_begins"),
-    ("end of its turn", "own_turn_ends"),
-    ("end of each turn", "turn_ends"),
+# Words that carry no rule on their own: what may be left of a clause once its phrases are read.
+_SMALL_WORDS = frozenset(
+    [
+        "a",
+        "an",
+        "the",
+        "it",
+        "its",
+        "this",
+        "that",
+        "to",
+        "of",
+        "in",
+        "on",
+        "at",
+        "from",
+        "with",
+        "and",
+        "or",
+        "you",
+        "your",
+        "is",
+        "are",
+        "be",
+    ]
 )
-_TARGETS = (
-    ("target enemy champion", "enemy_champion"),
-    ("target enemy summon", "enemy_summon"),
-    ("target enemy", "enemy"),
-    ("target ally summon", "ally_summon"),
-    ("target ally", "ally"),
-    ("target summon", "summon"),
-    ("target champion", "champion"),
-    ("target combatant or alteration", "combatant_or_alteration"),
-    ("target combatant", "combatant"),
-    ("to you or to a combatant", "you_or_combatant"),
-    ("one combatant", "combatant"),
-    ("a target", "permanent"),
-)
-_DURATIONS = (
-    ("end of the turn", "turn"),
-    ("this turn", "turn"),
-    ("end of turn", "turn"),
-    ("end of the round", "round"),
-    ("this round", "round"),
-    ("end of round", "round"),
-)
-_SCOPES = (
-    ("on this alteration's spot", "spot"),
-    ("on its spot", "spot"),
-    ("adjacent to this alteration", "adjacent"),
-    ("adjacent to it", "adjacent"),
-    ("around this alteration", "around"),
-    ("around it", "around"),
-)
-_LOSES = re.compile(r"then (?:this alteration|it) loses (\d+) hp")
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_N = r"(\d+|a|an|one|two|three|four|five)"
+_ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
+_THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
+_ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"
+_ATTRIBUTE_WORDS = f"{_ELEMENT_WORDS}|range|basic|heavy|drain|area|elemental"
 
 
-def _first(table: tuple[tuple[str, str], ...], text: str) -> str | None:
-    return next((value for phrase, value in table if phrase in text), None)
+def _number(word: str) -> int:
+    return int(word) if word.isdecimal() else _NUMBERS[word]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What one ability's text states: version-2 fields, and the clauses no field states."""
+
+    facts: dict[str, object]
+    unsaid: tuple[str, ...]
+
+
+# A reader takes a regex match of a clause and the facts found so far, and records what the
+# phrase states (or nothing: the phrase restates a keyword's glossary entry). A reader that
+# returns False did not understand the phrase: its words stay in the clause.
+Reader = Callable[[re.Match[str], dict[str, object]], bool | None]
+
+
+def _set(**values: object) -> Reader:
+    def read(_match: re.Match[str], facts: dict[str, object]) -> None:
+        for key, value in values.items():
+            facts.setdefault(key, value)
+
+    return read
+
+
+def _nothing(_match: re.Match[str], _facts: dict[str, object]) -> None:
+    return None
+
+
+def _then(step: Callable[[re.Match[str]], FollowUp]) -> Reader:
+    def read(match: re.Match[str], facts: dict[str, object]) -> None:
+        facts["then"] = (*facts.get("then", ()), step(match))  # type: ignore[misc]
+
+    return read
+
+
+def _condition(make: Callable[[re.Match[str]], Condition]) -> Reader:
+    def read(match: re.Match[str], facts: dict[str, object]) -> None:
+        facts["conditions"] = (*facts.get("conditions", ()), make(match))  # type: ignore[misc]
+
+    return read
+
+
+def _trigger(match: re.Match[str], facts: dict[str, object]) -> None:
+    edge, whose, unit, placed = match.group(1), match.group(2), match.group(3), match.group(4)
+    begins = edge in ("beginning", "start")
+    if unit == "round":
+        event = "round_begins" if begins else "round_ends"
+        if placed and not begins:
+            event = "round_ends_after_entering"
+    else:
+        own = whose in ("its", "your")
+        event = f"{'own_' if own else ''}turn_{'begins' if begins else 'ends'}"
+    facts.setdefault("trigger", event)
+
+
+def _duration(match: re.Match[str], facts: dict[str, object]) -> None:
+    facts.setdefault("duration", match.group(1) or match.group(2))
+
+
+def _turn(word: str | None) -> str:
+    if word in ("left", "right"):
+        return word
+    return "around" if word in ("around", "180 degrees") else "choice"
+
+
+def _rotate(match: re.Match[str]) -> FollowUp:
+    # "rotate target enemy summon": the target phrase after it is read as the target.
+    targeted = match.group(1) is None and match.string[match.end() :].startswith(" target")
+    return FollowUp("rotate", who="target" if targeted else "self")
+
+
+def _direction(match: re.Match[str], facts: dict[str, object]) -> bool:
+    """ "to the right" / "to the left" / "around": the way the rotation read before it turns."""
+    steps = list(facts.get("then", ()))  # type: ignore[call-overload]
+    if not steps or steps[-1].effect != "rotate":
+        return False  # a direction of no rotation: its words stay, and the clause is unsaid
+    steps[-1] = replace(steps[-1], turn=_turn(match.group(1) or match.group(2)))
+    facts["then"] = tuple(steps)
+    return True
+
+
+def _bound(match: re.Match[str], test: str, who: str = "self") -> Condition:
+    value, side = int(match.group(1)), match.group(2)
+    if side in ("more", "greater"):
+        return Condition(test, who, at_least=value)
+    return Condition(test, who, at_most=value)
+
+
+_TARGET_NAMES = (
+    # (phrase, kind): longest first, so "target enemy champion" wins over "target enemy".
+    (r"(?:a )?target ability(?: on the stack)?", "ability"),
+    (r"target enemy champions?", "enemy_champion"),
+    (r"target enemy summons?", "enemy_summon"),
+    (r"target enem(?:y|ies)", "enemy"),
+    (r"target ally summons?", "ally_summon"),
+    (r"target all(?:y|ies)", "ally"),
+    (r"(?:two )?target summons?", "summon"),
+    (r"target champions?", "champion"),
+    (r"target combatant or alteration", "combatant_or_alteration"),
+    (r"(?:two )?target combatants?", "combatant"),
+    (r"to you or to a combatant", "you_or_combatant"),
+    (r"one combatant", "combatant"),
+    (r"(?:a )?target(?: permanent)?", "permanent"),
+)
+
+# Phrases every ability may use, in the order they are read. Conditions and follow-ups come
+# first: their words ("this alteration has 2 or more counters") must not be read as targets;
+# then the phrases restating the ability's own keywords; then the rest (_COMMON).
+_FIRST: tuple[tuple[str, Reader], ...] = (
+    # --- conditions ("if", "while", "only if") -----------------------------------------------
+    (
+        rf"(?:only )?(?:if|while) {_THING} (?:has|holds) (\d+) or (more|fewer|less) counters(?: on it)?",
+        _condition(lambda m: _bound(m, "counters")),
+    ),
+    (
+        rf"(?:only )?(?:if|while) {_THING} (?:has|holds) no counters(?: on it)?",
+        _condition(lambda m: Condition("counters", at_most=0)),
+    ),
+    (
+        r"(?:this ability can only be played |only )?if a summon (?:has been|was) killed this round",
+        _condition(lambda m: Condition("summon_killed_this_round")),
+    ),
+    (
+        r"(?:only )?(?:if|while) (?:your champion has|you have) (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
+        _condition(lambda m: _bound(m, "hp", "champion")),
+    ),
+    (
+        rf"(?:only )?(?:if|while) {_THING} has (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
+        _condition(lambda m: _bound(m, "hp", "self")),
+    ),
+    (
+        r"(?:only )?(?:if|while) (?:the|its|that) target has (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
+        _condition(lambda m: _bound(m, "hp", "target")),
+    ),
+    (
+        r"(?:only )?if (?:the|its|that) target is an? "
+        r"(champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate)"
+        r"(?: ability| card)?",
+        _condition(lambda m: Condition("target_kind", kind=m.group(1))),
+    ),
+    (
+        r"(?:only )?if (?:the|its|that) target is (?:in )?the (first|second|third|fourth|fifth)"
+        r" (?:ability |position )?on the stack",
+        _condition(
+            lambda m: Condition(
+                "stack_position",
+                at_least=_ORDINALS[m.group(1)],
+                at_most=_ORDINALS[m.group(1)],
+            )
+        ),
+    ),
+    # --- what follows the keyword effects ----------------------------------------------------
+    (
+        rf"then (?:{_THING} )?is destroyed|then destroy {_THING}",
+        _then(lambda m: FollowUp("destroy_self")),
+    ),
+    (rf"then {_THING} loses (\d+) hp", _then(lambda m: FollowUp("lose_hp", int(m.group(1))))),
+    (
+        rf"then put {_N} counters? on {_THING}",
+        _then(lambda m: FollowUp("add_counter", _number(m.group(1)))),
+    ),
+    (
+        rf"then remove {_N} counters? from {_THING}",
+        _then(lambda m: FollowUp("remove_counter", _number(m.group(1)))),
+    ),
+    (
+        r"(?:then )?rotate(?: (this (?:alteration|summon|champion|permanent)|it|yourself))?",
+        _then(_rotate),
+    ),
+    (r"(?:90 degrees )?to the (left|right)|(180 degrees|around)(?= *$)", _direction),
+    (r"(?:then )?copy(?= (?:a )?target ability)", _then(lambda m: FollowUp("copy"))),
+)
+_COMMON: tuple[tuple[str, Reader], ...] = (
+    # --- when a trigger happens --------------------------------------------------------------
+    (
+        r"until (?:the )?end of (?:the |this )?(turn|round)|(?:for |during )?this (turn|round)",
+        _duration,
+    ),
+    (
+        r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your) (round|turn)"
+        r"( in which (?:it|this alteration) (?:is|was) placed)?",
+        _trigger,
+    ),
+    (
+        rf"(?:when|whenever|as) (?:{_THING}|this \w+) enters the arena",
+        _set(trigger="enters_arena"),
+    ),
+    (
+        r"whenever a summon (?:dies|is killed|leaves the arena)",
+        _set(trigger="summon_dies"),
+    ),
+    # --- whom it reaches ---------------------------------------------------------------------
+    (r"every combatant|each combatant", _set(target="combatant", each=True)),
+    (r"you and(?= target )", _set(includes_user=True)),
+    *((name, _set(target=kind)) for name, kind in _TARGET_NAMES),
+    (
+        r"(?:with)?in (?:(?:its|the|this card's|your|this \w+'s) )?awareness",
+        _set(reach="awareness"),
+    ),
+    (r"(?:anywhere )?in the arena", _set(reach="arena")),
+    # --- choices -----------------------------------------------------------------------------
+    (r"(?:you )?may", _set(optional=True)),
+    (
+        r"facing the same (?:way|direction)(?: as (?:you|your champion|this \w+))?",
+        _set(facing="champion"),
+    ),
+    # The card itself, named as the subject ("this alteration deals ..."). Other nouns ("or
+    # champion") are left, so a clause that widens a target is unsaid.
+    (
+        r"(?:this|that) (?:alteration|summon|champion|permanent|card|spell|technique|enchantment"
+        r"|combatant)",
+        _nothing,
+    ),
+)
+
+_SCOPES: tuple[tuple[str, Reader], ...] = (
+    (r"(?:a|each|every|any) combatant", _nothing),
+    (r"on (?:this alteration's|its) spot", _set(scope="spot")),
+    (r"adjacent to (?:this alteration|it)", _set(scope="adjacent")),
+    (r"around (?:this alteration|it)", _set(scope="around")),
+)
+
+# Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
+_RESTATES: dict[str, tuple[str, ...]] = {
+    "attack": (rf"(?:deals? )?(?:\d+|x) ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",),
+    "heal": (r"(?:gains?|heals?|restores?) (?:\d+|x) hp",),
+    "cure": (r"(?:gains?|heals?|restores?) (?:\d+|x) hp",),
+    "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
+    "breakthrough": (r"draws? (?:a|one|two|three|\d+) cards?",),
+    "move": (r"moves?",),
+    "negate": (r"negate", r"remove(?= (?:a )?target ability)", r"(?:and )?send it to the memories"),
+    "sacrifice": (r"sacrifices?",),
+    "decoy": (r"switch (?:spots|places)",),
+    "decoy_summon": (r"switch (?:spots|places)",),
+    "push": (r"push(?:es)?", r"away(?: from (?:you|it|this \w+))?"),
+    "paralyze": (r"paralyzes?", r"exerts?"),
+    "count": (rf"put {_N} counters? on {_THING}",),
+    "death_touch": (r"kills?", r"with (?:\d+|x) (?:hp )?or less(?: hp)?", r"around (?:it|you)"),
+    "madness": (
+        r"discards? a (?:random )?card(?: at random)?(?: from (?:their|its|his|her|your) thoughts)?",
+    ),
+    "brand": (r"brands?",),
+    "toss": (r"toss(?:es)?", r"place", r"(?:on|onto) a spot around you"),
+    "warp": (r"warps?", r"moves? to a spot adjacent to"),
+    "replicate": (
+        rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
+        r"place (?:it|them|each) on a spot adjacent to this \w+",
+        rf"then exert {_THING}",
+    ),
+    "resurrect_beckon": (
+        r"place this summon on a spot where a summon has been killed this round",
+        rf"then exert {_THING}",
+    ),
+    "beckon": (
+        r"place this summon (?:on a spot )?adjacent to your champion",
+        rf"then exert {_THING}",
+    ),
+    "defense": (r"prevents? (?:\d+|x) (?:of the )?damage(?: dealt to (?:it|them))?",),
+    "pacify": (r"(?:has |have )?no awareness",),
+    "blitz": (r"ready|unexert", rf"when {_THING} enters the arena"),
+}
+# A keyword that is a lasting property (Flight, Defense [2], Weakness [Electric] ...) is restated
+# by its own name, with "gains" or "has" and its value.
+_GRANT_VERBS = r"(?:gains?|has|have|gets?)"
+
+
+def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
+    phrases: list[tuple[str, Reader]] = []
+    for term in ability.terms:
+        for phrase in _RESTATES.get(term.keyword, ()):
+            phrases.append((phrase, _nothing))
+        if term.keyword == "attack" and "area" in term.attributes:
+            phrases.append((r"everything|every permanent|all permanents", _nothing))
+        keyword = KEYWORDS.get(term.keyword)
+        if keyword is not None and term.keyword != "attack":
+            name = re.escape(keyword.name.lower())
+            param = r"(?: \[?(?:\d+|[a-z]+)\]?)?"
+            phrases.append((rf"(?:{_GRANT_VERBS} )?{name}{param}", _nothing))
+    return phrases
+
+
+def _clauses(text: str) -> list[str]:
+    """The text's clauses: its sentences, split at commas and before "then"."""
+    found = []
+    for sentence in re.split(r"[.;!:](?:\s+|$)", text):
+        for clause in re.split(r",\s*|\s+(?=then\b)", sentence):
+            clause = re.sub(r"^and\s+", "", clause.strip())
+            if clause:
+                found.append(clause)
+    return found
+
+
+def _normal(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u2018", "'")
+    return " ".join(text.lower().split())
+
+
+def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
+    """What `ability`'s text states, clause by clause, and each clause no field states."""
+    text = _normal(ability.text)
+    facts: dict[str, object] = {}
+    unsaid: list[str] = []
+    phrases = [*_FIRST, *_keyword_phrases(ability), *_COMMON]
+    if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
+        phrases = [*_SCOPES, *phrases]
+    compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
+    for clause in _clauses(text):
+        rest = clause
+        for pattern, read in compiled:
+            while True:
+                match = pattern.search(rest)
+                if match is None or not match.group(0):
+                    break
+                if read(match, facts) is False:
+                    break
+                rest = f"{rest[: match.start()]} {rest[match.end() :]}"
+        words = re.findall(r"[\w\[\]']+", rest)
+        if any(w not in _SMALL_WORDS for w in words):
+            unsaid.append(clause)
+    _settle(ability, facts)
+    return Reading(facts, tuple(unsaid))
+
+
+def _settle(ability: Ability, facts: dict[str, object]) -> None:
+    """Facts that depend on the ability as a whole: what its speed makes of the phrases read."""
+    slugs = {t.keyword for t in ability.terms}
+    if ability.speed not in (Speed.TRIGGER, Speed.IMMEDIATE):
+        facts.pop("trigger", None)
+    if ability.speed is Speed.CONTINUOUS:
+        for name in ("target", "each", "duration", "optional", "then", "reach", "includes_user"):
+            facts.pop(name, None)
+        return
+    facts.pop("scope", None)
+    if "negate" in slugs or any(f.effect == "copy" for f in facts.get("then", ())):  # type: ignore[attr-defined]
+        # Glossary: Negate, "target ability"; Copying: the ability copied is on the stack.
+        facts["target"] = "ability"
+    if "move" in slugs:
+        # Navigating the Arena, Moving as a Part of an Ability: with no destination given,
+        # the move is to an adjacent unoccupied spot.
+        facts.setdefault("reach", "adjacent")
+    elif facts.get("reach") == "awareness" and not slugs & {"sacrifice", "death_touch"}:
+        facts.pop("reach")  # an ability's reach is its awareness unless the keyword says else
+    if facts.get("includes_user") and not slugs & {"decoy", "decoy_summon"}:
+        facts.pop("includes_user")
+    if "then" in facts:
+        facts["then"] = tuple(facts["then"])  # type: ignore[arg-type]
 
 
 def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:
     """The ability with the version-2 facts its text states (fields already set are kept)."""
-    text = " ".join(ability.text.lower().split())
-    slugs = {t.keyword for t in ability.terms}
-    facts: dict[str, object] = {}
-    if ability.speed in (Speed.TRIGGER, Speed.IMMEDIATE):
-        facts["trigger"] = _first(_TRIGGERS, text)
-    if ability.speed is Speed.CONTINUOUS:
-        if card_type is CardType.ALTERATION:
-            facts["scope"] = _first(_SCOPES, text)
-    else:
-        facts["target"] = _first(_TARGETS, text)
-        if facts["target"] is None and "target" in text.split():
-            facts["target"] = "permanent"
-        if "every combatant" in text or "each combatant" in text:
-            facts["target"], facts["each"] = "combatant", True
-        facts["duration"] = _first(_DURATIONS, text)
-        facts["optional"] = " may " in f" {text} "
-        if "move" in slugs:
-            # Navigating the Arena, Moving as a Part of an Ability: with no destination given,
-            # the move is to an adjacent unoccupied spot.
-            facts["reach"] = "awareness" if "awareness" in text else "adjacent"
-        if "facing the same way" in text or "facing the same direction" in text:
-            facts["facing"] = "champion"
-        then: list[FollowUp] = []
-        if "then is destroyed" in text or "then it is destroyed" in text:
-            then.append(FollowUp("destroy_self"))
-        loses = _LOSES.search(text)
-        if loses:
-            then.append(FollowUp("lose_hp", int(loses.group(1))))
-        facts["then"] = tuple(then)
+    found = read_ability_text(card_type, ability).facts
     # A field the file already gives wins; an empty finding sets nothing.
     given = ability.facts()
-    found = {k: v for k, v in facts.items() if v not in (None, False, ()) and k not in given}
-    return replace(ability, **found)  # type: ignore[arg-type]
+    kept = {k: v for k, v in found.items() if v not in (None, False, ()) and k not in given}
+    return replace(ability, **kept)  # type: ignore[arg-type]
+
+
+def unsaid_clauses(card: Card) -> list[tuple[int, str]]:
+    """(ability position, clause) for every clause of the card's ability texts that no field
+    states: a version-1 card with any is refused (docs/card-format.md, Version 1 files)."""
+    return [
+        (position, clause)
+        for position, ability in enumerate(card.abilities)
+        for clause in read_ability_text(card.type, ability).unsaid
+    ]
 
 
 def upgrade_card(card: Card) -> Card:

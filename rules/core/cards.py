@@ -173,14 +173,90 @@ SCOPES = ("self", "bearer", "spot", "adjacent", "around")
 # Which way a permanent placed from the thoughts faces: its champion's way, or the player's choice
 # (Placing from the Thoughts: "the player may choose the orientation" when none is stated).
 FACINGS = ("champion", "choice")
-# Effects that follow the keyword effects of an ability ("..., then is destroyed").
-FOLLOW_UPS = ("destroy_self", "lose_hp")
+# Effects that follow the keyword effects of an ability ("..., then is destroyed"), in order:
+# the permanent is destroyed or loses N HP; N counters are put on or removed from the card
+# ("then put a counter on this summon"); a permanent rotates (Navigating the Arena, Rotation as
+# a Part of an Ability); the targeted ability on the stack is copied (Using the Stack, Copying
+# an Ability from a Champion / from a Summon).
+FOLLOW_UPS = ("destroy_self", "lose_hp", "add_counter", "remove_counter", "rotate", "copy")
+# Who a rotation turns: the one using the ability, or its target.
+ROTATES = ("self", "target")
+# Which way: a quarter turn right or left, a half turn, or the rotating player's choice of left
+# or right (Rotation as a Part of an Ability: "If the ability causing rotation does not dictate
+# which direction ... whichever player is doing the rotating ... chooses").
+TURNS = ("right", "left", "around", "choice")
 
 
 @dataclass(frozen=True)
 class FollowUp:
     effect: str
     value: int = 0
+    # rotate only: who turns and which way (ROTATES, TURNS).
+    who: str = "self"
+    turn: str = "choice"
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"effect": self.effect}
+        if self.value:
+            data["value"] = self.value
+        if self.effect == "rotate":
+            data["who"], data["turn"] = self.who, self.turn
+        return data
+
+
+# Conditions an ability states ("if", "while"): what each `test` reads. Core Rulebook 5.2,
+# Anatomy of Abilities (an ability's text states what it needs); the tests are those the cards
+# use: counters held (Glossary: Count, Break), a summon killed this round (Glossary: Resurrect
+# Beckon), the target's kind (a card type, or an ability's speed) and position on the stack
+# (Glossary: Modify Stack [X]), and HP (Glossary: Desperation).
+CONDITION_TESTS = ("counters", "summon_killed_this_round", "target_kind", "stack_position", "hp")
+# Whose HP: the one using the ability, its target, or its champion.
+CONDITION_WHO = ("self", "target", "champion")
+# What `target_kind` may name: a card type, or the speed of an ability on the stack.
+CONDITION_KINDS = (
+    "champion",
+    "spell",
+    "technique",
+    "summon",
+    "alteration",
+    "enchantment",
+    "action",
+    "swift",
+    "trigger",
+    "immediate",
+)
+
+
+@dataclass(frozen=True)
+class Condition:
+    """One condition of an ability: it is played (a trigger: it happens) and resolves only while
+    the condition holds. `at_least`/`at_most` bound a number (counters, HP, stack position)."""
+
+    test: str
+    who: str = "self"
+    at_least: int | None = None
+    at_most: int | None = None
+    kind: str | None = None
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {"test": self.test}
+        if self.test == "hp":
+            data["who"] = self.who
+        for name in ("at_least", "at_most", "kind"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = value
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Condition":
+        return cls(
+            test=data["test"],
+            who=data.get("who", "self"),
+            at_least=data.get("at_least"),
+            at_most=data.get("at_most"),
+            kind=data.get("kind"),
+        )
 
 
 @dataclass(frozen=True)
@@ -211,6 +287,11 @@ class Ability:
     # and what it adds to that ability's [X] values.
     modifies: int | None = None
     adds: int = 0
+    # Conditions it is played (or happens) and resolves under (all must hold).
+    conditions: tuple[Condition, ...] = ()
+    # Decoy: the switch is between whoever uses the ability and its one target ("You and target
+    # ally switch spots"), not between two targets.
+    includes_user: bool = False
 
     def facts(self) -> dict[str, object]:
         """The version-2 fields this ability sets, as JSON values (the database stores these)."""
@@ -220,10 +301,9 @@ class Ability:
             if value is None or value is False or value == () or (name == "adds" and not value):
                 continue  # unset (an ability index of 0 is set)
             if name == "then":
-                value = [
-                    {"effect": f.effect, **({"value": f.value} if f.value else {})}
-                    for f in self.then
-                ]
+                value = [f.as_json() for f in self.then]
+            elif name == "conditions":
+                value = [c.as_json() for c in self.conditions]
             elif name == "elements":
                 value = list(self.elements)
             data[name] = value
@@ -239,7 +319,18 @@ class Ability:
             value = data[name]
             if name == "then":
                 steps = cast("list[dict[str, Any]]", value)
-                value = tuple(FollowUp(s["effect"], int(s.get("value", 0))) for s in steps)
+                value = tuple(
+                    FollowUp(
+                        s["effect"],
+                        int(s.get("value", 0)),
+                        s.get("who", "self"),
+                        s.get("turn", "choice"),
+                    )
+                    for s in steps
+                )
+            elif name == "conditions":
+                tests = cast("list[dict[str, Any]]", value)
+                value = tuple(Condition.from_json(c) for c in tests)
             elif name == "elements":
                 value = tuple(cast("list[str]", value))
             out[name] = value
@@ -261,6 +352,8 @@ FACT_FIELDS = (
     "break_at",
     "modifies",
     "adds",
+    "conditions",
+    "includes_user",
 )
 
 

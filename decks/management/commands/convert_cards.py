@@ -12,7 +12,8 @@ class Command(BaseCommand):
     help = (
         "Convert a card set file from format_version 1 to 2 (docs/card-format.md): every fact "
         "the engine executes becomes a field. Where a card's text does not state a fact, the "
-        "card is named with the field to add, and nothing is written."
+        "card is named with the field to add; where a clause of its text says something no "
+        "field states, the card is named with the clause. Either way nothing is written."
     )
 
     def add_arguments(self, parser):

@@ -44,6 +44,7 @@ from .costs import energy_due
 from .keywords import AbilitySpec
 from .queries import (
     can_move_itself,
+    conditions_hold,
     feared,
     has,
     mods,
@@ -97,7 +98,16 @@ PRIORITY_PHASES: frozenset[Phase] = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
 
 # What the plays of a player read besides the board (see `_plays_key`).
 PlaysKey = tuple[
-    str, int, int, int, int, int | None, tuple[tuple[int, int, bool], ...], tuple[int, ...], int
+    str,
+    int,
+    int,
+    int,
+    int,
+    int | None,
+    tuple[tuple[int, int, bool], ...],
+    tuple[tuple[int, int], ...],
+    tuple[int, ...],
+    int,
 ]
 # One ability `player` may play now: (card id in the thoughts, or None for an ability of a
 # permanent; the user; the ability; its legal declarations of targets).
@@ -295,6 +305,8 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         len(p.timeline),
         st.active if main_empty else -1,
         tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
+        # Conditions read counters and any permanent's HP (card format, conditions).
+        tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
         tuple([item.seq for item in st.stack]),
         len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
@@ -337,6 +349,8 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         if "resurrect" in kinds and not st.killed_this_round:
             continue  # Glossary: Resurrect Beckon, only once a summon was killed this round
         targets = target_options(st, ability, champ, player)
+        if ability.conditions:
+            targets = [t for t in targets if conditions_hold(st, ability, champ, player, t)]
         if targets:
             yield cid, champ, ability, targets
 
@@ -362,6 +376,8 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
             ):
                 continue  # Glossary: Desperation, its champion at that much HP or less
             targets = target_options(st, ability, perm, player)
+            if ability.conditions:
+                targets = [t for t in targets if conditions_hold(st, ability, perm, player, t)]
             if targets:
                 yield None, perm, ability, targets
 
@@ -376,8 +392,9 @@ def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Act
             discards = _discard_options(st, player, ability.cost.discard, cid)
             found += [Play(source, index, t, d) for t in targets for d in discards]
             continue
-        if ability.target == "ability":
-            # Its targets are on the stack, which the board memo does not follow.
+        if ability.target == "ability" or ability.conditions:
+            # Its targets are on the stack, which the board memo does not follow, or its
+            # conditions read counters and HP, which the board memo does not follow either.
             found += [Play(source, index, t) for t in targets]
             continue
         # The plays of one ability depend only on the board while the memo lasts.

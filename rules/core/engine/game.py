@@ -117,15 +117,17 @@ def new_game(
         cards += deck.subconscious
         owners += [seat] * len(deck.subconscious)
         zones.append((timeline, subconscious))
+    specs = _specs(cards)
     setup = Setup(
         seed=seed,
         leader=lead,
         cards=tuple(cards),
-        specs=_specs(cards),
+        specs=specs,
         owners=tuple(owners),
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
+        conditional=any(a.conditions for spec in specs for a in spec.abilities),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)

@@ -19,7 +19,7 @@ from typing import TypedDict
 from mypy_extensions import mypyc_attr
 
 from rules.core.awareness import Awareness
-from rules.core.cards import TARGET_KINDS, Ability, Card, CardType, Cost, Speed
+from rules.core.cards import TARGET_KINDS, Ability, Card, CardType, Condition, Cost, Speed
 from rules.core.keywords import ELEMENTS, KEYWORDS
 
 from .arena import pattern_key
@@ -182,6 +182,8 @@ class AbilitySpec:
     stack_bonus: tuple[int, int] | None = None
     # Decoy: its two targets are any two different ones (not a chain).
     pair: bool = False
+    # Conditions it is played (a trigger: happens) and resolves under (card format, conditions).
+    conditions: tuple[Condition, ...] = ()
     # Abilities with equal target_key have the same legal targets from the same user.
     target_key: int = -1
 
@@ -312,6 +314,7 @@ class _Common(TypedDict):
     pattern: int
     optional: bool
     desperation: int | None
+    conditions: tuple[Condition, ...]
 
 
 def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySpec, list[str]]:
@@ -355,6 +358,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         "pattern": pattern_key(card.awareness),
         "optional": ability.optional,
         "desperation": ability.desperation,
+        "conditions": ability.conditions,
     }
 
     if speed is Speed.CONTINUOUS:
@@ -387,7 +391,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     if target is not None and target not in _SPOT_TARGETS and ability.each:
         target = None  # "every combatant in its awareness": no declared target
     targets = 1 if target is not None else 0
-    pair = bool(slugs & {"decoy", "decoy_summon"})
+    pair = bool(slugs & {"decoy", "decoy_summon"}) and not ability.includes_user
     if pair:
         targets = 2  # Glossary: Decoy, "two combatants switch spots"
     choose_element: tuple[str, ...] = ()
@@ -397,8 +401,12 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
             problems.append(MissingFact(card, index, "elements", "the elements to choose from"))
     asks = [
         k
-        for k in ("element", "toss", "warp", "replicate", "resurrect", "beckon")
-        if k in {op.kind for op in ops} | ({"element"} if choose_element else set())
+        for k in ("element", "toss", "warp", "replicate", "resurrect", "beckon", "rotate")
+        # A rotation asks only when the card gives no direction (Rotation as a Part of an
+        # Ability).
+        if k
+        in {op.kind for op in ops if op.kind != "rotate" or op.value == 0}
+        | ({"element"} if choose_element else set())
     ]
     if len(asks) > 1:
         problems.append(
@@ -408,6 +416,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     break_at = ability.break_at
     if "break" in slugs and break_at is None:
         problems.append(MissingFact(card, index, "break_at", "how many counters it needs"))
+    problems += _condition_problems(card, index, ability, target)
     if chain and target is not None:
         # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
         targets = max((len(t.values) for t in attack_terms), default=1)
@@ -617,14 +626,26 @@ def _effects(
             if ability.reach is None:
                 reach = "around"  # Glossary: Death Touch, "target summon around it"
         elif k == "decoy" or k == "decoy_summon":
-            ops.append(Op("switch", "target"))
+            # "You and target ally switch spots": the user is one side of the switch.
+            ops.append(Op("switch", "user_and_target" if ability.includes_user else "target"))
             target = target or needs_target(k)
         elif k == "madness":
             ops.append(Op("madness", "target"))
             target = target or needs_target("madness")
         elif k == "negate":
             ops.append(Op("negate", "target"))
-            target = target or needs_target("negate")
+            if kind not in (None, "ability"):
+                # Glossary: Negate, "Remove target ability from the stack": any other target
+                # makes an ability the engine would never play.
+                problems.append(
+                    MissingFact(
+                        card,
+                        ability_index,
+                        "target",
+                        f"an ability on the stack (Glossary: Negate), not {kind!r}",
+                    )
+                )
+            target = "ability"
         elif k == "replicate":
             ops.append(Op("replicate", "self", value=t.value or 1))
         elif k == "resurrect_beckon":
@@ -641,10 +662,73 @@ def _effects(
             ops.append(Op("warp", "self"))
             target = target or needs_target("warp")
     for step in ability.then:
-        ops.append(
-            Op("destroy" if step.effect == "destroy_self" else step.effect, "self", step.value)
+        if step.effect == "rotate":
+            # Navigating the Arena, Rotation as a Part of an Ability.
+            ops.append(Op("rotate", step.who, _TURNS[step.turn]))
+            if step.who == "target":
+                target = target or kind or "permanent"
+        elif step.effect == "copy":
+            # Using the Stack, Copying an Ability: the copied ability is on the stack.
+            ops.append(Op("copy", "target"))
+            target = "ability"
+        else:
+            kind_of = "destroy" if step.effect == "destroy_self" else step.effect
+            ops.append(Op(kind_of, "self", step.value))
+    if target == "ability" and not {op.kind for op in ops} & {"negate", "copy"}:
+        problems.append(
+            f"{label}: only Negate and a copy target an ability on the stack; the engine would "
+            "never play this ability"
         )
     return ops, target, reach
+
+
+# Quarter turns clockwise a rotation makes; 0 is the rotating player's choice of left or right.
+_TURNS = {"right": 1, "left": 3, "around": 2, "choice": 0}
+_TARGET_TESTS = frozenset({"target_kind", "stack_position"})
+_PERMANENT_KINDS = frozenset({"champion", "summon", "alteration"})
+
+
+def _condition_problems(card: Card, index: int, ability: Ability, target: str | None) -> list[str]:
+    """A condition that reads a target needs one, and one of the right sort: a position on the
+    stack is an ability's, a speed an ability's."""
+    problems: list[str] = []
+    label = f"{card.name}: {ability.name}"
+    for condition in ability.conditions:
+        reads_target = condition.test in _TARGET_TESTS or (
+            condition.test == "hp" and condition.who == "target"
+        )
+        if reads_target and target is None:
+            problems.append(f"{label}: its condition ({condition.test}) needs a target")
+        elif condition.test == "stack_position" and target != "ability":
+            problems.append(f"{label}: a position on the stack is an ability's")
+        elif condition.test == "target_kind" and condition.kind is None:
+            problems.append(MissingFact(card, index, "conditions", "the kind the target must be"))
+        elif (
+            condition.test == "target_kind"
+            and target != "ability"
+            and condition.kind not in _PERMANENT_KINDS
+        ):
+            problems.append(
+                f"{label}: its target is a permanent, never a {condition.kind}; the engine would "
+                "never play this ability"
+            )
+        elif (
+            condition.at_least is not None
+            and condition.at_most is not None
+            and condition.at_least > condition.at_most
+        ):
+            problems.append(
+                f"{label}: its condition ({condition.test}) can never hold: at least "
+                f"{condition.at_least} and at most {condition.at_most}; the engine would never "
+                "play this ability"
+            )
+        elif condition.test in ("counters", "hp", "stack_position") and (
+            condition.at_least is None and condition.at_most is None
+        ):
+            problems.append(
+                MissingFact(card, index, "conditions", "at_least or at_most, the bound it tests")
+            )
+    return problems
 
 
 def _duration(given: str | None, keyword: str) -> str | None:

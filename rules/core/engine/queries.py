@@ -14,7 +14,7 @@ answers with fresh ones.
 from collections.abc import Iterable
 from itertools import combinations
 
-from rules.core.cards import CardType
+from rules.core.cards import CardType, Condition
 
 from . import arena
 from .damage import Modifier
@@ -379,3 +379,71 @@ def _target_options(
             if c != chain[-1] and arena.is_around(spot_of[chain[-1]], spot_of[c])
         ]
     return chains
+
+
+def conditions_hold(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int, targets: tuple[int, ...]
+) -> bool:
+    """Whether every condition of `spec` holds, used by `user` for `controller` with `targets`
+    declared (docs/card-format.md, Conditions). Read as the ability is played (a trigger: as
+    it happens) and again as it resolves."""
+    return all(_holds(st, c, user, controller, targets) for c in spec.conditions)
+
+
+def untargeted_conditions_hold(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int
+) -> bool:
+    """Whether the conditions of `spec` that read no target hold (a trigger's, as it happens)."""
+    return all(
+        _holds(st, c, user, controller, ())
+        for c in spec.conditions
+        if not (c.test in _TARGET_TESTS or (c.test == "hp" and c.who == "target"))
+    )
+
+
+_TARGET_TESTS = frozenset({"target_kind", "stack_position"})
+
+
+def _within(value: int, condition: Condition) -> bool:
+    low, high = condition.at_least, condition.at_most
+    return (low is None or value >= low) and (high is None or value <= high)
+
+
+def _holds(
+    st: GameState, condition: Condition, user: Permanent, controller: int, targets: tuple[int, ...]
+) -> bool:
+    test = condition.test
+    if test == "counters":
+        return _within(user.counters, condition)
+    if test == "summon_killed_this_round":
+        return bool(st.killed_this_round)
+    if test == "hp":
+        if condition.who == "self":
+            return _within(user.hp, condition)
+        if condition.who == "champion":
+            return _within(champion_of(st, controller).hp, condition)
+        found = [st.perms[t] for t in targets if t in st.perms]
+        return bool(found) and all(_within(t.hp, condition) for t in found)
+    # The target's kind or its position on the stack: an ability (by its place on the stack)
+    # or a permanent.
+    for target in targets:
+        position = next((i for i, item in enumerate(st.stack) if item.seq == target), -1)
+        if test == "stack_position":
+            if position < 0 or not _within(position + 1, condition):
+                return False
+        elif position >= 0:
+            item = st.stack[position]
+            speed = item.spec.speed.value if item.spec is not None else ""
+            source = st.perms.get(item.source)
+            card_type = (
+                st.setup.cards[item.card].type.value
+                if item.card is not None
+                else (source.card.type.value if source is not None else "")
+            )
+            if condition.kind not in (speed, card_type):
+                return False
+        else:
+            perm = st.perms.get(target)
+            if perm is None or perm.card.type.value != condition.kind:
+                return False
+    return bool(targets)

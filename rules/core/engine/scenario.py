@@ -105,15 +105,17 @@ def scenario(
         [add(skill, 1 - seat) for skill in champion_skills[seat]] for seat in (0, 1)
     ]
 
+    specs = tuple(card_spec(c) for c in cards)
     setup = Setup(
         seed=seed,
         leader=SEATS.index(leader),
         cards=tuple(cards),
-        specs=tuple(card_spec(c) for c in cards),
+        specs=specs,
         owners=tuple(owners),
         decks=({}, {}),
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
+        conditional=any(a.conditions for spec in specs for a in spec.abilities),
     )
     st = blank_state(setup)
     for seat in (0, 1):

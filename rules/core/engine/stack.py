@@ -21,6 +21,7 @@ from .queries import (
     can_leave_spot,
     can_move_itself,
     champion_of,
+    conditions_hold,
     has,
     mods,
     move_destinations,
@@ -28,6 +29,7 @@ from .queries import (
     reach_spots,
     target_options,
     total,
+    untargeted_conditions_hold,
 )
 from .state import GameState, ItemKind, Pending, PendingKind, Permanent, StackItem
 
@@ -247,9 +249,17 @@ def choose_order(st: GameState, index: int) -> None:
 
 def push_trigger(st: GameState, item: StackItem) -> None:
     spec = item.spec
+    if spec is not None and spec.conditions:
+        user = st.perms.get(item.source)
+        if user is None or not untargeted_conditions_hold(st, spec, user, item.controller):
+            # An "if" of a trigger: it happens only while its condition holds.
+            note(st, "condition_unmet", spec.card_name, spec.name)
+            return
     if spec is not None and spec.target is not None and not item.targets:
         user = st.perms.get(item.source)
         options = [] if user is None else target_options(st, spec, user, item.controller)
+        if spec.conditions and user is not None:
+            options = [t for t in options if conditions_hold(st, spec, user, item.controller, t)]
         if not options:
             note(st, "trigger_without_target", spec.card_name, spec.name)
             return
@@ -346,6 +356,8 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         return fail(st, item, "invalid target")
     if spec.break_at is not None and user.counters < spec.break_at:
         return fail(st, item, "not enough counters")
+    if spec.conditions and not conditions_hold(st, spec, user, item.controller, item.targets):
+        return fail(st, item, "condition not met")
     if spec.optional and item.kind == "trigger":
         if choice is None:
             st.pending = Pending(item.controller, "may", (1, 0), item)
@@ -364,7 +376,7 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         if kind is not None:
             if not options:
                 return fail(st, item, f"no {kind.replace('_', ' ')} to choose")
-            if len(options) > 1 or kind == "facing":
+            if len(options) > 1 or (kind == "facing" and "rotate" not in spec.kinds):
                 st.pending = Pending(item.controller, kind, tuple(options), item)
                 return None
             choice = options[0]
@@ -405,6 +417,14 @@ def _resolution_choice(
         if target is None or not can_move_itself(st, user):
             return "warp_spot", []
         return "warp_spot", move_destinations(st, user, arena.adjacent(target.spot))
+    rotation = next((op for op in spec.effects if op.kind == "rotate"), None)
+    if rotation is not None and rotation.value == 0:
+        # Navigating the Arena, Rotation as a Part of an Ability: no direction dictated, so
+        # the rotating player chooses left or right.
+        turned = user if rotation.who == "self" else st.perms.get(item.targets[0])
+        if turned is None:
+            return "facing", []
+        return "facing", [(turned.facing + 3) % 4, (turned.facing + 1) % 4]
     if _facing_chosen(st, spec, item):
         # Placing from the Thoughts: with no orientation stated, the player chooses it.
         return "facing", list(FACINGS)
@@ -591,7 +611,7 @@ def run_effects(
                     note(st, "killed", perm.id)
                     leave_arena(st, perm)
         elif kind == "switch":
-            _decoy(st, item)
+            _decoy(st, item, user if op.who == "user_and_target" else None)
         elif kind == "madness":
             for perm in _recipients(st, item, spec, op, user):
                 _madness(st, perm.controller)
@@ -620,7 +640,53 @@ def run_effects(
         elif kind == "lose_hp" and user.id in st.perms:
             user.hp = max(user.hp - op.value, 0)
             remove_dead(st)
+        elif kind == "add_counter":
+            for _ in range(op.value or 1):
+                _add_counter(st, user)
+        elif kind == "remove_counter" and user.id in st.perms:
+            user.counters = max(user.counters - (op.value or 1), 0)
+            note(st, "counter", user.id, user.counters)
+        elif kind == "rotate":
+            _rotate(st, item, op, user, choice)
+        elif kind == "copy":
+            _copy(st, item.targets[0], controller)
     return used
+
+
+def _rotate(st: GameState, item: StackItem, op: Op, user: Permanent, choice: int | None) -> None:
+    """Navigating the Arena, Rotation as a Part of an Ability: the permanent turns on its spot
+    (a quarter turn right or left, a half turn, or the way its player chose)."""
+    turned = user if op.who == "self" else st.perms.get(item.targets[0])
+    if turned is None or turned.id not in st.perms:
+        return
+    if op.who == "self" and has(st, turned, "stun"):
+        # Glossary: Stun, it "cannot move or rotate itself".
+        note(st, "fail", item.controller, "rotate", "stunned")
+        return
+    turned.facing = (
+        choice if op.value == 0 and choice is not None else (turned.facing + op.value) % 4
+    )
+    st.memo = None
+    note(st, "rotate", turned.id, turned.facing)
+
+
+def _copy(st: GameState, seq: int, controller: int) -> None:
+    """Using the Stack, Copying an Ability from a Champion / from a Summon: a duplicate of the
+    ability, with its targets, goes on the stack under the copier's control. The imaginary
+    duplicate is no card: it goes to no memories once resolved. An ability that places or
+    attaches its card is copied by playing the same card from the subconscious (Copying a
+    Beckon Ability ...), which the engine does not do: such a copy fails, with a note."""
+    original = next((other for other in st.stack if other.seq == seq), None)
+    if original is None or original.spec is None:
+        return
+    if original.card is not None and original.spec.kinds & _FROM_SUBCONSCIOUS:
+        note(st, "fail", controller, "copy", "a copy that places a card needs the subconscious")
+        return
+    note(st, "copied", original.spec.name)
+    _push(st, replace(original, controller=controller, card=None))
+
+
+_FROM_SUBCONSCIOUS = frozenset({"beckon", "resurrect", "build", "create", "trap", "attach"})
 
 
 def _recipients(
@@ -765,11 +831,13 @@ def _add_counter(st: GameState, perm: Permanent) -> None:
             queue_trigger(st, perm.controller, ability, perm.id)
 
 
-def _decoy(st: GameState, item: StackItem) -> None:
+def _decoy(st: GameState, item: StackItem, user: Permanent | None = None) -> None:
     """Glossary: Decoy and Decoy Summon. The two targets switch spots (Switch), and what on the
     stack targeted one now targets the other. A switch that fails (one cannot leave its spot)
-    makes the ability fail: nothing is switched or retargeted."""
-    first, second = (st.perms.get(t) for t in item.targets)
+    makes the ability fail: nothing is switched or retargeted. With `user`, the switch is
+    between the user and its one target ("You and target ally switch spots")."""
+    sides = (user.id, *item.targets) if user is not None else item.targets
+    first, second = (st.perms.get(t) for t in sides)
     if first is None or second is None or not switch(st, first, second):
         note(st, "fail", item.controller, "switch", "cannot leave the spot")
         return

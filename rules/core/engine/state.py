@@ -93,6 +93,8 @@ class Setup:
     decks: "tuple[DeckJson, DeckJson]"  # the decks as written in the log
     round_cap: int
     action_cap: int
+    # Some ability states conditions (card format): the plays then follow counters and HP.
+    conditional: bool = False
 
 
 @dataclass(frozen=True)

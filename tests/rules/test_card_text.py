@@ -1,0 +1,347 @@
+"""Card text of version-1 files becomes fields, or the card is refused naming the clause
+(docs/card-format.md, Version 1 files): the converter never drops what it cannot say. It once wrote
+Negate with a permanent target (a card never played), and dropped conditions, counters, a switch
+with the user and a sacrifice's reach without a word."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
+from rules.core.cardfile_v1 import read_ability_text
+from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
+from rules.core.engine.keywords import card_spec, check_playable
+from rules.core.keywords import parse_ability_name
+
+HELD_OUT = Path(__file__).parent / "data" / "held-out-keywords-v1.json"
+
+
+def card_file(cards, version=1):
+    return json.dumps(
+        {
+            "format_version": version,
+            "game": "genesis",
+            "set": {"code": "T", "name": "T"},
+            "cards": cards,
+        }
+    )
+
+
+def a_card(name, type_, *abilities, **fields):
+    fields.setdefault("chi", 2)
+    if type_ in ("summon", "alteration"):
+        fields.setdefault("hp", 3)
+        fields.setdefault("awareness", ["x x x", "x ^ x", "x x x"])
+    first = {
+        "summon": [{"speed": "action", "name": "Beckon"}],
+        "alteration": [{"speed": "action", "name": "Create"}],
+    }
+    return {
+        "name": name,
+        "type": type_,
+        "affiliations": ["Axon"],
+        "abilities": [*first.get(type_, []), *abilities],
+        **fields,
+    }
+
+
+def read_one(raw, version=1):
+    (entry,) = read_card_file(card_file([raw], version)).entries
+    return entry.card
+
+
+def refusals(raw, version=1):
+    with pytest.raises(CardFileError) as caught:
+        read_card_file(card_file([raw], version))
+    return [str(p) for p in caught.value.problems]
+
+
+# --- Negate: its target is an ability on the stack ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Negate target ability on the stack.", "Negate target ability.", "Negate a target ability."],
+)
+def test_negate_converts_with_an_ability_on_the_stack_as_its_target(text):
+    card = read_one(a_card("Silence", "spell", {"speed": "swift", "name": "Negate", "text": text}))
+    assert card.abilities[0].target == "ability"
+    assert card_spec(card).abilities[0].target == "ability"
+    assert check_playable([card]) == []
+
+
+def test_a_negate_whose_fields_target_a_permanent_is_refused_and_reported():
+    """Glossary: Negate, "Remove target ability from the stack": a permanent target makes a
+    card the engine would never play."""
+    raw = a_card("Silence", "spell", {"speed": "swift", "name": "Negate", "target": "permanent"})
+    found = refusals(raw, version=2)
+    assert any("abilities.0.target" in p and "ability on the stack" in p for p in found)
+
+
+# --- what the converter used to drop -----------------------------------------------
+
+
+def test_a_counter_condition_becomes_a_condition():
+    text = (
+        "At the beginning of each round, if this alteration has 2 or more counters, it deals 1 "
+        "water damage to target enemy in its awareness."
+    )
+    card = read_one(
+        a_card(
+            "Tide Gauge",
+            "alteration",
+            {"speed": "trigger", "name": "Water Attack [1]", "text": text},
+        )
+    )
+    ability = card.abilities[1]
+    assert ability.trigger == "round_begins"
+    assert ability.target == "enemy"
+    assert ability.conditions == (Condition("counters", at_least=2),)
+    assert card_spec(card).abilities[1].conditions == (Condition("counters", at_least=2),)
+
+
+def test_a_counter_put_on_the_card_becomes_a_follow_up():
+    text = "It deals 1 damage to target enemy in its awareness, then put a counter on this summon."
+    card = read_one(
+        a_card(
+            "Tallyhound", "summon", {"speed": "action", "name": "Basic Attack [1]", "text": text}
+        )
+    )
+    assert card.abilities[1].then == (FollowUp("add_counter", 1),)
+    assert [op.kind for op in card_spec(card).abilities[1].effects] == ["damage", "add_counter"]
+
+
+def test_a_switch_with_the_user_includes_the_user():
+    text = "You and target ally switch spots."
+    card = read_one(a_card("Swap", "spell", {"speed": "swift", "name": "Decoy", "text": text}))
+    ability = card.abilities[0]
+    assert (ability.includes_user, ability.target) == (True, "ally")
+    spec = card_spec(card).abilities[0]
+    assert (spec.targets, spec.pair) == (1, False)
+
+
+def test_a_sacrifice_in_the_awareness_keeps_its_reach():
+    text = "Sacrifice target ally summon in the awareness."
+    card = read_one(
+        a_card(
+            "Offering",
+            "spell",
+            {"speed": "action", "name": "Sacrifice", "text": text},
+            awareness=["x", "^"],
+        )
+    )
+    assert card.abilities[0].reach == "awareness"
+    assert card_spec(card).abilities[0].reach == "card"
+
+
+@pytest.mark.parametrize(
+    ("text", "clause"),
+    [
+        (
+            "At the end of each round, this alteration deals 2 damage to target enemy, unless it is raining.",
+            "unless it is raining",
+        ),
+        ("Deal 2 damage to target enemy with Flight.", "deal 2 damage to target enemy with flight"),
+        ("Deal 2 damage to target enemy. Draw a card.", "draw a card"),
+        (
+            "Deal 2 damage to target enemy summon or champion.",
+            "deal 2 damage to target enemy summon or champion",
+        ),
+        ("If you control 3 summons, deal 2 damage to target enemy.", "if you control 3 summons"),
+    ],
+)
+def test_a_clause_no_field_states_refuses_the_card_naming_it(text, clause):
+    raw = a_card("Odd Bolt", "spell", {"speed": "action", "name": "Basic Attack [2]", "text": text})
+    found = refusals(raw)
+    assert any(f'"{clause}"' in p and "abilities.0.text" in p for p in found), found
+
+
+def test_the_converter_writes_nothing_for_a_card_with_an_unsaid_clause():
+    raw = a_card(
+        "Odd Bolt",
+        "spell",
+        {
+            "speed": "action",
+            "name": "Basic Attack [2]",
+            "text": "Deal 2 damage to target enemy while it rains.",
+        },
+    )
+    with pytest.raises(CardFileError) as caught:
+        upgrade_file(card_file([raw]))
+    assert "while it rains" in str(caught.value.problems[0])
+
+
+# --- the held-out style keyword set ----------------------------------------------------------
+
+
+def held_out_cards():
+    data = json.loads(HELD_OUT.read_text())
+    return [pytest.param(card, id=card["name"]) for card in data["cards"]]
+
+
+@pytest.mark.parametrize("raw", held_out_cards())
+def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_refuses(raw):
+    """One card per keyword the engine learned last, written as version-1 card text; each
+    card's `expect` says what its text states (fields) or which clause no field states."""
+    raw = dict(raw)
+    expect = raw.pop("expect")
+    if "refused" in expect:
+        with pytest.raises(CardFileError) as caught:
+            upgrade_file(card_file([raw]))
+        assert any(f'"{expect["refused"]}"' in str(p) for p in caught.value.problems)
+        return
+    (converted,) = upgrade_file(card_file([raw]))["cards"]
+    for position, fields in expect["fields"].items():
+        written = converted["abilities"][int(position)]
+        assert {k: written.get(k) for k in fields} == fields
+    card = read_one(converted, version=2)
+    assert check_playable([card]) == []
+
+
+# --- the property: every clause of a small grammar is read into fields or refused -------------
+
+TIMINGS = [
+    ("", None),
+    ("at the beginning of each round", "round_begins"),
+    ("at the end of each round", "round_ends"),
+]
+CONDITIONS = [
+    ("", None),
+    ("if this alteration has {n} or more counters", lambda n: Condition("counters", at_least=n)),
+    ("if this alteration has {n} or fewer counters", lambda n: Condition("counters", at_most=n)),
+    ("if a summon has been killed this round", lambda n: Condition("summon_killed_this_round")),
+    ("if your champion has {n} or less hp", lambda n: Condition("hp", "champion", at_most=n)),
+    ("if the target has {n} or more hp", lambda n: Condition("hp", "target", at_least=n)),
+]
+TARGETS = [
+    ("target enemy", "enemy"),
+    ("target ally summon", "ally_summon"),
+    ("target champion", "champion"),
+    ("target enemy summon", "enemy_summon"),
+]
+FOLLOW_UPS = [
+    ("", None),
+    ("then put a counter on this alteration", lambda n: FollowUp("add_counter", 1)),
+    ("then put {n} counters on this alteration", lambda n: FollowUp("add_counter", n)),
+    ("then remove a counter from this alteration", lambda n: FollowUp("remove_counter", 1)),
+    ("then this alteration loses {n} hp", lambda n: FollowUp("lose_hp", n)),
+    ("then it is destroyed", lambda n: FollowUp("destroy_self")),
+]
+# Clauses no field states: each must be refused by name wherever it stands.
+UNSAID = [
+    "unless it is raining",
+    "while the moon is full",
+    "if you control {n} summons",
+    "twice",
+    "draw {n} cards",
+    "ignoring defense",
+    "and its controller gains {n} aura",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    timing=st.sampled_from(TIMINGS),
+    condition=st.sampled_from(CONDITIONS),
+    target=st.sampled_from(TARGETS),
+    follow_up=st.sampled_from(FOLLOW_UPS),
+    unsaid=st.one_of(st.none(), st.sampled_from(UNSAID)),
+    where=st.integers(0, 3),
+    n=st.integers(1, 9),
+)
+def test_every_clause_of_the_grammar_round_trips_into_fields_or_is_refused(
+    timing, condition, target, follow_up, unsaid, where, n
+):
+    effect = f"it deals {n} damage to {target[0]} in its awareness"
+    clauses = [timing[0], condition[0].format(n=n), effect]
+    if unsaid is not None:
+        clauses.insert(min(where, len(clauses)), unsaid.format(n=n))
+    text = ", ".join(c for c in clauses if c)
+    if follow_up[0]:
+        text += f", {follow_up[0].format(n=n)}"
+    speed = Speed.TRIGGER if timing[1] else Speed.ACTION
+    name = f"Basic Attack [{n}]"
+    ability = Ability(speed, name, parse_ability_name(name), text=text.capitalize() + ".")
+    reading = read_ability_text(CardType.ALTERATION, ability)
+    if unsaid is not None:
+        # then: the card is refused, naming the clause
+        assert unsaid.format(n=n).removeprefix("and ") in reading.unsaid
+        return
+    assert reading.unsaid == ()
+    facts = reading.facts
+    assert facts.get("trigger") == timing[1]
+    assert facts.get("target") == target[1]
+    assert facts.get("conditions", ()) == ((condition[1](n),) if condition[1] else ())
+    assert facts.get("then", ()) == ((follow_up[1](n),) if follow_up[1] else ())
+
+
+@pytest.mark.parametrize(
+    ("facts", "said"),
+    [
+        ({"target": "permanent"}, "an ability on the stack (Glossary: Negate)"),
+        (
+            {
+                "target": "ability",
+                "conditions": [{"test": "counters", "at_least": 3, "at_most": 1}],
+            },
+            "can never hold",
+        ),
+    ],
+)
+def test_check_playable_reports_an_ability_the_engine_would_never_play(facts, said):
+    ability = Ability(
+        Speed.SWIFT, "Negate", parse_ability_name("Negate"), **Ability.facts_from_json(facts)
+    )
+    card = Card("Silence", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    (problem,) = check_playable([card])
+    assert "Silence: Negate" in problem
+    assert said in problem
+
+
+def test_a_target_kind_no_permanent_has_is_reported():
+    ability = Ability(
+        Speed.SWIFT,
+        "Basic Attack [1]",
+        parse_ability_name("Basic Attack [1]"),
+        target="enemy",
+        conditions=(Condition("target_kind", kind="spell"),),
+    )
+    card = Card("Misfire", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    assert any("never a spell" in p for p in check_playable([card]))
+
+
+def test_an_ability_that_targets_an_ability_but_neither_negates_nor_copies_is_reported():
+    ability = Ability(
+        Speed.SWIFT, "Basic Attack [1]", parse_ability_name("Basic Attack [1]"), target="ability"
+    )
+    card = Card("Misfire", CardType.SPELL, frozenset({"Axon"}), chi=1, abilities=(ability,))
+    assert any("would never play" in p for p in check_playable([card]))
+
+
+def test_the_new_fields_round_trip_through_what_the_database_stores():
+    fields = {
+        "target": "ally",
+        "includes_user": True,
+        "conditions": [
+            {"test": "counters", "at_least": 2},
+            {"test": "hp", "who": "target", "at_most": 3},
+            {"test": "target_kind", "kind": "summon"},
+        ],
+        "then": [
+            {"effect": "add_counter", "value": 2},
+            {"effect": "remove_counter", "value": 1},
+            {"effect": "rotate", "who": "target", "turn": "left"},
+        ],
+    }
+    raw = a_card("Swap Step", "spell", {"speed": "swift", "name": "Decoy", **fields})
+    ability = read_one(raw, version=2).abilities[0]
+    assert ability.facts() == fields
+    assert (
+        Ability(
+            ability.speed, ability.name, ability.terms, **Ability.facts_from_json(ability.facts())
+        )
+        == ability
+    )
