@@ -57,6 +57,9 @@ INSTALLED_APPS = [
     "metagame",
     "rules",
 ]
+# The metagame names the archetype of each deck on a player's page (tournaments.selectors.players):
+# named here, not imported there, because the metagame sits above the tournaments app.
+PLAYER_PAGE_ARCHETYPES = "metagame.selectors.archetypes_of"
 
 MIDDLEWARE = [
     # First and last: django-prometheus counts every request and its latency by view.

@@ -689,3 +689,51 @@ def test_a_field_that_cannot_start_any_test_is_the_labs_429(
     assert (response.status_code, response.json()["code"]) == (429, "matchup_running_limit")
     assert not FieldSimulation.objects.exists()
     assert not Matchup.objects.exists()
+
+
+# --- the player page's archetypes ---------------------------------------------------------------
+
+
+def test_a_players_page_names_their_archetypes_and_record_against_each_where_published(
+    archetypes,
+):
+    # given ann playing Iron Bastion at a published event and at a hidden one
+    ann = user("ann")
+    _, regs = build(
+        datetime(2026, 11, 1, tzinfo=UTC),
+        [BASTION, FUSE, LATTICE],
+        [(0, 1, 2, 0, 0), (2, 0, 2, 1, 0)],
+        name="Open night",
+    )
+    _, hidden_regs = build(
+        datetime(2026, 11, 8, tzinfo=UTC),
+        [BASTION, FUSE],
+        [(0, 1, 0, 2, 0)],
+        decklists=Tournament.Decklists.HIDDEN,
+        name="Closed night",
+    )
+    Registration.objects.filter(pk__in=[regs[0].pk, hidden_regs[0].pk]).update(
+        player=ann, guest_name=""
+    )
+    # when anyone reads her page: her archetype where published, her record against each
+    # archetype whose decklist is published (won against Fuse, lost to Lattice)
+    body = api("eve").get("/api/players/ann/").json()
+    by_event = {row["name"]: row["archetype"] for row in body["events"]}
+    assert by_event == {"Open night": "Iron Bastion", "Closed night": None}
+    assert body["against_archetypes"] == [
+        {"archetype": "Fuse and Cinder", "wins": 1, "losses": 0, "draws": 0},
+        {"archetype": "Storm Lattice", "wins": 0, "losses": 1, "draws": 0},
+    ]
+    page = as_user("eve").get("/players/ann/").content.decode()
+    assert "Record against each archetype" in page
+    assert "Iron Bastion" in page
+    # and ann sees her own hidden deck's archetype, never her hidden opponent's
+    mine = api("ann").get("/api/players/ann/").json()
+    assert {row["name"]: row["archetype"] for row in mine["events"]}["Closed night"] == (
+        "Iron Bastion"
+    )
+    assert [a["archetype"] for a in mine["against_archetypes"]] == [
+        "Fuse and Cinder",
+        "Storm Lattice",
+    ]
+    assert mine["against_archetypes"][0]["losses"] == 0

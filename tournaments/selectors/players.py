@@ -6,23 +6,26 @@ A player can hide their page (tournaments.models.PlayerPage). A hidden page is s
 player themself, and to the organizer of an event the player registered for, who sees those
 events only; to everyone else it does not exist (the same 404 as a name no account has).
 
-The archetype of each deck and the record against each archetype come from the metagame: each
-event row has an `archetype` key and the page an `against_archetypes` list, None and empty
-until it fills them (through `metagame.selectors.archetypes_of(tournament, viewer)`, the
-registration id to archetype name, only what the viewer may see).
+The archetype of each deck and the record against each archetype come from the metagame, which
+sits above this app (docs/architecture.md): settings.PLAYER_PAGE_ARCHETYPES names its function
+(`metagame.selectors.archetypes_of(tournament, viewer)`: registration id to archetype name, only
+for decklists the viewer may see), found at run time the way Django finds its backends, so this
+app imports nothing of it. Without the setting, rows have no archetype and the list is empty.
 """
 
 from collections.abc import Iterable
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.db.models import Count, F
+from django.db.models import Count, F, Q
 from django.urls import reverse
+from django.utils.module_loading import import_string
 
 from genesis.errors import NotFound
 
 from .. import permissions
-from ..models import PlayerPage, Registration, Tournament
+from ..models import Match, PlayerPage, Registration, Tournament
 from .events import registration_row
 from .results import bracket, placings, top_cut_ids
 from .snapshots import standings_snapshot
@@ -108,16 +111,54 @@ def player_history(*, username: str, viewer: Any) -> dict[str, Any]:
     if shown is not None:
         registrations = registrations.filter(tournament_id__in=shown)
     own = viewer.is_authenticated and viewer.pk == owner.pk
+    events = [player_event_row(r, viewer) for r in registrations]
+    against = _archetypes(registrations, events, viewer)
     return {
         "username": owner.username,
         # Only the player learns whether their page is hidden; an organizer seeing it anyway is
         # told it shows their own events only.
         "hidden": is_hidden(owner) if own else None,
         "only_your_events": shown is not None,
-        "events": [player_event_row(r, viewer) for r in registrations],
-        # Filled by the metagame (the module docstring); the page shows it only when it has rows.
-        "against_archetypes": [],
+        "events": events,
+        # The page shows it only when it has rows (the module docstring).
+        "against_archetypes": against,
     }
+
+
+def _archetypes(
+    registrations: Iterable[Registration], events: list[dict[str, Any]], viewer: Any
+) -> list[dict[str, Any]]:
+    """Fill each event row's archetype, and return the player's record (matches, top cut
+    included) against each archetype of an opponent whose decklist the viewer may see."""
+    path = getattr(settings, "PLAYER_PAGE_ARCHETYPES", "")
+    if not path:
+        return []
+    archetypes_of = import_string(path)
+    named: dict[int, str] = {}
+    for registration in registrations:
+        named.update(archetypes_of(registration.tournament, viewer))
+    for row in events:
+        row["archetype"] = named.get(row["registration"])
+    mine = {row["registration"] for row in events}
+    records: dict[str, list[int]] = {}
+    matches = Match.objects.filter(
+        Q(player_a_id__in=mine) | Q(player_b_id__in=mine),
+        status=Match.Status.CONFIRMED,
+        player_b__isnull=False,
+    ).values_list("player_a_id", "player_b_id", "a_wins", "b_wins")
+    for a, b, a_wins, b_wins in matches:
+        me_a = a in mine
+        opponent = b if me_a else a
+        name = named.get(opponent)
+        if name is None:
+            continue
+        won, lost = (a_wins or 0, b_wins or 0) if me_a else (b_wins or 0, a_wins or 0)
+        record = records.setdefault(name, [0, 0, 0])
+        record[0 if won > lost else 1 if lost > won else 2] += 1
+    return [
+        {"archetype": name, "wins": w, "losses": lo, "draws": d}
+        for name, (w, lo, d) in sorted(records.items(), key=lambda item: (-sum(item[1]), item[0]))
+    ]
 
 
 def player_event_row(registration: Registration, viewer: Any) -> dict[str, Any]:
@@ -161,5 +202,5 @@ def player_event_row(registration: Registration, viewer: Any) -> dict[str, Any]:
         "dropped": registration.dropped,
         "champion": deck["champion"],
         "decklist": deck.get("decklist"),
-        "archetype": None,  # the metagame's (the module docstring)
+        "archetype": None,  # filled by player_history from the metagame (the module docstring)
     }
