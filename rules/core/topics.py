@@ -330,7 +330,7 @@ _GRAND_ARCHIVE = {
     "Double-faced cards": "double faced card, transform, flip card, dfc, back side, front side, transformed card, copy of transformed card, face down dfc, which side counts, dfc leaving the field",
     "Double-faced cards (continued)": "copy a transformed card, transform a copy, flipping to look at back side, dfc name choice",
     "Game zone": "zones, list of zones, play area, how many zones, where cards go",
-    "Field and Effects stack": "shared zones, face up face down, zone change, public and private zones, card order in zones, last known information, zone tracking, start of game zones, card in one zone at a time, moving between zones, turned face up when moved",
+    "Field and Effects stack": "shared zones, face up face down, zone change, public and private zones, card order in zones, last known information, zone tracking, start of game zones, can a card be in two zones, moving between zones, turned face up when moved",
     "Abilities of objects": "tracking paid costs, cards used to pay, public information counting, reorder graveyard, order of cards in zone",
     "Main Deck": "deck, library, draw pile, look at my deck, shuffle deck, search deck, top card revealed, can't look at deck, deck order",
     "Material Deck": "material deck, extra deck, look at material deck, champion deck, level 0 champion required, regalia deck",
