@@ -1,48 +1,83 @@
 """The topic index (rules.core.topics): every heading names a real section, and the topics are
 this project's words, not the books'."""
 
+from functools import cache
 from pathlib import Path
 
 import pytest
 
-from rules.core.parsing import SourceFormat, parse_rulebook, words_of
-from rules.core.topics import CORE_RULEBOOK, SERVICE_POLICIES, TOPICS, heading_key, topics_for
+from rules.core.parsing import SourceFormat, detect_format, parse_rulebook, words_of
+from rules.core.topics import (
+    CORE_RULEBOOK,
+    GRAND_ARCHIVE_RULES,
+    SERVICE_POLICIES,
+    TITANS_RULEBOOK,
+    TOPICS,
+    heading_key,
+    topics_for,
+)
 from tests.support import seeds
 
 POLICIES_FILE = Path(__file__).resolve().parents[2] / "docs" / "policies.md"
-CORE_FILE = seeds.FOLDER / "genesis-core-rulebook-5.2.md"
+# The seed file each indexed rulebook is imported from, by the name the lookup files it under.
+BOOK_FILES = {name: seeds.FOLDER / file for file, name, *_ in seeds.RULEBOOKS}
+INDEXED_BOOKS = (CORE_RULEBOOK, GRAND_ARCHIVE_RULES, TITANS_RULEBOOK)
+# Sections a book's index may leave without topics: untitled scraps ("Now you are ready…"),
+# and Grand Archive's "Introduction", which holds only its web page's loading text.
+UNINDEXED_AT_MOST = {CORE_RULEBOOK: 3, GRAND_ARCHIVE_RULES: 1, TITANS_RULEBOOK: 0}
+
+needs_seeds = pytest.mark.skipif(not seeds.FOLDER.is_dir(), reason="the rulebooks are not here")
 
 
-def _headings(text: str) -> set[str]:
-    return {
-        heading_key(s.heading) for s in parse_rulebook(text, source_format=SourceFormat.MARKDOWN)
-    }
+@cache
+def _book_text(name: str) -> str:
+    return BOOK_FILES[name].read_text(encoding="utf-8")
+
+
+@cache
+def _book_headings(name: str) -> frozenset[str]:
+    """The headings of a book's sections as the importer cuts it (parsed once per run)."""
+    text = _book_text(name)
+    fmt = detect_format(text, BOOK_FILES[name].name)
+    return frozenset(heading_key(s.heading) for s in parse_rulebook(text, source_format=fmt))
 
 
 def test_every_policy_heading_of_the_index_is_a_policy():
     # given
-    headings = _headings(POLICIES_FILE.read_text(encoding="utf-8"))
+    text = POLICIES_FILE.read_text(encoding="utf-8")
+    headings = {
+        heading_key(s.heading) for s in parse_rulebook(text, source_format=SourceFormat.MARKDOWN)
+    }
     # then
     assert {heading_key(h) for h in TOPICS[SERVICE_POLICIES]} <= headings
     # and every policy has topics
     assert headings <= {heading_key(h) for h in TOPICS[SERVICE_POLICIES]}
 
 
-@pytest.mark.skipif(not CORE_FILE.is_file(), reason="the Core Rulebook seed is not here")
-def test_every_core_heading_of_the_index_is_a_section_and_every_section_has_topics():
+def test_the_index_files_each_book_under_the_name_the_lookup_imports_it_by():
+    assert set(INDEXED_BOOKS) <= set(BOOK_FILES)
+    assert set(TOPICS) == {*INDEXED_BOOKS, SERVICE_POLICIES}
+
+
+@needs_seeds
+@pytest.mark.parametrize("book", INDEXED_BOOKS)
+def test_every_heading_of_a_book_index_is_a_section_and_every_section_has_topics(book):
     # given
-    headings = _headings(CORE_FILE.read_text(encoding="utf-8"))
-    index = {heading_key(h) for h in TOPICS[CORE_RULEBOOK]}
+    headings = _book_headings(book)
+    index = {heading_key(h) for h in TOPICS[book]}
     # then
     assert index - headings == set()
-    assert len(headings - index) <= 3, headings - index  # untitled scraps: "Now you are ready…"
+    assert len(headings - index) <= UNINDEXED_AT_MOST[book], headings - index
 
 
-@pytest.mark.skipif(not CORE_FILE.is_file(), reason="the Core Rulebook seed is not here")
+@needs_seeds
 def test_topics_are_not_rulebook_sentences():
-    # given: every run of 6 words (a phrase, not a fact such as "choose which card to discard") of the rulebook
-    words = words_of(CORE_FILE.read_text(encoding="utf-8"))
-    runs = {tuple(words[i : i + 6]) for i in range(len(words) - 5)}
+    # given: every run of 6 words (a phrase, not a fact such as "choose which card to discard")
+    # of the indexed rulebooks
+    runs = set()
+    for book in INDEXED_BOOKS:
+        words = words_of(_book_text(book))
+        runs |= {tuple(words[i : i + 6]) for i in range(len(words) - 5)}
     # then: no topic repeats one
     for rows in TOPICS.values():
         for heading, topics in rows.items():
@@ -56,7 +91,18 @@ def test_topics_are_not_rulebook_sentences():
                 assert not copied, (heading, topic)
 
 
+def test_topics_are_short_phrases():
+    for book, rows in TOPICS.items():
+        for heading, topics in rows.items():
+            assert topics.strip(), (book, heading)
+            for topic in topics.split(","):
+                assert 0 < len(words_of(topic)) <= 12, (book, heading, topic)
+
+
 def test_headings_are_compared_loosely():
     assert topics_for(CORE_RULEBOOK, "Rotate:") == topics_for(CORE_RULEBOOK, "rotate")
     assert topics_for(CORE_RULEBOOK, "Rotate")
     assert topics_for("Some other book", "Rotate") == ""
+    # and a heading Grand Archive repeats has one list, for each section so titled
+    assert "level 0 champion" in topics_for(GRAND_ARCHIVE_RULES, "champion")
+    assert "mulligan" in topics_for(TITANS_RULEBOOK, "Surge Mat")
