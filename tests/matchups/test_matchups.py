@@ -523,6 +523,7 @@ def test_a_start_while_the_broker_is_down_is_a_503_and_the_sweep_sends_its_chunk
         "games": 0,
         "round_emails": 0,
         "matchup_chunks": 4,
+        "field_pairings": 0,
     }
     assert resend.pending_resend()["matchup_chunks"] == 0
     assert run_chunks(enqueued_tasks) == 4

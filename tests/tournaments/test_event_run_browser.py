@@ -182,7 +182,7 @@ def test_an_organizer_runs_the_day_from_a_phone(
     no_sideways_scroll(page)
     shot(page, "winner-phone")
     page.get_by_role("link", name="Final placings").click()
-    placings = page.locator("#placings + .table-scroll tbody tr")
+    placings = page.locator("#placings ~ .table-scroll tbody tr")
     expect(placings).to_have_count(4)
     expect(placings.first).to_contain_text(winner)
     expect(placings.first).to_contain_text("Won the event")
