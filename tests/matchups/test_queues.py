@@ -62,5 +62,17 @@ def test_a_round_is_paired_within_seconds_behind_a_full_matchup_queue(
         recorded = MatchupChunk.objects.count()
         assert recorded < chunks / 2, (took, recorded)
     finally:
-        # The chunks left in the queue find their jobs cancelled and play nothing.
+        # The chunks left in the queue find their jobs cancelled and play nothing; the one being
+        # played when they are cancelled still records its games, so wait until nothing more is
+        # written: the test's database is emptied next, and a chunk written meanwhile deadlocks
+        # with that (and leaves its rows to the next test).
         Matchup.objects.update(status=Matchup.Status.CANCELLED)
+        seen = [-1]
+
+        def settled() -> bool:
+            time.sleep(2.0)  # longer than a chunk of 50 games takes
+            now = MatchupChunk.objects.count()
+            still, seen[0] = now == seen[0], now
+            return still
+
+        wait_for(settled, 60, every=0)
