@@ -42,7 +42,7 @@ def keep_the_test_connection():
 # Anonymous requests get fewer examples: most operations refuse them before reading any input,
 # and the token run below sends the public operations their full share with the same bodies.
 @schema.parametrize()
-@settings(max_examples=2, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=1, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_anonymous_requests_match_the_schema(case):
     case.call_and_validate(checks=CHECKS)
 
@@ -57,6 +57,6 @@ def token():
 
 
 @schema.parametrize()
-@settings(max_examples=4, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=3, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_requests_with_a_token_match_the_schema(case, token):
     case.call_and_validate(checks=CHECKS, headers={"Authorization": f"Token {token}"})
