@@ -19,7 +19,10 @@ import pytest
 # The test of this clock (tests/test_setup_clock.py) lowers both through the environment, so
 # that its deliberately slow set-ups cost a fraction of a second.
 SETUP_LIMIT = float(os.environ.get("GENESIS_SETUP_LIMIT", "1.0"))
-SETUP_WALL_LIMIT = float(os.environ.get("GENESIS_SETUP_WALL_LIMIT", "3.0"))
+# The clock's limit is looser than the CPU's: a browser test's own contexts (a desktop's and a
+# phone's) took 3.1 s on the clock, and 0.8 s of CPU, beside two other test processes on two
+# cores (2026-11-28); a set-up that really waits on something takes far longer.
+SETUP_WALL_LIMIT = float(os.environ.get("GENESIS_SETUP_WALL_LIMIT", "5.0"))
 
 
 class SetupClock:
