@@ -2,6 +2,8 @@
 series' page with its leaderboard, its events and the next one, where the organizer adds
 events and removes them (asked first)."""
 
+from typing import Any
+
 from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -44,6 +46,16 @@ def _bands(form: forms.SeriesForm) -> list[dict[str, int]]:
     return [{"first": b.first, "last": b.last, "points": b.points} for b in bands]
 
 
+def _fields(form: forms.SeriesForm) -> dict[str, Any]:
+    """What the form says of a series, as series_create and series_update take it."""
+    return {
+        "name": form.cleaned_data["name"],
+        "description": form.cleaned_data["description"],
+        "points_table": _bands(form),
+        "attendance_points": form.cleaned_data["attendance_points"],
+    }
+
+
 def series_new(request):
     """The form of a new series; its creator organizes it."""
     if not request.user.is_authenticated:
@@ -52,13 +64,7 @@ def series_new(request):
     error = None
     if request.method == "POST" and form.is_valid():
         try:
-            series = series_services.series_create(
-                actor=request.user,
-                name=form.cleaned_data["name"],
-                description=form.cleaned_data["description"],
-                points_table=_bands(form),
-                attendance_points=form.cleaned_data["attendance_points"],
-            )
+            series = series_services.series_create(actor=request.user, **_fields(form))
         except Refusal as exc:
             error = exc.detail
         else:
@@ -87,14 +93,7 @@ def series_edit(request, pk: int):
     error = None
     if request.method == "POST" and form.is_valid():
         try:
-            series_services.series_update(
-                series=series,
-                actor=request.user,
-                name=form.cleaned_data["name"],
-                description=form.cleaned_data["description"],
-                points_table=_bands(form),
-                attendance_points=form.cleaned_data["attendance_points"],
-            )
+            series_services.series_update(series=series, actor=request.user, **_fields(form))
         except Refusal as exc:
             error = exc.detail
         else:
