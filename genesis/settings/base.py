@@ -291,6 +291,10 @@ CELERY_BROKER_TRANSPORT_OPTIONS: dict = {
     "unacked_restore_throttle": 1,
     "queue_order_strategy": "priority",
 }
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # kombu's Redis transport, except that a closed channel is a lost connection, not a crash
+    # (genesis/redis_transport.py says why).
+    CELERY_BROKER_TRANSPORT = "genesis.redis_transport:Transport"
 if not CELERY_BROKER_URL:
     _queue_dir = VAR_DIR / "celery" / "queue"
     CELERY_BROKER_URL = "filesystem://"
