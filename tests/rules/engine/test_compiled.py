@@ -2,16 +2,16 @@
 games, states that pickle both ways, and never a compiled module older than its source.
 
 The install runs the pure-Python engine (the compiled one is opt-in: ./scripts/build-engine), so
-the comparison builds the compiled engine itself, in a copy of the sources, and plays the same
-games on both there. The other tests run whichever engine this install has."""
+the comparison uses the compiled engine built in a copy of today's sources (by ./scripts/test in
+the background, or here: tests/support/engine_build.py), and plays the same games on both there. The other tests run whichever engine this install has."""
 
 import hashlib
 import json
 import os
 import pickle
-import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from decks.core.bundled import card_set, sample_decklists
@@ -21,8 +21,10 @@ from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.flow import to_act
 from rules.core.engine.play import play_game
+from tests.support import engine_build
 
 ROOT = Path(__file__).resolve().parents[3]
+BUILD_WAIT = 300  # seconds: the build takes about one on a loaded machine
 
 # Prints the sha256 over the logs of some random and heuristic games over the sample timelines.
 DIGEST = """
@@ -64,25 +66,27 @@ def run_digest(pure: bool, tree: Path = ROOT) -> list[str]:
 
 
 def compiled_copy(tree: Path) -> Path:
-    """A copy of the engine's sources (and the bundled cards) in `tree`, compiled there the way
-    ./scripts/build-engine compiles the project: setup.py's build_ext, in place. At C
-    optimisation level 0, which builds several times faster from the same generated C."""
-    ignore = shutil.ignore_patterns("*.so", "__pycache__", "compiled-sources.txt", "migrations")
-    for package in ("rules", "decks"):
-        shutil.copytree(ROOT / package, tree / package, ignore=ignore)
-    for name in ("setup.py", "pyproject.toml"):
-        shutil.copy(ROOT / name, tree / name)
-    env = {**os.environ, "GENESIS_COMPILE_ENGINE": "1", "GENESIS_ENGINE_OPT_LEVEL": "0"}
-    env.pop("GENESIS_PURE_PYTHON", None)
-    build = subprocess.run(
-        [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
-        cwd=tree,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    assert build.returncode == 0, build.stderr[-3000:]
-    assert (tree / "rules/core/compiled-sources.txt").is_file(), build.stderr[-3000:]
+    """The engine compiled from today's sources: the copy ./scripts/test started building
+    before its one-core checks (tests/support/engine_build.py), once it holds today's sources;
+    otherwise one built here in `tree`."""
+    started = os.environ.get("GENESIS_COMPILED_ENGINE_COPY")
+    if started:
+        tree = Path(started)
+        result = tree / engine_build.RESULT
+        deadline = time.monotonic() + BUILD_WAIT
+        while not result.is_file():
+            assert time.monotonic() < deadline, (
+                f"the engine build in {tree} took over {BUILD_WAIT} s"
+            )
+            time.sleep(0.5)
+        build = json.loads(result.read_text())
+        assert engine_build.sources_digest(tree) == engine_build.sources_digest(ROOT), (
+            "the engine built before the run is not of today's sources"
+        )
+    else:
+        build = engine_build.build(tree)
+    assert build["returncode"] == 0, build["stderr"]
+    assert (tree / "rules/core/compiled-sources.txt").is_file(), build["stderr"]
     return tree
 
 
