@@ -83,6 +83,21 @@ def test_an_automated_event_cannot_ask_for_more_places_than_the_entrant_limit(se
     assert create(capacity=8).status_code == 201
 
 
+def test_a_changed_capacity_cannot_exceed_the_entrant_limit_either(settings):
+    # given an automated event of 8 places at most
+    settings.AUTOMATED_MAX_ENTRANTS = 8
+    event = create(capacity=4).json()["id"]
+    # when its organizer asks for 9
+    refused = api("org").put(f"/api/tournaments/{event}/capacity/", {"capacity": 9}, format="json")
+    # then it is refused as at creation, and the capacity stays
+    assert refused.status_code == 400, refused.json()
+    assert refused.json()["code"] == "invalid_capacity"
+    assert "at most 8 decks" in refused.json()["detail"]
+    assert Tournament.objects.get(pk=event).capacity == 4
+    changed = api("org").put(f"/api/tournaments/{event}/capacity/", {"capacity": 8}, format="json")
+    assert changed.status_code == 200, changed.json()
+
+
 def test_past_the_hourly_limit_a_new_automated_event_is_a_429_with_retry_after(settings):
     # given
     settings.AUTOMATED_MAX_PER_HOUR = 2

@@ -73,17 +73,23 @@ def _hourly_wait(times: list, limit: int, now) -> int | None:
     return max(math.ceil((frees_at - now).total_seconds()), 1)
 
 
-def automated_create_check(*, organizer, capacity: int | None) -> None:
-    """Refuse a new automated event past the organizer's hourly share (429
-    automated_hourly_limit), or asking for more places than an automated event takes (400
-    invalid_capacity). Called inside the creating transaction: it locks the organizer's row,
-    so two creations at once are counted one after the other."""
+def automated_capacity_check(capacity: int | None) -> None:
+    """Refuse a capacity above what an automated event takes (400 invalid_capacity), when it is
+    created or changed."""
     most = settings.AUTOMATED_MAX_ENTRANTS
     if capacity is not None and capacity > most:
         raise Refusal(
             f"An automated event takes at most {most} decks: its capacity is 2 to {most}, or none.",
             code="invalid_capacity",
         )
+
+
+def automated_create_check(*, organizer, capacity: int | None) -> None:
+    """Refuse a new automated event past the organizer's hourly share (429
+    automated_hourly_limit), or asking for more places than an automated event takes (400
+    invalid_capacity). Called inside the creating transaction: it locks the organizer's row,
+    so two creations at once are counted one after the other."""
+    automated_capacity_check(capacity)
     User.objects.select_for_update().get(pk=organizer.pk)
     limit = settings.AUTOMATED_MAX_PER_HOUR
     now = timezone.now()

@@ -12,6 +12,7 @@ from genesis.errors import Conflict, Forbidden, NotFound, Refusal
 from .. import permissions, selectors
 from ..locking import lock_tournament
 from ..models import Tournament, WaitlistEntry
+from .automated import automated_capacity_check
 from .events import MAX_CAPACITY
 from .registrations import waitlist_promote
 
@@ -82,6 +83,8 @@ def event_capacity_set(
         raise Refusal(
             f"The capacity is 2 to {MAX_CAPACITY} players, or none.", code="invalid_capacity"
         )
+    if tournament.automated:
+        automated_capacity_check(capacity)
     players = tournament.registrations.count()
     if capacity is not None and capacity < players:
         raise Conflict(
