@@ -12,6 +12,9 @@ with its seed. With --check-every N the engine invariants (HP at least 0, cards 
 shared spot's occupants arrived there by a place, a switch, Flight or Tiny, remembered answers
 up to date) are asserted after every
 step of every Nth game (default 1: every step of every game).
+
+Every game is then rebuilt from its log (`replay`) and must reach the same position and the
+same log: a game that does not is counted under "replay_mismatches" (--no-replay skips this).
 """
 
 from __future__ import annotations
@@ -26,15 +29,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from decks.core.bundled import card_set, sample_decklists
+from rules.core.engine import game_log, replay, snapshot
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.play import play_game
 
 
-def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> Counter:
+def soak(
+    kind: str, count: int, check_every: int, decks: dict, cards: dict, check_replay: bool = True
+) -> Counter:
     names = sorted(decks)
     tally: Counter = Counter()
     crashes: list[tuple[int, str]] = []
+    mismatches: list[int] = []
     started = time.process_time()
     for seed in range(count):
         a, b = names[seed % 4], names[(seed // 4) % 4]
@@ -52,6 +59,19 @@ def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> C
             crashes.append((seed, traceback.format_exc(limit=3)))
             continue
         tally["finished"] += result.over
+        if check_replay:
+            tally["replayed"] += 1
+            try:
+                rebuilt = replay(result.log, cards)
+                same = (
+                    snapshot(rebuilt) == snapshot(result.state)
+                    and game_log(rebuilt).dumps() == result.log.dumps()
+                )
+            except Exception:
+                same = False
+            if not same:
+                tally["replay_mismatches"] += 1
+                mismatches.append(seed)
         if result.reason == "round_cap":
             tally["round_cap_draws"] += 1
         elif result.winner is None:
@@ -63,6 +83,8 @@ def soak(kind: str, count: int, check_every: int, decks: dict, cards: dict) -> C
     tally["cpu_seconds"] = round(time.process_time() - started)
     for seed, trace in crashes[:5]:
         print(f"crash in {kind} game seed {seed}:\n{trace}")
+    if mismatches:
+        print(f"{kind} games whose replay differs (seeds): {mismatches[:20]}")
     return tally
 
 
@@ -71,18 +93,20 @@ def main() -> None:
     parser.add_argument("--random", type=int, default=10_000)
     parser.add_argument("--heuristic", type=int, default=1_000)
     parser.add_argument("--check-every", type=int, default=1)
+    parser.add_argument("--no-replay", action="store_true", help="do not rebuild each game")
     args = parser.parse_args()
     cards = card_set()
     decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
     for kind, count in (("random", args.random), ("heuristic", args.heuristic)):
         if not count:
             continue
-        tally = soak(kind, count, args.check_every, decks, cards)
+        tally = soak(kind, count, args.check_every, decks, cards, not args.no_replay)
         rounds = tally.pop("rounds", 0)
         print(
             f"{kind}: {count} games, {tally['finished']} finished, {tally['wins']} won, "
             f"{tally['draws']} drawn, {tally['round_cap_draws']} round-cap draws, "
-            f"{tally['crashes']} crashes; mean {rounds / max(count, 1):.1f} rounds; "
+            f"{tally['crashes']} crashes, {tally['replayed']} replayed with "
+            f"{tally['replay_mismatches']} differing; mean {rounds / max(count, 1):.1f} rounds; "
             f"{tally['cpu_seconds']} s CPU"
         )
         endings = {k: v for k, v in sorted(tally.items()) if k.startswith("ended_by_")}
