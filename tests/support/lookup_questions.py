@@ -382,15 +382,29 @@ class GameReport:
     misses: list[str]
 
 
-def ask_game_set(game: str, limit: int = 10) -> GameReport:
-    """Ask one game's set (GAME_SETS): every question with its game chosen, and those that name
-    their game with no game chosen, as GET /api/rules/search/ would."""
+# tests/support/lookup_games_second.py: a second set for each of the other two games, written by
+# another author who never saw the ranking, while the per-game lookup was being tuned on the
+# first, and measured only after (2026-11-28).
+SECOND_GAME_SETS = {
+    "grand-archive": "GRAND_ARCHIVE_CASES",
+    "titans-of-eden": "TITANS_CASES",
+}
+
+
+def ask_game_set(game: str, limit: int = 10, second: bool = False) -> GameReport:
+    """Ask one game's set (GAME_SETS, or with `second` SECOND_GAME_SETS): every question with its
+    game chosen, and those that name their game with no game chosen, as GET /api/rules/search/
+    would."""
     from rules.selectors import rules_search
 
-    from . import lookup_games
+    from . import lookup_games, lookup_games_second
 
-    report = GameReport(Rates(f"{game}, game chosen"), Rates(f"{game}, named, no game chosen"), [])
-    for case in getattr(lookup_games, GAME_SETS[game]):
+    source, names = (lookup_games_second, SECOND_GAME_SETS) if second else (lookup_games, GAME_SETS)
+    label = f"{game}{' (second set)' if second else ''}"
+    report = GameReport(
+        Rates(f"{label}, game chosen"), Rates(f"{label}, named, no game chosen"), []
+    )
+    for case in getattr(source, names[game]):
         results = rules_search(query=case.question, game=game, limit=limit)
         rank = rank_of(case, results)
         report.with_game.add(rank)
