@@ -10,9 +10,10 @@ ability to one target are added up first and go through the steps once, as a lum
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from rules.core.keywords import ELEMENTS
+
+from .specs import Modifier
 
 _ELEMENTS = frozenset(ELEMENTS)
 
@@ -34,21 +35,6 @@ class DamageKind:
     heavy: bool = False
     targeted: bool = True
     enemy_source: bool = True
-
-
-class Modifier(NamedTuple):
-    """One modifier on a permanent: a keyword, with its [X] value or [Specific] word.
-
-    A NamedTuple rather than a frozen dataclass because the engine builds and reads thousands of
-    them a second. `seq` orders prevention (the resolution it came from; 0 for printed ones) and
-    `duration` says when a granted one ends ("turn", "round", or None: until removed).
-    """
-
-    keyword: str
-    value: int | None = None
-    specific: str | None = None
-    seq: int = 0
-    duration: str | None = None
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from rules.core.decklist import DeckEntry, Decklist
 from rules.core.formats import Format
 from rules.core.timeline import validate
 
-from .keywords import check_playable
+from .compiler import check_playable
 
 
 class DeckRefused(ValueError):

@@ -41,7 +41,6 @@ from .actions import (
     choose,
 )
 from .costs import energy_due
-from .keywords import AbilitySpec
 from .queries import (
     can_move_itself,
     conditions_hold,
@@ -51,6 +50,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
+from .specs import AbilitySpec
 from .stack import (
     beckon_spots,
     check_end,

@@ -17,8 +17,7 @@ from itertools import combinations
 from rules.core.cards import CardType, Condition
 
 from . import arena
-from .damage import Modifier
-from .keywords import AbilitySpec
+from .specs import AbilitySpec, Modifier
 from .state import GameState, Permanent
 
 _NOT_WHILE_GROUNDED = ("flight", "aerial")

@@ -20,9 +20,9 @@ from typing import Literal
 from rules.core.cards import Card
 
 from . import arena
+from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
-from .keywords import card_spec
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
