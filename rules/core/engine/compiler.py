@@ -92,25 +92,25 @@ def _common(card: Card, index: int, ability: Ability, slugs: set[str]) -> _Commo
     elements = frozenset(attributes & _ELEMENTS)
     if "elemental" in attributes and not elements:
         elements = frozenset({"elemental"})
-    return {
-        "card_name": card.name,
-        "index": index,
-        "name": ability.name,
-        "cost": ability.cost,
-        "attack": attack.NAME in slugs,
-        "cast": card.type is CardType.SPELL or cast.NAME in slugs,
-        "area": "area" in attributes,
-        "elements": elements,
-        "range": "range" in attributes,
-        "heavy": "heavy" in attributes,
-        "chain": chain.NAME in slugs,
-        "line_of_sight": line_of_sight.NAME in slugs,
-        "awareness": card.awareness,
-        "pattern": pattern_key(card.awareness),
-        "optional": ability.optional,
-        "desperation": ability.desperation,
-        "conditions": ability.conditions,
-    }
+    return _Common(
+        card_name=card.name,
+        index=index,
+        name=ability.name,
+        cost=ability.cost,
+        attack=attack.NAME in slugs,
+        cast=card.type is CardType.SPELL or cast.NAME in slugs,
+        area="area" in attributes,
+        elements=elements,
+        range="range" in attributes,
+        heavy="heavy" in attributes,
+        chain=chain.NAME in slugs,
+        line_of_sight=line_of_sight.NAME in slugs,
+        awareness=card.awareness,
+        pattern=pattern_key(card.awareness),
+        optional=ability.optional,
+        desperation=ability.desperation,
+        conditions=ability.conditions,
+    )
 
 
 def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySpec, list[str]]:
@@ -146,7 +146,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     if break_.NAME in slugs and ability.break_at is None:
         problems.append(MissingFact(card, index, "break_at", "how many counters it needs"))
     problems += _condition_problems(card, index, ability, target)
-    if common["chain"] and target is not None:
+    if chain.NAME in slugs and target is not None:
         # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
         values = [len(t.values) for t in ability.terms if t.keyword == attack.NAME]
         targets = max(values, default=1)
