@@ -242,6 +242,8 @@ class HeuristicBot:
         now = self._position_score(st, me, perm, None, None)
         return score - now + (0.5 if st.moves == 0 else -1.5)
 
+    # complexity: the heuristic bot's evaluation, a term per kind of effect; it is being
+    # rewritten to value every keyword (issue 27, finding 6), which owns its shape.
     def _play_score(self, st: GameState, me: int, action: Play) -> float:
         perm = st.perms.get(action.card)
         if perm is not None:

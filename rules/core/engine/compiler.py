@@ -137,14 +137,8 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     pair = bool(slugs & registry.PAIRS) and not ability.includes_user
     if pair:
         targets = 2  # Glossary: Decoy, "two combatants switch spots"
-    choose_element: tuple[str, ...] = ()
-    if elemental_selection.NAME in slugs:
-        choose_element = ability.elements
-        if not choose_element:
-            problems.append(MissingFact(card, index, "elements", "the elements to choose from"))
-    problems += _asks_problems(label, ops, choose_element)
-    if break_.NAME in slugs and ability.break_at is None:
-        problems.append(MissingFact(card, index, "break_at", "how many counters it needs"))
+    choose_element = ability.elements if elemental_selection.NAME in slugs else ()
+    problems += _choice_problems(card, index, ability, slugs, ops)
     problems += _condition_problems(card, index, ability, target)
     if chain.NAME in slugs and target is not None:
         # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
@@ -290,8 +284,17 @@ def _origin(card: Card, slugs: set[str], label: str, problems: list[str]) -> str
     return "permanent"
 
 
-def _asks_problems(label: str, ops: list[Op], choose_element: tuple[str, ...]) -> list[str]:
-    """The engine asks one choice as an ability resolves: an element, a spot, a rotation."""
+def _choice_problems(
+    card: Card, index: int, ability: Ability, slugs: set[str], ops: list[Op]
+) -> list[str]:
+    """The facts a choice or a Break needs, and the engine asks one choice as an ability
+    resolves: an element, a spot, a rotation."""
+    problems: list[str] = []
+    choose_element = elemental_selection.NAME in slugs and ability.elements
+    if elemental_selection.NAME in slugs and not ability.elements:
+        problems.append(MissingFact(card, index, "elements", "the elements to choose from"))
+    if break_.NAME in slugs and ability.break_at is None:
+        problems.append(MissingFact(card, index, "break_at", "how many counters it needs"))
     kinds = {op.kind for op in ops}
     asks = ["element"] if choose_element else []
     asks += [k for k in registry.ASKS if k in kinds]
@@ -299,11 +302,11 @@ def _asks_problems(label: str, ops: list[Op], choose_element: tuple[str, ...]) -
     if any(op.kind == "rotate" and op.value == 0 for op in ops):
         asks.append("rotate")
     if len(asks) > 1:
-        return [
-            f"{label}: the engine asks one choice as an ability resolves, and this one needs "
-            f"{' and '.join(asks)}"
-        ]
-    return []
+        problems.append(
+            f"{card.name}: {ability.name}: the engine asks one choice as an ability resolves, "
+            f"and this one needs {' and '.join(asks)}"
+        )
+    return problems
 
 
 def _compile_terms(card: Card, index: int, ability: Ability, area: bool, label: str) -> Compiling:
@@ -419,37 +422,53 @@ def card_spec(card: Card) -> CardSpec:
     problems += _modify(card, specs)
     problems += _stat_problems(card, specs)
     continuous = [s for s in specs if s.speed is Speed.CONTINUOUS]
-    self_mods = tuple(m for s in continuous if s.scope == "self" for m in s.modifiers)
-    if any(m.keyword == grounded.NAME for m in self_mods):
-        # Glossary: Grounded, it does not have Flight or Aerial.
-        self_mods = tuple(m for m in self_mods if m.keyword not in (flight.NAME, aerial.NAME))
+    self_mods = _self_mods(continuous)
     if card.type is CardType.ALTERATION:
         occupies = card.occupies_spot
     else:
         occupies = not any(m.keyword == tiny.NAME for m in self_mods)
-    hand = [s for s in specs if s.origin == "thoughts"]
+    hand = tuple(s for s in specs if s.origin == "thoughts")
     return CardSpec(
         card=card,
         abilities=tuple(specs),
-        from_thoughts=tuple(s for s in specs if s.origin == "thoughts"),
+        from_thoughts=hand,
         own=tuple(s for s in specs if s.origin == "permanent"),
         triggers=tuple(s for s in specs if s.trigger is not None),
         continuous=tuple(continuous),
         problems=tuple(problems),
         missing=tuple(p for p in problems if isinstance(p, MissingFact)),
         self_mods=self_mods,
-        bearer_mods=tuple(m for s in continuous if s.scope == "bearer" for m in s.modifiers),
-        area_mods=tuple(
-            (s.scope, m)
-            for s in continuous
-            if s.scope in ("spot", "adjacent", "around")
-            for m in s.modifiers
-        ),
+        bearer_mods=_bearer_mods(continuous),
+        area_mods=_area_mods(continuous),
         pattern=pattern_key(card.awareness),
         occupies=occupies,
         self_keywords=frozenset(m.keyword for m in self_mods),
         swift_from_thoughts=tuple(s for s in hand if s.speed is Speed.SWIFT),
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
+    )
+
+
+def _self_mods(continuous: list[AbilitySpec]) -> tuple[Modifier, ...]:
+    """The printed continuous modifiers a permanent has itself."""
+    self_mods = tuple(m for s in continuous if s.scope == "self" for m in s.modifiers)
+    if any(m.keyword == grounded.NAME for m in self_mods):
+        # Glossary: Grounded, it does not have Flight or Aerial.
+        self_mods = tuple(m for m in self_mods if m.keyword not in (flight.NAME, aerial.NAME))
+    return self_mods
+
+
+def _bearer_mods(continuous: list[AbilitySpec]) -> tuple[Modifier, ...]:
+    """A skill's printed modifiers for the combatant it is attached to."""
+    return tuple(m for s in continuous if s.scope == "bearer" for m in s.modifiers)
+
+
+def _area_mods(continuous: list[AbilitySpec]) -> tuple[tuple[str, Modifier], ...]:
+    """An alteration's printed modifiers for combatants on, adjacent to or around its spot."""
+    return tuple(
+        (s.scope, m)
+        for s in continuous
+        if s.scope in ("spot", "adjacent", "around")
+        for m in s.modifiers
     )
 
 

@@ -322,6 +322,8 @@ def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable
     yield from _own_playable(st, player, main_empty)
 
 
+# complexity: the hot "what can be played from the thoughts" loop, with each rule that
+# stops a card (speed, cost, desperation, Beckon's spots, targets) inline, in the order played.
 def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     p = st.players[player]
     champ = st.perms[p.champion]
@@ -356,6 +358,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
             yield cid, champ, ability, targets
 
 
+# complexity: as _hand_playable, for the abilities printed on the player's permanents.
 def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     for perm in st.perms.values():
         own = perm.spec.own

@@ -25,6 +25,9 @@ _NOT_WHILE_GROUNDED = (flight.NAME, aerial.NAME)
 _ALTERATION = CardType.ALTERATION
 
 
+# complexity: the engine's hottest lookup; the common case returns at once, the rest is
+# remembered per permanent (st.memo), and its four sources are read inline because a call per
+# source costs more on this path than the branches do.
 def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...]:
     """Every modifier on `perm` now: printed ones, its skills', those alterations give to its
     position, and the effects (ailments, granted keywords) put on it. Grounded takes Flight and
@@ -409,6 +412,8 @@ def _within(value: int, condition: Condition) -> bool:
     return (low is None or value >= low) and (high is None or value <= high)
 
 
+# complexity: one branch per test of the card format's conditions
+# (rules.core.cards.Condition), each a line; a table of functions would only scatter them.
 def _holds(
     st: GameState, condition: Condition, user: Permanent, controller: int, targets: tuple[int, ...]
 ) -> bool:

@@ -42,6 +42,9 @@ class Place:
     skills: tuple[Card, ...] = ()
 
 
+# complexity: it builds a whole position from keyword arguments, and each optional one
+# (skills, exerted, permanents, thoughts, timelines, subconscious, aura, active, ...) adds a
+# branch; read top to bottom, it is the order a position is laid out in.
 def scenario(
     champions: tuple[Card, Card],
     *,

@@ -160,22 +160,10 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         return finish(st, item, used=False)
     assert spec is not None  # only decay has no ability
     user = st.perms.get(item.source)
-    # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
-    if user is None or user.hp <= 0:
-        return fail(st, item, "source gone")
-    if item.skill is not None and item.skill not in user.skills:
-        return fail(st, item, "skill gone")
-    # Rule 2: every declared target is still valid (a chain fails as a whole).
-    if (
-        choice is None
-        and spec.target is not None
-        and not _targets_valid(st, item, spec, spec.target, user)
-    ):
-        return fail(st, item, "invalid target")
-    if spec.break_at is not None and user.counters < spec.break_at:
-        return fail(st, item, "not enough counters")
-    if spec.conditions and not conditions_hold(st, spec, user, item.controller, item.targets):
-        return fail(st, item, "condition not met")
+    why = _why_it_fails(st, item, spec, user, choice)
+    if why is not None:
+        return fail(st, item, why)
+    assert user is not None  # else it failed
     if spec.optional and item.kind == "trigger":
         if choice is None:
             st.pending = Pending(item.controller, "may", (1, 0), item)
@@ -201,6 +189,29 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
     note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
     used = run_effects(st, item, spec, user, choice)
     finish(st, item, used)
+    return None
+
+
+def _why_it_fails(
+    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent | None, choice: int | None
+) -> str | None:
+    """Why `item` fails as it resolves (When an Ability "Fails"), or None."""
+    # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
+    if user is None or user.hp <= 0:
+        return "source gone"
+    if item.skill is not None and item.skill not in user.skills:
+        return "skill gone"
+    # Rule 2: every declared target is still valid (a chain fails as a whole).
+    if (
+        choice is None
+        and spec.target is not None
+        and not _targets_valid(st, item, spec, spec.target, user)
+    ):
+        return "invalid target"
+    if spec.break_at is not None and user.counters < spec.break_at:
+        return "not enough counters"
+    if spec.conditions and not conditions_hold(st, spec, user, item.controller, item.targets):
+        return "condition not met"
     return None
 
 
@@ -290,7 +301,7 @@ def run_effects(
     for op in spec.effects:
         if st.over:
             break
-        if _EFFECTS[op.kind](st, item, spec, op, user, choice):
+        if EFFECTS[op.kind](st, item, spec, op, user, choice):
             used = True
     return used
 
@@ -424,7 +435,7 @@ def _copy(
 
 # Every kind of step: the keywords' own (registry.EFFECTS), a keyword or ailment granted, and
 # the follow-ups (rules.core.cards.FOLLOW_UPS).
-_EFFECTS: dict[str, Effect] = {
+EFFECTS: dict[str, Effect] = {
     **registry.EFFECTS,
     GRANT: _grant,
     AILMENT: _grant,
