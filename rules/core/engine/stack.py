@@ -1,9 +1,11 @@
 """The stack: putting abilities and triggers on it, and resolving the top one.
 
-Core Rulebook 5.2, Using The Stack, Resolving a Stack, Order of Events, When an Ability "Fails",
-Damage Resolution, and the Glossary entries of the effects. On resolution the source must still
-be in the arena with HP above 0 and every declared target must still be valid; otherwise the
-ability fails and a card on the stack goes to its owner's memories.
+Core Rulebook 5.2, Using The Stack, Resolving a Stack, Order of Events, When an Ability "Fails".
+On resolution the source must still be in the arena with HP above 0 and every declared target
+must still be valid; otherwise the ability fails and a card on the stack goes to its owner's
+memories. Each step of an ability is run by the function its keyword's module registered
+(rules/core/engine/keywords/, through rules.core.engine.registry); grants and the follow-ups
+(rotations, copies, counters) are run here.
 """
 
 from dataclasses import replace
