@@ -3,7 +3,7 @@ cast abilities still reach it (rules.core.engine.queries)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "aerial"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

@@ -103,4 +103,6 @@ def drain(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_attack, effects=((DAMAGE, damage), (DRAIN, drain)))
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_attack, effects=((DAMAGE, damage), (DRAIN, drain))
+)

@@ -52,7 +52,7 @@ def enter_exerted(
     return True
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME,
     compile=compile_beckon,
     effects=((NAME, enter_exerted),),

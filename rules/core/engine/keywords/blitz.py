@@ -27,4 +27,6 @@ def ready(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_blitz, effects=((NAME, ready),), trigger="enters_arena")
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_blitz, effects=((NAME, ready),), trigger="enters_arena"
+)

@@ -32,4 +32,4 @@ def compile_brand(c: Compiling, term: KeywordTerm) -> None:
     c.aim(DEFAULT_TARGET)
 
 
-RULE = KeywordRule(NAME, compile=compile_brand)
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_brand)

@@ -4,7 +4,7 @@ this card to get the listed effect (rules.core.engine.compiler, stack). The modu
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "break"
-RULE = qualifier(NAME, trigger="break")
+RULE: Final[KeywordRule] = qualifier(NAME, trigger="break")

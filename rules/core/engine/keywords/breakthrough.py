@@ -6,4 +6,4 @@ from typing import Final
 from .base import KeywordRule
 
 NAME: Final = "breakthrough"
-RULE = KeywordRule(NAME)
+RULE: Final[KeywordRule] = KeywordRule(NAME)

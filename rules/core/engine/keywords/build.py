@@ -31,4 +31,6 @@ def build(
     return True
 
 
-RULE = KeywordRule(NAME, compile=compile_build, effects=((NAME, build),), places=True)
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_build, effects=((NAME, build),), places=True
+)

@@ -3,7 +3,7 @@ no longer valid, the whole chain fails (rules.core.engine.compiler, stack)."""
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "chain"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

@@ -14,7 +14,7 @@ def compile_champion_curse(c: Compiling, term: KeywordTerm) -> None:
     enchant.compile_attach(c, NAME, "enemy_champion")
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME,
     compile=compile_champion_curse,
     effects=((enchant.ATTACH, enchant.attach),),

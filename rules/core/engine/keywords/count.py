@@ -42,4 +42,6 @@ def count(
 
 
 # Count "allows a player to put a counter": its ability is a "may".
-RULE = KeywordRule(NAME, compile=compile_count, effects=((COUNTER, count),), optional=True)
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_count, effects=((COUNTER, count),), optional=True
+)

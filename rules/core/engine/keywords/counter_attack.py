@@ -10,10 +10,10 @@ from ..changes import queue_trigger
 from ..queries import reach_spots, total
 from ..specs import DAMAGE, AbilitySpec, Op
 from ..state import GameState, Permanent
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "counter_attack"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)
 
 
 @lru_cache(maxsize=64)

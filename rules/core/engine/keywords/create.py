@@ -31,4 +31,6 @@ def place_on_target(
     return True
 
 
-RULE = KeywordRule(NAME, compile=compile_create, effects=((NAME, place_on_target),), places=True)
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_create, effects=((NAME, place_on_target),), places=True
+)

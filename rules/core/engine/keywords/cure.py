@@ -36,4 +36,4 @@ def gain_hp(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_cure, effects=((NAME, gain_hp),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_cure, effects=((NAME, gain_hp),))

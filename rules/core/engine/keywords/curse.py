@@ -14,6 +14,6 @@ def compile_curse(c: Compiling, term: KeywordTerm) -> None:
     enchant.compile_attach(c, NAME, "enemy")
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME, compile=compile_curse, effects=((enchant.ATTACH, enchant.attach),), attaches=True
 )

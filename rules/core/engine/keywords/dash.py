@@ -3,7 +3,7 @@ phase and without a rotation (rules.core.engine.flow offers it)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "dash"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

@@ -36,7 +36,7 @@ def death_touch(
     return False
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME,
     compile=compile_death_touch,
     effects=((NAME, death_touch),),

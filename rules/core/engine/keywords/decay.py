@@ -5,10 +5,10 @@ from typing import Final
 
 from ..changes import note, remove_dead
 from ..state import GameState, StackItem
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "decay"
-RULE = modifier(NAME, ailment=True, brand=True)
+RULE: Final[KeywordRule] = modifier(NAME, ailment=True, brand=True)
 
 
 def lose_hp(st: GameState, item: StackItem) -> None:

@@ -54,4 +54,6 @@ def switch(
 
 
 # Its two targets are any two different ones, not a chain.
-RULE = KeywordRule(NAME, compile=compile_decoy, effects=((SWITCH, switch),), pair=True)
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_decoy, effects=((SWITCH, switch),), pair=True
+)

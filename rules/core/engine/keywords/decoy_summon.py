@@ -15,6 +15,6 @@ def compile_decoy_summon(c: Compiling, term: KeywordTerm) -> None:
     decoy.compile_switch(c, DEFAULT_TARGET)
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME, compile=compile_decoy_summon, effects=((decoy.SWITCH, decoy.switch),), pair=True
 )

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "defense"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

@@ -30,4 +30,4 @@ def draw(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_draw, effects=((NAME, draw),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_draw, effects=((NAME, draw),))

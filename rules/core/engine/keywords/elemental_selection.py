@@ -3,7 +3,7 @@ the ability lists (rules.core.engine.compiler, stack)."""
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "elemental_selection"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

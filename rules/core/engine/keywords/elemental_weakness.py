@@ -3,7 +3,7 @@ Resolution, rules.core.engine.damage)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "elemental_weakness"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

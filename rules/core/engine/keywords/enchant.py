@@ -41,4 +41,6 @@ def attach(
     return True
 
 
-RULE = KeywordRule(NAME, compile=compile_enchant, effects=((ATTACH, attach),), attaches=True)
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_enchant, effects=((ATTACH, attach),), attaches=True
+)

@@ -2,7 +2,7 @@
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "execute"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

@@ -45,4 +45,4 @@ def fatigue(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_fatigue, effects=((NAME, fatigue),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_fatigue, effects=((NAME, fatigue),))

@@ -3,7 +3,7 @@ stay there (rules.core.engine.queries)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "fear"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

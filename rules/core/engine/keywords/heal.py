@@ -15,4 +15,4 @@ def compile_heal(c: Compiling, term: KeywordTerm) -> None:
     c.ops.append(Op(NAME, c.who_self, value=term.value or 0))
 
 
-RULE = KeywordRule(NAME, compile=compile_heal, effects=((NAME, cure.gain_hp),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_heal, effects=((NAME, cure.gain_hp),))

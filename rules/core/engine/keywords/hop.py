@@ -32,4 +32,4 @@ def hop(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_hop, effects=((NAME, hop),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_hop, effects=((NAME, hop),))

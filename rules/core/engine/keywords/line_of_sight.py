@@ -3,7 +3,7 @@ stopped by a permanent that blocks line of sight (rules.core.engine.arena.line_o
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "line_of_sight"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

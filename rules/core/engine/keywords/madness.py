@@ -47,4 +47,4 @@ def madness(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_madness, effects=((NAME, madness),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_madness, effects=((NAME, madness),))

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "modify"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

@@ -3,7 +3,7 @@ position on the stack (rules.core.engine.compiler, stack)."""
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "modify_stack"
-RULE = qualifier(NAME)
+RULE: Final[KeywordRule] = qualifier(NAME)

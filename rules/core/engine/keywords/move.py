@@ -38,4 +38,4 @@ def move(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_move, effects=((NAME, move),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_move, effects=((NAME, move),))

@@ -48,4 +48,4 @@ def negate(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_negate, effects=((NAME, negate),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_negate, effects=((NAME, negate),))

@@ -34,4 +34,4 @@ def exert(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_paralyze, effects=((EXERT, exert),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_paralyze, effects=((EXERT, exert),))

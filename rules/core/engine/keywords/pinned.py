@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "pinned"
-RULE = modifier(NAME, ailment=True, brand=True)
+RULE: Final[KeywordRule] = modifier(NAME, ailment=True, brand=True)

@@ -52,4 +52,4 @@ def push(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_push, effects=((NAME, push),))
+RULE: Final[KeywordRule] = KeywordRule(NAME, compile=compile_push, effects=((NAME, push),))

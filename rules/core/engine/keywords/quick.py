@@ -2,7 +2,7 @@
 
 from typing import Final
 
-from .base import qualifier
+from .base import KeywordRule, qualifier
 
 NAME: Final = "quick"
-RULE = qualifier(NAME, swift=True)
+RULE: Final[KeywordRule] = qualifier(NAME, swift=True)

@@ -56,4 +56,6 @@ def placed(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_replicate, effects=((NAME, placed),), asks=(NAME,))
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_replicate, effects=((NAME, placed),), asks=(NAME,)
+)

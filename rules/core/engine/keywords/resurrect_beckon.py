@@ -25,7 +25,7 @@ def choose_spot(
     return beckon.SPOT, sorted(set(st.killed_this_round))
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME,
     compile=compile_resurrect,
     effects=((RESURRECT, beckon.enter_exerted),),

@@ -48,4 +48,6 @@ def sacrifice(
     return False
 
 
-RULE = KeywordRule(NAME, compile=compile_sacrifice, effects=((NAME, sacrifice),))
+RULE: Final[KeywordRule] = KeywordRule(
+    NAME, compile=compile_sacrifice, effects=((NAME, sacrifice),)
+)

@@ -3,7 +3,7 @@ abilities may target it (rules.core.engine.queries)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "spectral"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

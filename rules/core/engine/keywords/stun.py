@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "stun"
-RULE = modifier(NAME, ailment=True, brand=True, duration="round")
+RULE: Final[KeywordRule] = modifier(NAME, ailment=True, brand=True, duration="round")

@@ -3,7 +3,7 @@ cannot be targeted (rules.core.engine.queries, changes.set_position)."""
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "tiny"
-RULE = modifier(NAME)
+RULE: Final[KeywordRule] = modifier(NAME)

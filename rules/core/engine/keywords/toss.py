@@ -46,6 +46,6 @@ def toss(
     return False
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME, compile=compile_toss, effects=((NAME, toss),), asks=(NAME,), choice=choose_spot
 )

@@ -17,7 +17,7 @@ def compile_trap(c: Compiling, term: KeywordTerm) -> None:
     c.target = "spot_trap"
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME,
     compile=compile_trap,
     effects=((NAME, create.place_on_target),),

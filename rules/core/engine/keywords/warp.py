@@ -44,6 +44,6 @@ def warp(
     return False
 
 
-RULE = KeywordRule(
+RULE: Final[KeywordRule] = KeywordRule(
     NAME, compile=compile_warp, effects=((NAME, warp),), asks=(NAME,), choice=choose_spot
 )

@@ -3,7 +3,7 @@
 
 from typing import Final
 
-from .base import modifier
+from .base import KeywordRule, modifier
 
 NAME: Final = "weakness"
-RULE = modifier(NAME, ailment=True)
+RULE: Final[KeywordRule] = modifier(NAME, ailment=True)
