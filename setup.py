@@ -32,12 +32,12 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-# The engine's modules, and the two pure modules that its hot paths read at every step (cards
+# The engine's modules (its keywords/ too), and the two pure modules that its hot paths read at every step (cards
 # and awareness). rules/core/engine/__init__.py stays Python, and so does rules/core/native.py.
 SOURCES = [
     *sorted(
-        f"rules/core/engine/{path.name}"
-        for path in (ROOT / "rules/core/engine").glob("*.py")
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "rules/core/engine").rglob("*.py")
         if path.name != "__init__.py"
     ),
     "rules/core/awareness.py",

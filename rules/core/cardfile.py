@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from rules.core.awareness import Awareness, AwarenessError
 from rules.core.cardfile_v1 import unsaid_clauses, upgrade_card
 from rules.core.cards import Ability, Card, CardType, Cost, Speed, name_key
-from rules.core.engine.keywords import card_spec
+from rules.core.engine.compiler import card_spec
 from rules.core.keywords import KeywordError, parse_ability_name
 
 SCHEMA_PATH = Path(__file__).with_name("card-set.schema.json")  # format_version 2

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cards import FollowUp
-from rules.core.engine.keywords import card_spec, check_playable
+from rules.core.engine.compiler import card_spec, check_playable
 
 
 def card_file(cards, version=2):

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cardfile_v1 import read_ability_text
 from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
-from rules.core.engine.keywords import card_spec, check_playable
+from rules.core.engine.compiler import card_spec, check_playable
 from rules.core.keywords import parse_ability_name
 
 HELD_OUT = Path(__file__).parent / "data" / "held-out-keywords-v1.json"

@@ -21,6 +21,7 @@ from rules.core.cards import Card
 from . import state as state_module
 from .actions import PASS, Action, Choose, Dash, IllegalAction, Pass, Play, Select, Step
 from .bots import HeuristicBot, RandomBot
+from .compiler import check_playable, supported_keywords
 from .decks import Deck, DeckRefused, deck_from_decklist, deck_problems
 from .flow import legal_actions, to_act
 from .game import (
@@ -37,7 +38,6 @@ from .game import (
     result,
 )
 from .invariants import check_invariants
-from .keywords import check_playable, supported_keywords
 from .state import GameState, InvariantError, snapshot
 
 

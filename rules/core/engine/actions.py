@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, NotRequired, TypedDict
 
+from .keywords import dash
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow in this state (an expected refusal, nothing changed)."""
@@ -126,7 +128,7 @@ def action_to_json(action: Action) -> ActionJson:
     if isinstance(action, Step):
         return {"type": "step", "to": action.to, "turn": action.turn}
     if isinstance(action, Dash):
-        return {"type": "dash", "to": action.to}
+        return {"type": dash.NAME, "to": action.to}
     if isinstance(action, Play):
         data: PlayJson = {
             "type": "play",
@@ -152,7 +154,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         if kind == "step":
             to = data.get("to")
             return Step(None if to is None else int(to), data.get("turn"))
-        if kind == "dash":
+        if kind == dash.NAME:
             return Dash(int(data["to"]))
         if kind == "play":
             return Play(

@@ -20,6 +20,7 @@ from . import arena
 from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
 from .costs import energy_due
 from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
+from .keywords import beckon, build, create, cure, draw, enchant, heal, hop, move, push, stun, trap
 from .queries import has, reach_spots
 from .state import GameState, Permanent, Phase, Seat
 
@@ -241,6 +242,8 @@ class HeuristicBot:
         now = self._position_score(st, me, perm, None, None)
         return score - now + (0.5 if st.moves == 0 else -1.5)
 
+    # complexity: the heuristic bot's evaluation, a term per kind of effect; it is being
+    # rewritten to value every keyword (issue 27, finding 6), which owns its shape.
     def _play_score(self, st: GameState, me: int, action: Play) -> float:
         perm = st.perms.get(action.card)
         if perm is not None:
@@ -285,9 +288,9 @@ class HeuristicBot:
                     if not t.is_champion and t.hp <= amount:
                         weight += 2.0  # a kill
                     score += amount * weight
-        if "beckon" in kinds:
+        if beckon.NAME in kinds:
             score += 4.0 + (st.setup.cards[action.card].hp or 0) * 0.5
-        if kinds & {"cure", "heal"}:
+        if kinds & {cure.NAME, heal.NAME}:
             hurt = champion.hp < (champion.card.hp or 0) - 3
             friendly = all(t.controller == me for t in targets)
             score += 3.0 if hurt and friendly else -2.0
@@ -305,25 +308,25 @@ class HeuristicBot:
         if "attach" in kinds:
             keyword = next(op.keyword for op in spec.effects if op.kind == "attach")
             ours = targets and targets[0].controller == me
-            score += 2.0 if (keyword == "enchant") == bool(ours) else -5.0
-        if kinds & {"create", "build", "trap"}:
+            score += 2.0 if (keyword == enchant.NAME) == bool(ours) else -5.0
+        if kinds & {create.NAME, build.NAME, trap.NAME}:
             score += 1.5
-        if "draw" in kinds:
+        if draw.NAME in kinds:
             score += 1.0 if len(player.timeline) > 20 and len(player.thoughts) < 6 else -2.0
-        if kinds & {"move", "hop"} and not kinds & {"damage", "drain"}:
+        if kinds & {move.NAME, hop.NAME} and not kinds & {"damage", "drain"}:
             if any(item.controller == me for item in st.stack):
                 return -20.0  # its position will change first: judge later
             spot = action.targets[0]
             before = self._position_score(st, me, user, None, None)
             after = self._position_score(st, me, user, spot, None)
             score += (after - before) - 1.0
-        if kinds & {"push"} and not kinds & {"damage"}:
+        if kinds & {push.NAME} and not kinds & {"damage"}:
             score -= 1.0
         if spec.speed is Speed.SWIFT and cost.exert and st.phase in (MAIN, END_SWIFT):
             score += 0.5  # an attack now rather than never
         if st.phase == ROUND_SWIFT and cost.exert:
             score += 0.5
-        if has(st, user, "stun") and kinds & {"move"}:
+        if has(st, user, stun.NAME) and kinds & {move.NAME}:
             return -10.0
         return score
 

@@ -10,9 +10,11 @@ ability to one target are added up first and go through the steps once, as a lum
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import NamedTuple
 
 from rules.core.keywords import ELEMENTS
+
+from .keywords import cast, defense, elemental_weakness, indirect_immunity, resistance, weakness
+from .specs import Modifier
 
 _ELEMENTS = frozenset(ELEMENTS)
 
@@ -34,21 +36,6 @@ class DamageKind:
     heavy: bool = False
     targeted: bool = True
     enemy_source: bool = True
-
-
-class Modifier(NamedTuple):
-    """One modifier on a permanent: a keyword, with its [X] value or [Specific] word.
-
-    A NamedTuple rather than a frozen dataclass because the engine builds and reads thousands of
-    them a second. `seq` orders prevention (the resolution it came from; 0 for printed ones) and
-    `duration` says when a granted one ends ("turn", "round", or None: until removed).
-    """
-
-    keyword: str
-    value: int | None = None
-    specific: str | None = None
-    seq: int = 0
-    duration: str | None = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +65,7 @@ def _matches(specific: str | None, kind: DamageKind) -> bool:
         return bool(kind.elements)
     if specific == "attack":
         return kind.attack
-    if specific == "cast":
+    if specific == cast.NAME:
         return kind.cast
     if specific == "range":
         return kind.range
@@ -98,14 +85,14 @@ def resolve_damage(amount: int, kind: DamageKind, modifiers: Iterable[Modifier])
     # any elemental damage.
     increased = amount
     for m in modifiers:
-        if (m.keyword == "weakness" and _matches(m.specific, kind)) or (
-            m.keyword == "elemental_weakness" and kind.elements
+        if (m.keyword == weakness.NAME and _matches(m.specific, kind)) or (
+            m.keyword == elemental_weakness.NAME and kind.elements
         ):
             increased += 1
     # 2. Immunity: Indirect Immunity stops all damage from enemy sources that did not target
     # this permanent.
     immune = any(
-        m.keyword == "indirect_immunity" and kind.enemy_source and not kind.targeted
+        m.keyword == indirect_immunity.NAME and kind.enemy_source and not kind.targeted
         for m in modifiers
     )
     if immune:
@@ -113,13 +100,13 @@ def resolve_damage(amount: int, kind: DamageKind, modifiers: Iterable[Modifier])
     # 3. Reductions: each matching Resistance takes 1 off.
     reduced = increased
     for m in modifiers:
-        if m.keyword == "resistance" and _matches(m.specific, kind):
+        if m.keyword == resistance.NAME and _matches(m.specific, kind):
             reduced -= 1
     reduced = max(reduced, 0)
     # 4. Prevention, in order of resolution: each Defense [X] prevents X.
     dealt = reduced
     for m in modifiers:
-        if m.keyword == "defense" and m.value:
+        if m.keyword == defense.NAME and m.value:
             dealt = max(dealt - m.value, 0)
     # 5. Damage dealt can be zero but never below zero.
     return DamageSteps(amount, increased, False, reduced, max(dealt, 0))

@@ -3,7 +3,7 @@
 A `Deck` holds card values (rules.core.cards.Card): the champion, the timeline and any subconscious
 cards. `deck_from_decklist` looks a written decklist up in a card index. `deck_problems` says,
 in plain English, why a deck cannot be played: a card the engine cannot run (an unsupported
-keyword, unrevealed stats; see rules.core.engine.keywords.check_playable) or a timeline that breaks
+keyword, unrevealed stats; see rules.core.engine.compiler.check_playable) or a timeline that breaks
 the format (rules.core.timeline.validate). Games refuse such decks before they start.
 """
 
@@ -17,7 +17,7 @@ from rules.core.decklist import DeckEntry, Decklist
 from rules.core.formats import Format
 from rules.core.timeline import validate
 
-from .keywords import check_playable
+from .compiler import check_playable
 
 
 class DeckRefused(ValueError):

@@ -41,7 +41,7 @@ from .actions import (
     choose,
 )
 from .costs import energy_due
-from .keywords import AbilitySpec
+from .keywords import beckon, dash, decay, pinned, stun
 from .queries import (
     can_move_itself,
     conditions_hold,
@@ -51,6 +51,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
+from .specs import AbilitySpec
 from .stack import (
     beckon_spots,
     check_end,
@@ -85,7 +86,7 @@ from .state import (
 ROUND_BEGIN: Final = "round_begin"
 SELECT: Final = "select"
 TURN_BEGIN: Final = "turn_begin"
-DASH: Final = "dash"
+DASH: Final = dash.NAME
 MOVE: Final = "move"
 MAIN: Final = "main"
 END_SWIFT: Final = "end_swift"
@@ -170,7 +171,7 @@ def selectable(st: GameState, player: int) -> list[int]:
 def dash_spots(st: GameState) -> list[int]:
     """Glossary: Dash. At the beginning of its turn the combatant may move (no rotation)."""
     perm = None if st.active is None else st.perms.get(st.active)
-    if perm is None or not has(st, perm, "dash") or not can_move_itself(st, perm):
+    if perm is None or not has(st, perm, dash.NAME) or not can_move_itself(st, perm):
         return []
     return move_destinations(st, perm, arena.adjacent(perm.spot))
 
@@ -181,10 +182,10 @@ def move_steps(st: GameState) -> list[Action]:
     rotation. A stunned combatant can do neither; a pinned one can only rotate."""
     assert st.active is not None  # the move phase is the active combatant's
     perm = st.perms[st.active]
-    if has(st, perm, "stun"):
+    if has(st, perm, stun.NAME):
         return []
     steps: list[Action] = []
-    if not has(st, perm, "pinned"):
+    if not has(st, perm, pinned.NAME):
         for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
             steps.append(STEPS[s, None])
             steps.append(STEPS[s, "left"])
@@ -321,6 +322,8 @@ def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable
     yield from _own_playable(st, player, main_empty)
 
 
+# complexity: the hot "what can be played from the thoughts" loop, with each rule that
+# stops a card (speed, cost, desperation, Beckon's spots, targets) inline, in the order played.
 def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     p = st.players[player]
     champ = st.perms[p.champion]
@@ -344,7 +347,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         if ability.desperation is not None and hp > ability.desperation:
             continue  # Glossary: Desperation, only at that much HP or less
         kinds = ability.kinds
-        if "beckon" in kinds and not beckon_spots(st, player, cid):
+        if beckon.NAME in kinds and not beckon_spots(st, player, cid):
             continue
         if "resurrect" in kinds and not st.killed_this_round:
             continue  # Glossary: Resurrect Beckon, only once a summon was killed this round
@@ -355,6 +358,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
             yield cid, champ, ability, targets
 
 
+# complexity: as _hand_playable, for the abilities printed on the player's permanents.
 def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
     for perm in st.perms.values():
         own = perm.spec.own
@@ -435,7 +439,7 @@ def do(st: GameState, action: Action, log: bool = True) -> None:
     elif isinstance(action, Dash):
         assert st.active is not None  # a dash is the active combatant's
         set_position(st, st.perms[st.active], action.to)
-        note(st, "dash", st.active, action.to)
+        note(st, dash.NAME, st.active, action.to)
         st.phase = MOVE
     else:
         raise IllegalAction(f"{action!r} cannot be taken now")
@@ -588,9 +592,9 @@ def round_clean_up(st: GameState) -> None:
             for ability in perm.spec.triggers:
                 if ability.trigger == "round_ends_after_entering":
                     queue_trigger(st, perm.controller, ability, perm.id)
-        decay = sum(1 for m in mods(st, perm) if m.keyword == "decay")
-        if decay:
-            queue_trigger(st, perm.controller, None, perm.id, kind="decay", value=decay)
+        lost = sum(1 for m in mods(st, perm) if m.keyword == decay.NAME)
+        if lost:
+            queue_trigger(st, perm.controller, None, perm.id, kind=decay.NAME, value=lost)
 
 
 def start_round(st: GameState) -> None:

@@ -19,10 +19,11 @@ from rules.core.match import PRODUCT
 
 from . import arena
 from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
+from .compiler import card_spec
 from .decks import Deck, DeckJson, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .keywords import CardSpec, card_spec
+from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, GameState, Permanent, Player, Seat, Setup
 

@@ -17,14 +17,17 @@ from itertools import combinations
 from rules.core.cards import CardType, Condition
 
 from . import arena
-from .damage import Modifier
-from .keywords import AbilitySpec
+from .keywords import aerial, fear, flight, grounded, pacify, pinned, spectral, stun, tiny
+from .specs import AbilitySpec, Modifier
 from .state import GameState, Permanent
 
-_NOT_WHILE_GROUNDED = ("flight", "aerial")
+_NOT_WHILE_GROUNDED = (flight.NAME, aerial.NAME)
 _ALTERATION = CardType.ALTERATION
 
 
+# complexity: the engine's hottest lookup; the common case returns at once, the rest is
+# remembered per permanent (st.memo), and its four sources are read inline because a call per
+# source costs more on this path than the branches do.
 def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...]:
     """Every modifier on `perm` now: printed ones, its skills', those alterations give to its
     position, and the effects (ailments, granted keywords) put on it. Grounded takes Flight and
@@ -57,7 +60,7 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
                         found.append(m)
     if perm.effects:
         found += perm.effects
-    if found and any(m.keyword == "grounded" for m in found):
+    if found and any(m.keyword == grounded.NAME for m in found):
         found = [m for m in found if m.keyword not in _NOT_WHILE_GROUNDED]
     memo[perm.id] = found
     return found
@@ -102,7 +105,7 @@ def occupies(st: GameState, perm: Permanent) -> bool:
         return perm.spec.occupies  # only what is printed on the card
     if perm.card.type is _ALTERATION:
         return perm.card.occupies_spot
-    return not has(st, perm, "tiny")
+    return not has(st, perm, tiny.NAME)
 
 
 def _occupants(st: GameState) -> dict[int, int]:
@@ -151,19 +154,19 @@ def champion_of(st: GameState, player: int) -> Permanent:
 
 def can_leave_spot(st: GameState, perm: Permanent) -> bool:
     """Glossary: Pinned. A pinned permanent cannot leave its spot."""
-    return not has(st, perm, "pinned")
+    return not has(st, perm, pinned.NAME)
 
 
 def can_move_itself(st: GameState, perm: Permanent) -> bool:
     """Glossary: Stun and Pinned: a stunned combatant cannot move or rotate itself."""
-    return not has(st, perm, "stun") and not has(st, perm, "pinned")
+    return not has(st, perm, stun.NAME) and not has(st, perm, pinned.NAME)
 
 
 def move_blocked(st: GameState, perm: Permanent) -> int:
     """The spots the permanent may not move onto, as a bitmask: its own, and the occupied ones
     unless it has Flight or Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
     own = 1 << perm.spot
-    if has(st, perm, "tiny") or has(st, perm, "flight"):
+    if has(st, perm, tiny.NAME) or has(st, perm, flight.NAME):
         return own
     return own | occupied_mask(st, ignore=perm.id)
 
@@ -192,7 +195,7 @@ def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int,
     """
     reach = spec.reach
     if reach == "own":
-        if user.card.type is not _ALTERATION and has(st, user, "pacify"):
+        if user.card.type is not _ALTERATION and has(st, user, pacify.NAME):
             return ()
         if spec.line_of_sight:
             return arena.line_of_sight(
@@ -218,7 +221,7 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
     """`reach_spots` as a bitmask (bit s for spot s), for the target lists."""
     reach = spec.reach
     if reach == "own":
-        if user.card.type is not _ALTERATION and has(st, user, "pacify"):
+        if user.card.type is not _ALTERATION and has(st, user, pacify.NAME):
             return 0
         if spec.line_of_sight:
             return arena.mask_of(reach_spots(st, spec, user))
@@ -240,8 +243,8 @@ def feared(st: GameState, summon: Permanent) -> bool:
     """Glossary: Fear. A summon in the awareness of a combatant with Fear cannot play attack
     abilities while it stays there."""
     for other in st.perms.values():
-        if other is not summon and other.card.type is not _ALTERATION and has(st, other, "fear"):
-            if has(st, other, "pacify"):
+        if other is not summon and other.card.type is not _ALTERATION and has(st, other, fear.NAME):
+            if has(st, other, pacify.NAME):
                 continue  # Glossary: Pacify, it has lost its awareness
             if arena.seen_mask(other.spec.pattern, other.spot, other.facing) >> summon.spot & 1:
                 return True
@@ -256,12 +259,12 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     strict = spec.attack
     for m in mods(st, t):
         k = m.keyword
-        if k == "tiny":
+        if k == tiny.NAME:
             return False
         if strict:
-            if k == "spectral":
+            if k == spectral.NAME:
                 return False
-            if k == "aerial" and not spec.range:
+            if k == aerial.NAME and not spec.range:
                 return False
     return True
 
@@ -409,6 +412,8 @@ def _within(value: int, condition: Condition) -> bool:
     return (low is None or value >= low) and (high is None or value <= high)
 
 
+# complexity: one branch per test of the card format's conditions
+# (rules.core.cards.Condition), each a line; a table of functions would only scatter them.
 def _holds(
     st: GameState, condition: Condition, user: Permanent, controller: int, targets: tuple[int, ...]
 ) -> bool:

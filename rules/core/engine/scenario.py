@@ -20,9 +20,9 @@ from typing import Literal
 from rules.core.cards import Card
 
 from . import arena
+from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
-from .keywords import card_spec
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
@@ -42,6 +42,9 @@ class Place:
     skills: tuple[Card, ...] = ()
 
 
+# complexity: it builds a whole position from keyword arguments, and each optional one
+# (skills, exerted, permanents, thoughts, timelines, subconscious, aura, active, ...) adds a
+# branch; read top to bottom, it is the order a position is laid out in.
 def scenario(
     champions: tuple[Card, Card],
     *,

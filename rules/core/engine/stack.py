@@ -1,219 +1,43 @@
 """The stack: putting abilities and triggers on it, and resolving the top one.
 
-Core Rulebook 5.2, Using The Stack, Resolving a Stack, Order of Events, When an Ability "Fails",
-Damage Resolution, and the Glossary entries of the effects. On resolution the source must still
-be in the arena with HP above 0 and every declared target must still be valid; otherwise the
-ability fails and a card on the stack goes to its owner's memories.
+Core Rulebook 5.2, Using The Stack, Resolving a Stack, Order of Events, When an Ability "Fails".
+On resolution the source must still be in the arena with HP above 0 and every declared target
+must still be valid; otherwise the ability fails and a card on the stack goes to its owner's
+memories. Each step of an ability is run by the function its keyword's module registered
+(rules/core/engine/keywords/, through rules.core.engine.registry); grants and the follow-ups
+(rotations, copies, counters) are run here.
 """
 
-import random
 from dataclasses import replace
-from functools import lru_cache
 from typing import cast
 
-from rules.core.cards import CardType, Cost, Speed
+from rules.core.cards import Speed
 
-from . import arena
-from .costs import fatigue_due
-from .damage import DamageKind, Modifier, damage_dealt
-from .keywords import AbilitySpec, Op, with_added
+from . import registry
+from .changes import check_end as check_end
+from .changes import draw as draw
+from .changes import leave_arena as leave_arena
+from .changes import mill as mill
+from .changes import next_seq as next_seq
+from .changes import note as note
+from .changes import queue_event as queue_event
+from .changes import queue_trigger as queue_trigger
+from .changes import recipients
+from .changes import remove_dead as remove_dead
+from .changes import set_position as set_position
+from .changes import switch as switch
+from .compiler import with_added
+from .keywords import count, decay, replicate, stun
+from .keywords.base import AILMENT, GRANT, Effect
+from .keywords.beckon import beckon_spots as beckon_spots
 from .queries import (
-    can_leave_spot,
-    can_move_itself,
-    champion_of,
     conditions_hold,
     has,
-    mods,
-    move_destinations,
-    occupied_mask,
-    reach_spots,
     target_options,
-    total,
     untargeted_conditions_hold,
 )
-from .state import GameState, ItemKind, Pending, PendingKind, Permanent, StackItem
-
-
-@lru_cache(maxsize=64)
-def counter_attack_spec(value: int) -> AbilitySpec:
-    """Glossary: Counter Attack [X], a trigger that deals X damage to the damaging permanent
-    without targeting it."""
-    return AbilitySpec(
-        card_name="",
-        index=-1,
-        name=f"Counter Attack [{value}]",
-        speed=Speed.TRIGGER,
-        cost=Cost(),
-        origin="passive",
-        reach="none",
-        effects=(Op("damage", "fixed", values=(value,)),),
-        attack=True,
-        trigger="damaged",
-    )
-
-
-# --- small state changes ---------------------------------------------------------------------
-
-
-def note(st: GameState, *event: object) -> None:
-    st.events = (event, st.events)
-
-
-def next_seq(st: GameState) -> int:
-    st.seq += 1
-    return st.seq
-
-
-def check_end(st: GameState) -> bool:
-    """Conditions for Winning the Game, checked at once: a champion at 0 HP or a player with no
-    cards left in the timeline loses; both at the same instant is a drawn game (Product
-    decision › Drawn games)."""
-    if st.over:
-        return True
-    lost: list[tuple[int, str]] = []
-    for player in (0, 1):
-        champ = st.perms[st.players[player].champion]
-        if champ.hp <= 0:
-            lost.append((player, "hp"))
-        elif not st.players[player].timeline:
-            lost.append((player, "timeline"))
-    if not lost:
-        return False
-    st.over = True
-    st.phase = "over"
-    st.pending = None
-    if len(lost) == 2:
-        st.winner = None
-        st.reason = "both_lost"
-    else:
-        st.winner = 1 - lost[0][0]
-        st.reason = lost[0][1]
-    note(st, "game_over", st.winner, st.reason)
-    return True
-
-
-def draw(st: GameState, player: int, count: int = 1) -> None:
-    p = st.players[player]
-    p.hand = None
-    p.serial += 1
-    for _ in range(count):
-        if not p.timeline:
-            return
-        p.thoughts.append(p.timeline.pop())
-        if not p.timeline:
-            return  # instant loss, checked by the caller
-
-
-def mill(st: GameState, player: int, count: int) -> None:
-    """Energy: cards from the top of the timeline straight to the memories."""
-    p = st.players[player]
-    for _ in range(min(count, len(p.timeline))):
-        p.memories.append(p.timeline.pop())
-
-
-def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
-    """Killed, destroyed or sacrificed: to its owner's memories; attached skills go to their
-    owners' memories (Core Rulebook 5.2, Damage Resolution; The Skill Zone). A summon that
-    leaves dies either way (Glossary: Died/Dies), but only a `killed` one lets Resurrect Beckon
-    be played (Glossary: Kill(ed), "its HP reaches zero or ... an ability that utilizes the
-    term "kill"")."""
-    del st.perms[perm.id]
-    st.memo = None
-    if perm.spec.area_mods:
-        st.area_sources -= 1
-    st.players[perm.owner].memories.append(perm.id)
-    for skill in perm.skills:
-        st.players[st.setup.owners[skill]].memories.append(skill)
-    note(st, "left_arena", perm.id)
-    if perm.card.type is CardType.SUMMON:
-        if killed:
-            st.killed_this_round = (*st.killed_this_round, perm.spot)
-        queue_event(st, "summon_dies")
-
-
-def queue_event(
-    st: GameState, each: str, own: str | None = None, active: int | None = None
-) -> None:
-    """Queue every trigger of the permanents and their skills that happens at `each` (every
-    turn, every round, a summon dying), and those that happen at `own` on the active
-    combatant's own turn: its own abilities and the skills attached to it."""
-    specs = st.setup.specs
-    owners = st.setup.owners
-    for perm in list(st.perms.values()):
-        mine = perm.id == active
-        for ability in perm.spec.triggers:
-            if ability.trigger == each or (mine and ability.trigger == own):
-                queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            for ability in specs[skill].triggers:
-                if ability.trigger == each or (mine and ability.trigger == own):
-                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
-
-
-def remove_dead(st: GameState) -> None:
-    for perm in [p for p in st.perms.values() if p.hp <= 0]:
-        if perm.is_champion:
-            perm.hp = 0  # defeated: the game ends at the next check
-        else:
-            leave_arena(st, perm)
-
-
-def set_position(st: GameState, perm: Permanent, s: int, placed: bool = False) -> None:
-    """Leave the spot for `s`, by a move or (`placed`) a place effect or switch."""
-    perm.shares = placed or (
-        perm.card.type is not CardType.ALTERATION
-        and (has(st, perm, "flight") or has(st, perm, "tiny"))
-    )
-    perm.spot = s
-    st.memo = None
-
-
-def switch(st: GameState, first: Permanent, second: Permanent) -> bool:
-    """Navigating the Arena, Switch: two permanents swap spots, with no rotation; not a move or
-    a place. It fails (False, nothing changes) if either cannot leave its spot."""
-    if not can_leave_spot(st, first) or not can_leave_spot(st, second):
-        return False
-    first_spot, second_spot = first.spot, second.spot
-    set_position(st, first, second_spot, placed=True)
-    set_position(st, second, first_spot, placed=True)
-    note(st, "switch", first.id, second.id)
-    return True
-
-
-def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: int) -> Permanent:
-    """Glossary: Enter (the Arena). Face-up at printed HP; its "enters the arena" triggers
-    happen."""
-    spec = st.setup.specs[card_id]
-    card = st.setup.cards[card_id]  # this very card (specs are shared by equal cards)
-    perm = Permanent(
-        card_id, card, spec, st.setup.owners[card_id], controller, s, facing, card.hp or 0, st.round
-    )
-    st.perms[card_id] = perm
-    st.memo = None
-    if spec.area_mods:
-        st.area_sources += 1
-    note(st, "enter", card_id, s)
-    for ability in spec.triggers:
-        if ability.trigger == "enters_arena":
-            queue_trigger(st, perm.controller, ability, perm.id)
-    return perm
-
-
-# --- triggers --------------------------------------------------------------------------------
-
-
-def queue_trigger(
-    st: GameState,
-    controller: int,
-    spec: AbilitySpec | None,
-    source: int,
-    *,
-    skill: int | None = None,
-    kind: ItemKind = "trigger",
-    value: int = 0,
-    targets: tuple[int, ...] = (),
-) -> None:
-    st.queue.append(StackItem(0, controller, spec, source, None, targets, skill, kind, value))
+from .specs import AbilitySpec, Modifier, Op
+from .state import GameState, Pending, PendingKind, Permanent, StackItem
 
 
 def first_to_add(st: GameState) -> int:
@@ -332,32 +156,16 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
     """Resolve `item`; when it needs a choice on resolution (a Beckon's spot, a "may") without
     one, wait for it in `st.pending` and come back here with the choice."""
     spec = item.spec
-    if item.kind == "decay":
-        perm = st.perms.get(item.source)
-        if perm is not None:
-            # Glossary: Decay, HP loss that cannot be prevented; instances add up.
-            perm.hp = max(perm.hp - item.value, 0)
-            note(st, "decay", perm.id, item.value)
-            remove_dead(st)
+    if item.kind == decay.NAME:
+        # Glossary: Decay, HP loss that cannot be prevented; instances add up.
+        decay.lose_hp(st, item)
         return finish(st, item, used=False)
     assert spec is not None  # only decay has no ability
     user = st.perms.get(item.source)
-    # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
-    if user is None or user.hp <= 0:
-        return fail(st, item, "source gone")
-    if item.skill is not None and item.skill not in user.skills:
-        return fail(st, item, "skill gone")
-    # Rule 2: every declared target is still valid (a chain fails as a whole).
-    if (
-        choice is None
-        and spec.target is not None
-        and not _targets_valid(st, item, spec, spec.target, user)
-    ):
-        return fail(st, item, "invalid target")
-    if spec.break_at is not None and user.counters < spec.break_at:
-        return fail(st, item, "not enough counters")
-    if spec.conditions and not conditions_hold(st, spec, user, item.controller, item.targets):
-        return fail(st, item, "condition not met")
+    why = _why_it_fails(st, item, spec, user, choice)
+    if why is not None:
+        return fail(st, item, why)
+    assert user is not None  # else it failed
     if spec.optional and item.kind == "trigger":
         if choice is None:
             st.pending = Pending(item.controller, "may", (1, 0), item)
@@ -367,8 +175,8 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
         choice = None
     if spec.break_at is not None:
         user.counters = 0  # Glossary: Break, "remove all counters from this card"
-    if "replicate" in spec.kinds:
-        if _replicate(st, item, spec, user, choice):
+    if replicate.NAME in spec.kinds:
+        if replicate.place_copies(st, item, spec, user, choice):
             return None  # waiting for the next copy's spot
         choice = None
     elif choice is None:
@@ -386,37 +194,44 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
     return None
 
 
+def _why_it_fails(
+    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent | None, choice: int | None
+) -> str | None:
+    """Why `item` fails as it resolves (When an Ability "Fails"), or None."""
+    # Resolving a Stack, rule 1: the one playing it is still in the arena with HP above 0.
+    if user is None or user.hp <= 0:
+        return "source gone"
+    if item.skill is not None and item.skill not in user.skills:
+        return "skill gone"
+    # Rule 2: every declared target is still valid (a chain fails as a whole).
+    if (
+        choice is None
+        and spec.target is not None
+        and not _targets_valid(st, item, spec, spec.target, user)
+    ):
+        return "invalid target"
+    if spec.break_at is not None and user.counters < spec.break_at:
+        return "not enough counters"
+    if spec.conditions and not conditions_hold(st, spec, user, item.controller, item.targets):
+        return "condition not met"
+    return None
+
+
 FACINGS = (0, 1, 2, 3)  # arena.FACING_NAMES: north, east, south, west
 
 
 def _resolution_choice(
     st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent
 ) -> tuple[PendingKind | None, list[int]]:
-    """The choice `spec` asks for as it resolves (one at most, keywords.compile_ability), with
-    its options: a Beckon's spot, a facing, an element, a Toss or Warp spot."""
+    """The choice `spec` asks for as it resolves (one at most, compiler.compile_ability), with
+    its options: a keyword's own (a Beckon's spot, a Toss or Warp spot), an element, a facing."""
     kinds = spec.kinds
-    if "beckon" in kinds:
-        assert item.card is not None  # a beckon is played from the thoughts
-        return "beckon_spot", beckon_spots(st, item.controller, item.card)
-    if "resurrect" in kinds:
-        # Glossary: Resurrect Beckon, "a spot where a summon has been killed this round".
-        return "beckon_spot", sorted(set(st.killed_this_round))
+    for kind, chooser in registry.CHOOSERS:
+        if kind in kinds:
+            return chooser(st, item, user)
     if spec.choose_element:
         # Glossary: Elemental Selection, one of the elements the ability lists.
         return "element", list(range(len(spec.choose_element)))
-    if "toss" in kinds:
-        # Glossary: Toss, "a spot around you", or the same spot the target was on.
-        tossed = [st.perms[t] for t in item.targets if t in st.perms]
-        if not tossed:
-            return "toss_spot", []
-        return "toss_spot", sorted({*arena.around(user.spot), tossed[0].spot})
-    if "warp" in kinds:
-        # Glossary: Warp, "move to a spot adjacent to a target": a move, so an unoccupied spot
-        # the mover may enter.
-        target = st.perms.get(item.targets[0]) if item.targets else None
-        if target is None or not can_move_itself(st, user):
-            return "warp_spot", []
-        return "warp_spot", move_destinations(st, user, arena.adjacent(target.spot))
     rotation = next((op for op in spec.effects if op.kind == "rotate"), None)
     if rotation is not None and rotation.value == 0:
         # Navigating the Arena, Rotation as a Part of an Ability: no direction dictated, so
@@ -431,42 +246,13 @@ def _resolution_choice(
     return None, []
 
 
-def _replicate(
-    st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent, choice: int | None
-) -> bool:
-    """Glossary: Replicate [X]. Copies of the card from its player's subconscious, each placed on
-    a chosen spot adjacent to it, facing the same way, then exerted. True while a copy's spot
-    is awaited (`item.value` counts the copies placed)."""
-    placed = item.value
-    wanted = next(op.value for op in spec.effects if op.kind == "replicate")
-    p = st.players[item.controller]
-    names = st.setup.cards
-    copies = [c for c in p.subconscious if names[c].name == user.card.name]
-    if choice is not None and copies and user.id in st.perms:
-        copy = copies.pop(0)
-        p.subconscious.remove(copy)
-        clone = enter_arena(st, copy, item.controller, choice, user.facing)
-        clone.exerted = True
-        placed += 1
-    if placed < wanted and copies and user.id in st.perms:
-        spots = arena.adjacent(user.spot)
-        st.pending = Pending(
-            item.controller, "replicate_spot", tuple(spots), replace(item, value=placed)
-        )
-        return True
-    return False
-
-
 def _facing_chosen(st: GameState, spec: AbilitySpec, item: StackItem) -> bool:
     """Whether resolving `spec` places an alteration whose player chooses its facing: the card
     states none (its `facing` is "choice"), and the facing matters (it has an awareness)."""
-    if spec.facing != "choice" or item.card is None or not spec.kinds & _PLACES_ALTERATION:
+    if spec.facing != "choice" or item.card is None or not spec.kinds & registry.PLACES_ALTERATION:
         return False
     awareness = st.setup.cards[item.card].awareness
     return awareness is not None and not awareness.unbounded
-
-
-_PLACES_ALTERATION = frozenset({"build", "create", "trap"})
 
 
 def _targets_valid(
@@ -506,390 +292,159 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
         st.passes = 0
 
 
-def beckon_spots(st: GameState, controller: int, card: int) -> list[int]:
-    """Glossary: Beckon. A spot adjacent to the champion of `controller`, chosen on resolution;
-    "Summons may be beckoned onto occupied spots"."""
-    return list(arena.adjacent(champion_of(st, controller).spot))
-
-
 def run_effects(
     st: GameState, item: StackItem, spec: AbilitySpec, user: Permanent, choice: int | None
 ) -> bool:
-    """Apply the effects of `spec` (the item's ability) in order. True when the card on the
-    stack stayed in play (a placed summon or alteration, an attached skill)."""
-    controller = item.controller
+    """Apply the effects of `spec` (the item's ability) in order, each by its keyword's own
+    function (rules.core.engine.registry) or, for the follow-ups and grants, this module's. True
+    when the card on the stack stayed in play (a placed summon or alteration, an attached
+    skill). A step that ends the game (a Draw, a Fatigue) stops the rest."""
     used = False
     for op in spec.effects:
         if st.over:
             break
-        kind = op.kind
-        if kind == "damage":
-            elements = spec.elements
-            if spec.choose_element and choice is not None:
-                elements = frozenset({spec.choose_element[choice]})
-            _damage(st, item, spec, op, user, elements)
-        elif kind == "drain":
-            _drain(st, item, op, user)
-        elif kind == "push":
-            _push_targets(st, item, user)
-        elif kind == "ailment" or kind == "grant":
-            who = _recipients(st, item, spec, op, user)
-            duration = op.duration
-            # Prevention applies "in the order of the abilities' resolution".
-            seq = next_seq(st)
-            for perm in who:
-                perm.effects = (
-                    *perm.effects,
-                    Modifier(op.keyword, op.value or None, op.specific, seq, duration),
-                )
-            st.memo = None
-        elif kind == "cure" or kind == "heal":
-            for perm in _recipients(st, item, spec, op, user):
-                perm.hp += op.value
-        elif kind == "draw":
-            draw(st, controller, op.value or 1)
-            if check_end(st):
-                break
-        elif kind == "move":
-            s = item.targets[0]
-            if can_move_itself(st, user) and s in move_destinations(st, user, (s,)):
-                set_position(st, user, s)
-        elif kind == "hop":
-            s = item.targets[0]
-            if can_leave_spot(st, user):
-                set_position(st, user, s, placed=True)
-        elif kind == "beckon":
-            # Placing effects are played from the thoughts (the card is on the stack); a
-            # beckon resolves with its spot chosen (resolve).
-            assert item.card is not None
-            assert choice is not None
-            champ = champion_of(st, controller)
-            perm = enter_arena(st, item.card, controller, choice, champ.facing)
-            perm.exerted = True  # Glossary: Beckon, "then Exert it"
+        if EFFECTS[op.kind](st, item, spec, op, user, choice):
             used = True
-        elif kind == "build" or kind == "create" or kind == "trap":
-            # Glossary: Build, on "the same spot you are on"; Create and Trap, on the spot
-            # targeted. It faces the way its champion does, or as its player chose (resolve).
-            assert item.card is not None
-            champ = champion_of(st, controller)
-            s = champ.spot if kind == "build" else item.targets[0]
-            facing = champ.facing if choice is None else choice
-            enter_arena(st, item.card, controller, s, facing)
-            used = True
-        elif kind == "attach":
-            assert item.card is not None  # the skill, played from the thoughts
-            target = st.perms.get(item.targets[0])
-            if target is not None:
-                target.skills = (*target.skills, item.card)
-                st.memo = None
-                note(st, "attach", item.card, target.id)
-                used = True
-        elif kind == "fatigue":
-            for perm in _recipients(st, item, spec, op, user):
-                if perm.is_champion:
-                    player = perm.controller
-                    due = fatigue_due(
-                        op.value,
-                        perm.card.energy_reduction or 0,
-                        len(st.players[player].timeline),
-                    )
-                    mill(st, player, due)
-                    note(st, "fatigue", player, due)
-            if check_end(st):
-                break
-        elif kind == "blitz":
-            user.exerted = False
-        elif kind == "exert":
-            for perm in _recipients(st, item, spec, op, user):
-                perm.exerted = True
-        elif kind == "counter":
-            _add_counter(st, user)
-        elif kind == "death_touch":
-            # Glossary: Death Touch [X], kills a summon with X HP or less; not damage.
-            for perm in _recipients(st, item, spec, op, user):
-                if perm.card.type is CardType.SUMMON and perm.hp <= op.value:
-                    note(st, "killed", perm.id)
-                    leave_arena(st, perm)
-        elif kind == "switch":
-            _decoy(st, item, user if op.who == "user_and_target" else None)
-        elif kind == "madness":
-            for perm in _recipients(st, item, spec, op, user):
-                _madness(st, perm.controller)
-        elif kind == "negate":
-            _negate(st, item.targets[0])
-        elif kind == "sacrifice":
-            _sacrifice(st, item.targets[0], controller)
-        elif kind == "toss":
-            for perm in _recipients(st, item, spec, op, user):
-                if choice is not None and can_leave_spot(st, perm):
-                    set_position(st, perm, choice, placed=True)  # Glossary: Toss, a place
-                    note(st, "toss", perm.id, choice)
-        elif kind == "warp":
-            if choice is not None and can_move_itself(st, user):
-                set_position(st, user, choice)
-                note(st, "warp", user.id, choice)
-        elif kind == "resurrect":
-            assert item.card is not None
-            assert choice is not None
-            champ = champion_of(st, controller)
-            perm = enter_arena(st, item.card, controller, choice, champ.facing)
-            perm.exerted = True  # Glossary: Resurrect Beckon, "then Exert it"
-            used = True
-        elif kind == "destroy" and user.id in st.perms and not user.is_champion:
-            leave_arena(st, user)
-        elif kind == "lose_hp" and user.id in st.perms:
-            user.hp = max(user.hp - op.value, 0)
-            remove_dead(st)
-        elif kind == "add_counter":
-            for _ in range(op.value or 1):
-                _add_counter(st, user)
-        elif kind == "remove_counter" and user.id in st.perms:
-            user.counters = max(user.counters - (op.value or 1), 0)
-            note(st, "counter", user.id, user.counters)
-        elif kind == "rotate":
-            _rotate(st, item, op, user, choice)
-        elif kind == "copy":
-            _copy(st, item.targets[0], controller)
     return used
 
 
-def _rotate(st: GameState, item: StackItem, op: Op, user: Permanent, choice: int | None) -> None:
-    """Navigating the Arena, Rotation as a Part of an Ability: the permanent turns on its spot
-    (a quarter turn right or left, a half turn, or the way its player chose)."""
-    turned = user if op.who == "self" else st.perms.get(item.targets[0])
-    if turned is None or turned.id not in st.perms:
-        return
-    if op.who == "self" and has(st, turned, "stun"):
-        # Glossary: Stun, it "cannot move or rotate itself".
-        note(st, "fail", item.controller, "rotate", "stunned")
-        return
-    turned.facing = (
-        choice if op.value == 0 and choice is not None else (turned.facing + op.value) % 4
-    )
-    st.memo = None
-    note(st, "rotate", turned.id, turned.facing)
-
-
-def _copy(st: GameState, seq: int, controller: int) -> None:
-    """Using the Stack, Copying an Ability from a Champion / from a Summon: a duplicate of the
-    ability, with its targets, goes on the stack under the copier's control. The imaginary
-    duplicate is no card: it goes to no memories once resolved. An ability that places or
-    attaches its card is copied by playing the same card from the subconscious (Copying a
-    Beckon Ability ...), which the engine does not do: such a copy fails, with a note."""
-    original = next((other for other in st.stack if other.seq == seq), None)
-    if original is None or original.spec is None:
-        return
-    if original.card is not None and original.spec.kinds & _FROM_SUBCONSCIOUS:
-        note(st, "fail", controller, "copy", "a copy that places a card needs the subconscious")
-        return
-    note(st, "copied", original.spec.name)
-    _push(st, replace(original, controller=controller, card=None))
-
-
-_FROM_SUBCONSCIOUS = frozenset({"beckon", "resurrect", "build", "create", "trap", "attach"})
-
-
-def _recipients(
-    st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Permanent
-) -> list[Permanent]:
-    who = op.who
-    if who == "target":
-        return [st.perms[t] for t in dict.fromkeys(item.targets) if t in st.perms]
-    if who == "self" or who == "bearer":
-        return [user] if user.id in st.perms else []
-    if who == "area_combatants":
-        reach = reach_spots(st, spec, user)
-        return [p for p in st.perms.values() if p.spot in reach and p.is_combatant]
-    if who == "area":
-        reach = reach_spots(st, spec, user)
-        return [p for p in st.perms.values() if p.spot in reach]
-    return []
-
-
-def _damage(
+def _grant(
     st: GameState,
     item: StackItem,
     spec: AbilitySpec,
     op: Op,
     user: Permanent,
-    elements: frozenset[str],
-) -> None:
-    """Damage Resolution for one ability: lump sums per receiver, then the modifier steps,
-    then HP loss, deaths, and "damage dealt" triggers (Counter Attack) for survivors."""
-    amounts: dict[int, int] = {}
-    targeted = op.who == "target"
-    if op.who == "area":
-        reach = reach_spots(st, spec, user)
-        for p in st.perms.values():
-            if p.spot in reach:
-                amounts[p.id] = op.values[0]
-    else:
-        values = op.values if spec.chain else op.values[:1] * len(item.targets)
-        for target, value in zip(item.targets, values, strict=True):
-            amounts[target] = amounts.get(target, 0) + value  # lump sum per target
-    controller = item.controller
-    dealt: dict[int, int] = {}
-    for pid, amount in amounts.items():
-        receiver = st.perms.get(pid)
-        if receiver is None:
-            continue
-        kind = DamageKind(
-            elements=elements,
-            attack=spec.attack,
-            cast=spec.cast,
-            range=spec.range,
-            heavy=spec.heavy,
-            targeted=targeted,
-            enemy_source=receiver.controller != controller,
+    choice: int | None,
+) -> bool:
+    """Glossary: Gain(s), and Adding and Removing Ailments and Keyword Abilities: a keyword or an
+    ailment given to those the step acts on, for its duration."""
+    who = recipients(st, item, spec, op, user)
+    # Prevention applies "in the order of the abilities' resolution".
+    seq = next_seq(st)
+    for perm in who:
+        perm.effects = (
+            *perm.effects,
+            Modifier(op.keyword, op.value or None, op.specific, seq, op.duration),
         )
-        receiver_mods = sorted(mods(st, receiver), key=lambda m: m.seq)
-        dealt[pid] = damage_dealt(amount, kind, receiver_mods)
-    for pid, amount in dealt.items():
-        receiver = st.perms[pid]
-        receiver.hp = max(receiver.hp - amount, 0)
-        note(st, "damage", pid, amount)
-    remove_dead(st)
-    # Glossary: Counter Attack [X]. Only a survivor hits back, and only at a permanent in its
-    # awareness that dealt it damage.
-    if user.id not in st.perms:
-        return
-    for pid, amount in dealt.items():
-        receiver = st.perms.get(pid)
-        if amount <= 0 or receiver is None or receiver.id == user.id:
-            continue
-        if receiver.card.type is CardType.ALTERATION:
-            continue
-        value = total(st, receiver, "counter_attack")
-        if value and user.spot in reach_spots(st, _OWN_REACH, receiver):
-            queue_trigger(
-                st,
-                receiver.controller,
-                counter_attack_spec(value),
-                receiver.id,
-                targets=(user.id,),
-            )
+    st.memo = None
+    return False
 
 
-_OWN_REACH = AbilitySpec(
-    card_name="",
-    index=-1,
-    name="",
-    speed=Speed.TRIGGER,
-    cost=Cost(),
-    origin="passive",
-    reach="own",
-)
+def _destroy(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    """ "..., then is destroyed": a champion is never destroyed so."""
+    if user.id in st.perms and not user.is_champion:
+        leave_arena(st, user)
+    return False
 
 
-def _drain(st: GameState, item: StackItem, op: Op, user: Permanent) -> None:
-    """Glossary: Drain Attack [X]. HP loss, not damage: nothing prevents or increases it; the
-    target loses as much as it can and the user gains X."""
-    for pid in item.targets[:1]:
-        target = st.perms.get(pid)
-        if target is None:
-            continue
-        target.hp = max(target.hp - op.value, 0)
-        note(st, "hp_loss", pid, op.value)
-        if user.id in st.perms:
-            user.hp += op.value
-    remove_dead(st)
+def _lose_hp(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    if user.id in st.perms:
+        user.hp = max(user.hp - op.value, 0)
+        remove_dead(st)
+    return False
 
 
-def _push_targets(st: GameState, item: StackItem, user: Permanent) -> None:
-    """Glossary: Push and Away. One spot straight away from the user; the arena's edge, an
-    occupied spot or Pinned stops it."""
-    for pid in item.targets[:1]:
-        target = st.perms.get(pid)
-        if target is None or not can_leave_spot(st, target):
-            continue
-        direction = arena.away_step(user.spot, target.spot)
-        if direction is None:
-            continue
-        dest = arena.step(target.spot, *direction)
-        if dest is None:
-            continue
-        if target.card.type is CardType.ALTERATION:
-            # Glossary: Away, "Movement rules still apply"; Moving as a Part of an Ability,
-            # "the spot the permanent is entering" must be unoccupied, whether or not the
-            # alteration occupies its own spot.
-            ok = not occupied_mask(st) >> dest & 1
-        else:
-            ok = dest in move_destinations(st, target, (dest,))
-        if ok:
-            set_position(st, target, dest)
-            note(st, "push", pid, dest)
+def _add_counters(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    for _ in range(op.value or 1):
+        count.add_counter(st, user)
+    return False
 
 
-def _add_counter(st: GameState, perm: Permanent) -> None:
-    """Glossary: Count, a counter on the card; its Break happens once there are enough."""
-    if perm.id not in st.perms:
-        return
-    perm.counters += 1
-    note(st, "counter", perm.id, perm.counters)
-    for ability in perm.spec.triggers:
-        if ability.break_at is not None and perm.counters >= ability.break_at:
-            queue_trigger(st, perm.controller, ability, perm.id)
+def _remove_counters(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    if user.id in st.perms:
+        user.counters = max(user.counters - (op.value or 1), 0)
+        note(st, count.COUNTER, user.id, user.counters)
+    return False
 
 
-def _decoy(st: GameState, item: StackItem, user: Permanent | None = None) -> None:
-    """Glossary: Decoy and Decoy Summon. The two targets switch spots (Switch), and what on the
-    stack targeted one now targets the other. A switch that fails (one cannot leave its spot)
-    makes the ability fail: nothing is switched or retargeted. With `user`, the switch is
-    between the user and its one target ("You and target ally switch spots")."""
-    sides = (user.id, *item.targets) if user is not None else item.targets
-    first, second = (st.perms.get(t) for t in sides)
-    if first is None or second is None or not switch(st, first, second):
-        note(st, "fail", item.controller, "switch", "cannot leave the spot")
-        return
-    swap = {first.id: second.id, second.id: first.id}
-    st.stack = [
-        replace(other, targets=tuple(swap.get(t, t) for t in other.targets))
-        if other.spec is not None
-        and other.spec.target not in (None, "ability")
-        and not (other.spec.target or "").startswith("spot_")
-        else other
-        for other in st.stack
-    ]
+def _rotate(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    """Navigating the Arena, Rotation as a Part of an Ability: the permanent turns on its spot
+    (a quarter turn right or left, a half turn, or the way its player chose)."""
+    turned = user if op.who == "self" else st.perms.get(item.targets[0])
+    if turned is None or turned.id not in st.perms:
+        return False
+    if op.who == "self" and has(st, turned, stun.NAME):
+        # Glossary: Stun, it "cannot move or rotate itself".
+        note(st, "fail", item.controller, "rotate", "stunned")
+        return False
+    turned.facing = (
+        choice if op.value == 0 and choice is not None else (turned.facing + op.value) % 4
+    )
+    st.memo = None
+    note(st, "rotate", turned.id, turned.facing)
+    return False
 
 
-def _madness(st: GameState, player: int) -> None:
-    """Glossary: Madness, a card at random from the thoughts is discarded, if able. The draw
-    is seeded by the game's seed and the moment, so a replay discards the same card."""
-    p = st.players[player]
-    if not p.thoughts:
-        return
-    rng = random.Random(st.setup.seed * 1_000_003 + next_seq(st))
-    card = p.thoughts.pop(rng.randrange(len(p.thoughts)))
-    p.memories.append(card)
-    p.hand = None
-    p.serial += 1
-    note(st, "discard", player, card)
+def _copy(
+    st: GameState,
+    item: StackItem,
+    spec: AbilitySpec,
+    op: Op,
+    user: Permanent,
+    choice: int | None,
+) -> bool:
+    """Using the Stack, Copying an Ability from a Champion / from a Summon: a duplicate of the
+    ability, with its targets, goes on the stack under the copier's control. The imaginary
+    duplicate is no card: it goes to no memories once resolved. An ability that places or
+    attaches its card is copied by playing the same card from the subconscious (Copying a
+    Beckon Ability ...), which the engine does not do: such a copy fails, with a note."""
+    seq, controller = item.targets[0], item.controller
+    original = next((other for other in st.stack if other.seq == seq), None)
+    if original is None or original.spec is None:
+        return False
+    if original.card is not None and original.spec.kinds & registry.PUTS_CARD:
+        note(st, "fail", controller, "copy", "a copy that places a card needs the subconscious")
+        return False
+    note(st, "copied", original.spec.name)
+    _push(st, replace(original, controller=controller, card=None))
+    return False
 
 
-def _negate(st: GameState, seq: int) -> None:
-    """Glossary: Negate, "remove target ability from the stack and send it to the memories"."""
-    for index, other in enumerate(st.stack):
-        if other.seq == seq:
-            del st.stack[index]
-            if other.card is not None:
-                st.players[st.setup.owners[other.card]].memories.append(other.card)
-            note(st, "negated", other.spec.name if other.spec else other.kind)
-            return
-
-
-def _sacrifice(st: GameState, target: int, controller: int) -> None:
-    """Glossary: Sacrifice, an ally or a skill attached to you or an ally goes to its owner's
-    memories."""
-    perm = st.perms.get(target)
-    if perm is not None:
-        if perm.controller == controller and not perm.is_champion:
-            note(st, "sacrificed", perm.id)
-            leave_arena(st, perm, killed=False)
-        return
-    for bearer in st.perms.values():
-        if target in bearer.skills and bearer.controller == controller:
-            bearer.skills = tuple(k for k in bearer.skills if k != target)
-            st.players[st.setup.owners[target]].memories.append(target)
-            st.memo = None
-            note(st, "sacrificed", target)
-            return
+# Every kind of step: the keywords' own (registry.EFFECTS), a keyword or ailment granted, and
+# the follow-ups (rules.core.cards.FOLLOW_UPS).
+EFFECTS: dict[str, Effect] = {
+    **registry.EFFECTS,
+    GRANT: _grant,
+    AILMENT: _grant,
+    "destroy": _destroy,
+    "lose_hp": _lose_hp,
+    "add_counter": _add_counters,
+    "remove_counter": _remove_counters,
+    "rotate": _rotate,
+    "copy": _copy,
+}

@@ -18,8 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from rules.core.cards import Card, CardType
 
-from .damage import Modifier
-from .keywords import AbilitySpec, CardSpec
+from .specs import AbilitySpec, CardSpec, Modifier
 
 if TYPE_CHECKING:
     from .actions import Action

@@ -17,8 +17,8 @@ from rules.core.engine import (
     new_game,
     supported_keywords,
 )
+from rules.core.engine.compiler import card_spec
 from rules.core.engine.decks import Deck, deck_from_decklist
-from rules.core.engine.keywords import card_spec
 from rules.core.engine.queries import has, reach_spots
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 from rules.core.keywords import GLOSSARY

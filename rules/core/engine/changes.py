@@ -1,0 +1,201 @@
+"""The small changes of a game's state that resolving abilities is made of: notes in the log,
+draws, leaving and entering the arena, moves and switches, queued triggers, and who an ability's
+step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
+(rules/core/engine/keywords/), which both use them.
+"""
+
+from rules.core.cards import CardType
+
+from .keywords import flight, tiny
+from .queries import can_leave_spot, champion_of, has, reach_spots
+from .specs import AbilitySpec, Op
+from .state import GameState, ItemKind, Permanent, StackItem
+
+
+def note(st: GameState, *event: object) -> None:
+    st.events = (event, st.events)
+
+
+def next_seq(st: GameState) -> int:
+    st.seq += 1
+    return st.seq
+
+
+def check_end(st: GameState) -> bool:
+    """Conditions for Winning the Game, checked at once: a champion at 0 HP or a player with no
+    cards left in the timeline loses; both at the same instant is a drawn game (Product
+    decision › Drawn games)."""
+    if st.over:
+        return True
+    lost: list[tuple[int, str]] = []
+    for player in (0, 1):
+        champ = st.perms[st.players[player].champion]
+        if champ.hp <= 0:
+            lost.append((player, "hp"))
+        elif not st.players[player].timeline:
+            lost.append((player, "timeline"))
+    if not lost:
+        return False
+    st.over = True
+    st.phase = "over"
+    st.pending = None
+    if len(lost) == 2:
+        st.winner = None
+        st.reason = "both_lost"
+    else:
+        st.winner = 1 - lost[0][0]
+        st.reason = lost[0][1]
+    note(st, "game_over", st.winner, st.reason)
+    return True
+
+
+def draw(st: GameState, player: int, count: int = 1) -> None:
+    p = st.players[player]
+    p.hand = None
+    p.serial += 1
+    for _ in range(count):
+        if not p.timeline:
+            return
+        p.thoughts.append(p.timeline.pop())
+        if not p.timeline:
+            return  # instant loss, checked by the caller
+
+
+def mill(st: GameState, player: int, count: int) -> None:
+    """Energy: cards from the top of the timeline straight to the memories."""
+    p = st.players[player]
+    for _ in range(min(count, len(p.timeline))):
+        p.memories.append(p.timeline.pop())
+
+
+def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
+    """Killed, destroyed or sacrificed: to its owner's memories; attached skills go to their
+    owners' memories (Core Rulebook 5.2, Damage Resolution; The Skill Zone). A summon that
+    leaves dies either way (Glossary: Died/Dies), but only a `killed` one lets Resurrect Beckon
+    be played (Glossary: Kill(ed), "its HP reaches zero or ... an ability that utilizes the
+    term "kill"")."""
+    del st.perms[perm.id]
+    st.memo = None
+    if perm.spec.area_mods:
+        st.area_sources -= 1
+    st.players[perm.owner].memories.append(perm.id)
+    for skill in perm.skills:
+        st.players[st.setup.owners[skill]].memories.append(skill)
+    note(st, "left_arena", perm.id)
+    if perm.card.type is CardType.SUMMON:
+        if killed:
+            st.killed_this_round = (*st.killed_this_round, perm.spot)
+        queue_event(st, "summon_dies")
+
+
+def queue_event(
+    st: GameState, each: str, own: str | None = None, active: int | None = None
+) -> None:
+    """Queue every trigger of the permanents and their skills that happens at `each` (every
+    turn, every round, a summon dying), and those that happen at `own` on the active
+    combatant's own turn: its own abilities and the skills attached to it."""
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for perm in list(st.perms.values()):
+        mine = perm.id == active
+        for ability in perm.spec.triggers:
+            if ability.trigger == each or (mine and ability.trigger == own):
+                queue_trigger(st, perm.controller, ability, perm.id)
+        for skill in perm.skills:
+            for ability in specs[skill].triggers:
+                if ability.trigger == each or (mine and ability.trigger == own):
+                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+
+
+def remove_dead(st: GameState) -> None:
+    for perm in [p for p in st.perms.values() if p.hp <= 0]:
+        if perm.is_champion:
+            perm.hp = 0  # defeated: the game ends at the next check
+        else:
+            leave_arena(st, perm)
+
+
+def set_position(st: GameState, perm: Permanent, s: int, placed: bool = False) -> None:
+    """Leave the spot for `s`, by a move or (`placed`) a place effect or switch."""
+    perm.shares = placed or (
+        perm.card.type is not CardType.ALTERATION
+        and (has(st, perm, flight.NAME) or has(st, perm, tiny.NAME))
+    )
+    perm.spot = s
+    st.memo = None
+
+
+def switch(st: GameState, first: Permanent, second: Permanent) -> bool:
+    """Navigating the Arena, Switch: two permanents swap spots, with no rotation; not a move or
+    a place. It fails (False, nothing changes) if either cannot leave its spot."""
+    if not can_leave_spot(st, first) or not can_leave_spot(st, second):
+        return False
+    first_spot, second_spot = first.spot, second.spot
+    set_position(st, first, second_spot, placed=True)
+    set_position(st, second, first_spot, placed=True)
+    note(st, "switch", first.id, second.id)
+    return True
+
+
+def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: int) -> Permanent:
+    """Glossary: Enter (the Arena). Face-up at printed HP; its "enters the arena" triggers
+    happen."""
+    spec = st.setup.specs[card_id]
+    card = st.setup.cards[card_id]  # this very card (specs are shared by equal cards)
+    perm = Permanent(
+        card_id, card, spec, st.setup.owners[card_id], controller, s, facing, card.hp or 0, st.round
+    )
+    st.perms[card_id] = perm
+    st.memo = None
+    if spec.area_mods:
+        st.area_sources += 1
+    note(st, "enter", card_id, s)
+    for ability in spec.triggers:
+        if ability.trigger == "enters_arena":
+            queue_trigger(st, perm.controller, ability, perm.id)
+    return perm
+
+
+# --- triggers --------------------------------------------------------------------------------
+
+
+def place_card(st: GameState, item: StackItem, s: int, choice: int | None) -> None:
+    """Placing from the Thoughts: the card on the stack enters on spot `s`, facing the way its
+    champion does, or as its player chose (stack.resolve asks when the card states none)."""
+    assert item.card is not None
+    champ = champion_of(st, item.controller)
+    facing = champ.facing if choice is None else choice
+    enter_arena(st, item.card, item.controller, s, facing)
+
+
+def queue_trigger(
+    st: GameState,
+    controller: int,
+    spec: AbilitySpec | None,
+    source: int,
+    *,
+    skill: int | None = None,
+    kind: ItemKind = "trigger",
+    value: int = 0,
+    targets: tuple[int, ...] = (),
+) -> None:
+    st.queue.append(StackItem(0, controller, spec, source, None, targets, skill, kind, value))
+
+
+def recipients(
+    st: GameState, item: StackItem, spec: AbilitySpec, op: Op, user: Permanent
+) -> list[Permanent]:
+    """Whom a step of an ability acts on (Op.who): its targets, its user, or what is in its
+    awareness."""
+    who = op.who
+    if who == "target":
+        return [st.perms[t] for t in dict.fromkeys(item.targets) if t in st.perms]
+    if who == "self" or who == "bearer":
+        return [user] if user.id in st.perms else []
+    if who == "area_combatants":
+        reach = reach_spots(st, spec, user)
+        return [p for p in st.perms.values() if p.spot in reach and p.is_combatant]
+    if who == "area":
+        reach = reach_spots(st, spec, user)
+        return [p for p in st.perms.values() if p.spot in reach]
+    return []
