@@ -8,9 +8,7 @@ arena) whose ability is played, the ability's position on the card, the declared
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, NotRequired, TypedDict
-
-from .keywords import dash
+from typing import Any, Final, Literal, NotRequired, TypedDict
 
 
 class IllegalAction(ValueError):
@@ -66,6 +64,9 @@ class Choose:
 
 Action = Pass | Select | Step | Dash | Play | Choose
 PASS = Pass()
+# A Dash action's type in the log. The log's word, spelled as the keyword's (keywords/dash.py),
+# which sits above the state and so above this module.
+DASH: Final = "dash"
 
 # The few small actions every decision offers again are made once and shared: they are
 # immutable values, and listing legal actions is the engine's hottest path.
@@ -128,7 +129,7 @@ def action_to_json(action: Action) -> ActionJson:
     if isinstance(action, Step):
         return {"type": "step", "to": action.to, "turn": action.turn}
     if isinstance(action, Dash):
-        return {"type": dash.NAME, "to": action.to}
+        return {"type": DASH, "to": action.to}
     if isinstance(action, Play):
         data: PlayJson = {
             "type": "play",
@@ -154,7 +155,7 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         if kind == "step":
             to = data.get("to")
             return Step(None if to is None else int(to), data.get("turn"))
-        if kind == dash.NAME:
+        if kind == DASH:
             return Dash(int(data["to"]))
         if kind == "play":
             return Play(

@@ -10,7 +10,7 @@ the format (rules.core.timeline.validate). Games refuse such decks before they s
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypedDict, cast
+from typing import cast
 
 from rules.core.cards import Card, name_key
 from rules.core.decklist import DeckEntry, Decklist
@@ -18,6 +18,7 @@ from rules.core.formats import Format
 from rules.core.timeline import validate
 
 from .compiler import check_playable
+from .state import DeckJson
 
 
 class DeckRefused(ValueError):
@@ -29,15 +30,6 @@ class DeckRefused(ValueError):
         listing = "; ".join(problems[:10])
         more = f" (and {len(problems) - 10} more)" if len(problems) > 10 else ""
         super().__init__(f"Deck {seat} cannot be played: {listing}{more}")
-
-
-class DeckJson(TypedDict, total=False):
-    """A deck as the game log writes it (Deck.as_json). Hand-built positions
-    (rules.core.engine.scenario) log no decks: their entries are empty."""
-
-    champion: str
-    timeline: list[str]
-    subconscious: list[str]
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,12 @@ from rules.core.match import PRODUCT
 from . import arena
 from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
 from .compiler import card_spec
-from .decks import Deck, DeckJson, DeckRefused, deck_from_json, deck_problems
+from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
 from .specs import CardSpec
 from .stack import check_end, draw
-from .state import SEATS, GameState, Permanent, Player, Seat, Setup
+from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
 
 LOG_FORMAT = 1
 # The version of the rules this engine plays, written in every game log. A log replays only on

@@ -22,10 +22,21 @@ from .specs import AbilitySpec, CardSpec, Modifier
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .decks import DeckJson
 
 Seat = Literal["a", "b"]
 SEATS: tuple[Seat, Seat] = ("a", "b")
+
+
+class DeckJson(TypedDict, total=False):
+    """A deck as the game log writes it (rules.core.engine.decks.Deck.as_json). Hand-built
+    positions (rules.core.engine.scenario) log no decks: their entries are empty. Here, below
+    the decks module, because the state keeps the log's decks and the decks module sits above
+    the keyword rules that change the state."""
+
+    champion: str
+    timeline: list[str]
+    subconscious: list[str]
+
 
 # Where play is (rules.core.engine.flow names them); "setup" only before the first round.
 Phase = Literal[
@@ -89,7 +100,7 @@ class Setup:
     cards: tuple[Card, ...]
     specs: tuple[CardSpec, ...]
     owners: tuple[int, ...]
-    decks: "tuple[DeckJson, DeckJson]"  # the decks as written in the log
+    decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
     # Some ability states conditions (card format): the plays then follow counters and HP.

@@ -30,6 +30,9 @@ OTHER_SENSES = {
     # The card format's target kind "sacrifice" (rules.core.cards.TARGET_KINDS). sacrifice.py's
     # effect uses the state changes, which sit above queries.py's targeting.
     ("queries.py", "sacrifice"),
+    # A Dash action's type in the game log. keywords/dash.py sits above the state, which imports
+    # the actions.
+    ("actions.py", "dash"),
 }
 LIMIT = 20  # radon's rank C ends at 20
 
