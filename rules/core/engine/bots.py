@@ -20,8 +20,9 @@ from . import arena
 from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
 from .costs import energy_due
 from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
+from .keywords import AbilitySpec, CardSpec
 from .queries import has, reach_spots
-from .state import GameState, Permanent, Phase, Seat
+from .state import GameState, Permanent, Phase, Seat, StackItem
 
 # A lock-and-show swap: the names going out of the timeline, and those coming in.
 Swap = tuple[tuple[str, ...], tuple[str, ...]]
@@ -99,6 +100,9 @@ class HeuristicBot:
     # At most this many plays in one step of one turn: a free ability (a Hop that Energy
     # Reduction makes free) could otherwise be played for ever.
     PLAYS_PER_STEP = 6
+    # What a play that does not exert the combatant whose turn it is gains over one that does
+    # (see _play_score): more than any play's own worth.
+    BEFORE_EXERTING = 20.0
 
     def __init__(self, seed: int = 0, cards: Mapping[str, Card] | None = None) -> None:
         self.rng = random.Random(seed)
@@ -261,9 +265,11 @@ class HeuristicBot:
         score -= 0.6 * energy + 0.15 * cost.aura + 1.0 * cost.hp
         kinds = {op.kind for op in spec.effects}
         enemy_champion = st.players[1 - me].champion
+        # An ability on the stack is named by its place in the order of resolution (Negate,
+        # copying), a spot by its number: neither is a permanent.
         targets = (
             [st.perms[t] for t in action.targets if t in st.perms]
-            if not (spec.target or "").startswith("spot_")
+            if not (spec.target or "").startswith("spot_") and spec.target != "ability"
             else []
         )
         if kinds & {"damage", "drain"}:
@@ -306,8 +312,6 @@ class HeuristicBot:
             keyword = next(op.keyword for op in spec.effects if op.kind == "attach")
             ours = targets and targets[0].controller == me
             score += 2.0 if (keyword == "enchant") == bool(ours) else -5.0
-        if kinds & {"create", "build", "trap"}:
-            score += 1.5
         if "draw" in kinds:
             score += 1.0 if len(player.timeline) > 20 and len(player.thoughts) < 6 else -2.0
         if kinds & {"move", "hop"} and not kinds & {"damage", "drain"}:
@@ -325,7 +329,164 @@ class HeuristicBot:
             score += 0.5
         if has(st, user, "stun") and kinds & {"move"}:
             return -10.0
+        score += self._keyword_value(st, me, action, spec, user, targets)
+        if score > 0 and not cost.exert and st.phase == MAIN and st.active == user.id:
+            # Turn Order, Main Phase: the combatant whose turn it is may play abilities until one
+            # exerts it. What costs no exert comes first, so the attack that exerts still follows.
+            score += self.BEFORE_EXERTING
         return score
+
+    # --- what the other keywords' effects are worth ----------------------------------------------
+    #
+    # Each effect is valued from the ability's fields (its effects' kinds and values, its target,
+    # its conditions) and the position, never from a card's name, so a card set the bot never
+    # saw is valued too.
+
+    def _keyword_value(
+        self,
+        st: GameState,
+        me: int,
+        action: Play,
+        spec: AbilitySpec,
+        user: Permanent,
+        targets: list[Permanent],
+    ) -> float:
+        kinds = spec.kinds
+        value = 0.0
+        if spec.target == "ability":
+            item = next((i for i in st.stack if i.seq in action.targets), None)
+            worth = self._item_value(st, me, item)
+            if "negate" in kinds:
+                # Glossary: Negate: what the ability would have done does not happen.
+                value += 1.0 - worth if worth < 0 else -5.0
+            if "copy" in kinds:
+                # Using the Stack, Copying: a duplicate, with its targets, under our control.
+                value += worth + 0.5 if worth > 0 else -5.0
+        if "switch" in kinds:
+            value += self._switch_value(st, me, spec, user, targets)
+        if "warp" in kinds and targets:
+            # Glossary: Warp, a move to a spot adjacent to the target.
+            before = self._position_score(st, me, user, None, None)
+            best = max(
+                (
+                    self._position_score(st, me, user, s, None)
+                    for s in arena.adjacent(targets[0].spot)
+                ),
+                default=before,
+            )
+            value += best - before - 0.5
+        if "sacrifice" in kinds:
+            value += sum(self._sacrifice_value(st, me, t) for t in targets)
+        if "madness" in kinds:
+            # Glossary: Madness, a card of the thoughts discarded at random.
+            value += sum(1.0 if st.players[t.controller].thoughts else -1.0 for t in targets)
+        if "toss" in kinds:
+            # Glossary: Toss, the target lands around us, in reach of our attacks.
+            value += sum(1.0 + (1.0 if t.hp <= 2 else 0.0) for t in targets if t.controller != me)
+        if kinds & {"resurrect", "replicate"}:
+            # A Replicate copies the permanent playing it; a Resurrect Beckon places its card.
+            card = user.card if action.card in st.perms else st.setup.cards[action.card]
+            copies = max((op.value for op in spec.effects if op.kind == "replicate"), default=1)
+            value += copies * (3.0 + (card.hp or 0) * 0.5)
+        if kinds & {"create", "build", "trap"}:
+            value += self._placed_value(st.setup.specs[action.card])
+        if "rotate" in kinds:
+            value += sum(0.5 if t.controller != me else -0.5 for t in targets)
+        if "death_touch" in kinds:
+            value += sum(2.0 if t.controller != me else -3.0 for t in targets)
+        return value
+
+    def _effect_value(
+        self,
+        st: GameState,
+        me: int,
+        spec: AbilitySpec,
+        user: Permanent | None,
+        targets: list[Permanent],
+    ) -> float:
+        """What `spec` resolving with `targets` is worth to `me`, whoever plays it: damage to our
+        side is a loss, to theirs a gain; healing the other way round."""
+        enemy_champion = st.players[1 - me].champion
+        value = 0.0
+        for op in spec.effects:
+            hit = list(targets) if op.who == "target" else ([user] if user is not None else [])
+            amount = sum(op.values) or op.value or 1
+            for perm in hit:
+                side = 1.0 if perm.controller != me else -1.0
+                weight = 3.0 if perm.id == enemy_champion or perm.is_champion else 1.0
+                if op.kind in ("damage", "drain", "death_touch", "sacrifice", "lose_hp", "destroy"):
+                    value += side * weight * amount
+                elif op.kind in ("ailment", "fatigue", "madness", "toss", "push"):
+                    value += side * 2.0
+                elif op.kind in ("heal", "cure", "grant"):
+                    value -= side * weight * amount * 0.5
+        return value
+
+    def _item_value(self, st: GameState, me: int, item: StackItem | None) -> float:
+        if item is None or item.spec is None:
+            return 0.0
+        targets = (
+            [st.perms[t] for t in item.targets if t in st.perms]
+            if item.spec.target != "ability"
+            else []
+        )
+        worth = self._effect_value(st, me, item.spec, st.perms.get(item.source), targets)
+        if item.spec.kinds & {"beckon", "resurrect", "create", "build", "trap", "attach"}:
+            # A card entering the arena: as much as its card is worth, to whoever controls it.
+            worth += 3.0 if item.controller == me else -3.0
+        return worth
+
+    def _switch_value(
+        self, st: GameState, me: int, spec: AbilitySpec, user: Permanent, targets: list[Permanent]
+    ) -> float:
+        """Decoy and Decoy Summon: closer to the enemy champion for ours, farther from our
+        champion for theirs."""
+        movers = (
+            [user, *targets] if "user_and_target" in {op.who for op in spec.effects} else targets
+        )
+        if len(movers) != 2:
+            return -1.0
+        first, second = movers
+        value = -0.5
+        for perm, to in ((first, second.spot), (second, first.spot)):
+            if perm.controller == me:
+                value += self._position_score(st, me, perm, to, None) - self._position_score(
+                    st, me, perm, None, None
+                )
+            else:
+                mine = st.perms[st.players[me].champion]
+                value += 0.5 * (
+                    arena.distance(to, mine.spot) - arena.distance(perm.spot, mine.spot)
+                )
+        return value
+
+    def _sacrifice_value(self, st: GameState, me: int, perm: Permanent) -> float:
+        """An ally summon gone: worth it when a Resurrect Beckon in our thoughts waits for a spot
+        where a summon left, or when the summon is about to die anyway."""
+        if perm.controller != me:
+            return 2.0
+        player = st.players[me]
+        resurrect = any(
+            "resurrect" in ability.kinds
+            for cid in player.thoughts
+            for ability in st.setup.specs[cid].abilities
+        )
+        return (2.5 if resurrect else -1.0) + (1.0 if perm.hp <= 1 else 0.0) - 0.2 * perm.hp
+
+    @staticmethod
+    def _placed_value(placed: CardSpec) -> float:
+        """A created, built or trapped card: worth its other abilities. One whose conditions need
+        counters that nothing of the card puts on it is worth little."""
+        counts = any(
+            op.kind in ("counter", "add_counter") for a in placed.abilities for op in a.effects
+        )
+        value = 1.0
+        for ability in placed.abilities:
+            if ability.kinds & {"create", "build", "trap"}:
+                continue
+            needs_counters = any(c.test == "counters" for c in ability.conditions)
+            value += 0.2 if needs_counters and not counts else 0.5
+        return value
 
     def _choose_score(self, st: GameState, me: int, action: Choose) -> float:
         pending = st.pending

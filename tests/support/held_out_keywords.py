@@ -1,0 +1,64 @@
+"""The held-out style keyword set as the engine plays it: the version-1 card texts of
+tests/rules/data/held-out-keywords-v1.json converted as `convert_cards` converts them (a card
+whose text says something no field states is refused, and left out), and a timeline built
+around them for Ilsa Marrowind of the bundled demo set. The heuristic bot's test
+(tests/rules/engine/test_bot_keywords.py) and benchmarks/bot_keywords.py play with them."""
+
+import json
+from functools import cache
+from pathlib import Path
+
+from decks.core.bundled import card_set
+from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
+from rules.core.cards import Card, name_key
+from rules.core.decklist import Decklist, parse_decklist
+
+HELD_OUT = Path(__file__).resolve().parents[1] / "rules" / "data" / "held-out-keywords-v1.json"
+CHAMPION = "Ilsa Marrowind"
+# Cards of the demo set beside the keyword cards: summons for the keywords that need them
+# (Death Touch, Decoy Summon, Sacrifice, Resurrect Beckon, Toss) and two attacks.
+FILLERS = ("Emberfox Kit", "Jaelaran Militia")
+
+
+@cache
+def converted() -> tuple[dict[str, Card], dict[str, str]]:
+    """The keyword cards that convert (name_key -> Card) and those refused (name -> why)."""
+    data = json.loads(HELD_OUT.read_text())
+    cards: dict[str, Card] = {}
+    refused: dict[str, str] = {}
+    for raw in data["cards"]:
+        raw = {k: v for k, v in raw.items() if k != "expect"}
+        head = {k: v for k, v in data.items() if k not in ("cards", "_comment")}
+        one = json.dumps({**head, "cards": [raw]})
+        try:
+            (entry,) = read_card_file(json.dumps(upgrade_file(one))).entries
+        except CardFileError as exc:
+            refused[raw["name"]] = "; ".join(str(p) for p in exc.problems)
+            continue
+        cards[name_key(entry.card.name)] = entry.card
+    return cards, refused
+
+
+def keyword_card_names() -> list[str]:
+    """Every card of the held-out set, converted or not, in the file's order."""
+    return [raw["name"] for raw in json.loads(HELD_OUT.read_text())["cards"]]
+
+
+@cache
+def all_cards() -> dict[str, Card]:
+    """The demo set and the converted keyword cards, name_key -> Card."""
+    return {**card_set(), **converted()[0]}
+
+
+def decklist(copies: int = 3) -> Decklist:
+    """50 timeline cards: `copies` of every keyword card that converts, filled up with FILLERS,
+    and the Slime's copies in the subconscious for Replicate."""
+    keyword_cards = [card.name for card in converted()[0].values()]
+    lines = [f"{copies} {name}" for name in keyword_cards]
+    left = 50 - copies * len(keyword_cards)
+    for i, name in enumerate(FILLERS):
+        share = left // len(FILLERS) + (1 if i < left % len(FILLERS) else 0)
+        if share:
+            lines.append(f"{share} {name}")
+    text = "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime"])
+    return parse_decklist(text)
