@@ -51,3 +51,15 @@ def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled_cards,
     with pytest.raises(SystemExit):
         call_command("simulate", str(unrevealed), SERA, "--games", "1", stderr=err)
     assert "Nubia" in err.getvalue()
+
+
+def test_the_json_report_counts_each_cards_plays_and_resolutions(bundled_cards):
+    report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
+    sera, hedra = report["cards"]["a"], report["cards"]["b"]
+    # given every card of each deck, champion first
+    assert next(iter(sera)) == "Sera Vantyne" and next(iter(hedra)) == "Castellan Hedra Voss"
+    assert {"Static Lattice", "Thunderclap Theorem"} <= set(sera)
+    # then the champions attacked, and what was played resolved or was negated or failed
+    assert sera["Sera Vantyne"]["played"] > 0 and hedra["Castellan Hedra Voss"]["played"] > 0
+    assert sum(c["played"] for c in sera.values()) > 0
+    assert all(set(counts) == {"played", "resolved"} for counts in sera.values())

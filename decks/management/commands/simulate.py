@@ -2,14 +2,18 @@
 
 Plays N engine games between two decklist files with bots on both sides and prints the wins,
 draws, the average number of rounds and games per second. `--json` adds `log_digest`, a sha256
-over every game's log, so two runs can be compared for determinism. Exit status 2 when a deck
-cannot be read or the engine refuses it (unsupported keyword, illegal timeline).
+over every game's log, so two runs can be compared for determinism, and `cards`: for each deck,
+each card's plays (an ability of it played from the thoughts or the arena) and resolutions (an
+ability of it, triggers included, that resolved), so anyone can check which cards a bot plays.
+Exit status 2 when a deck cannot be read or the engine refuses it (unsupported keyword, illegal
+timeline).
 """
 
 import hashlib
 import json
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 from django.core.management.base import BaseCommand
@@ -20,7 +24,9 @@ from genesis.errors import Refusal
 from rules.core.decklist import MAX_INPUT_CHARS
 from rules.core.engine import DeckRefused, deck_from_decklist, deck_problems
 from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.decks import Deck
 from rules.core.engine.play import play_game
+from rules.core.engine.state import SEATS
 from rules.core.formats import DEFAULT_FORMAT
 
 MAX_GAMES = 100_000
@@ -58,6 +64,9 @@ class Command(BaseCommand):
             decks.append(deck)
 
         wins = {"a": 0, "b": 0}
+        usage: dict[str, dict[str, Counter[str]]] = {
+            seat: {"played": Counter(), "resolved": Counter()} for seat in SEATS
+        }
         draws = rounds = 0
         digest = hashlib.sha256()
         start = time.perf_counter()
@@ -70,6 +79,8 @@ class Command(BaseCommand):
             else:
                 wins[outcome.winner] += 1
             rounds += outcome.rounds
+            assert outcome.state is not None, "play_game returns the final state"
+            _count_usage(outcome.state, usage)
             assert outcome.log is not None, "play_game returns the game's log"
             digest.update(outcome.log.dumps().encode())
             digest.update(b"\n")
@@ -85,6 +96,10 @@ class Command(BaseCommand):
         }
         if json:
             report["log_digest"] = digest.hexdigest()
+            report["cards"] = {
+                seat: _card_report(deck, usage[seat])
+                for seat, deck in zip(SEATS, decks, strict=True)
+            }
             self.stdout.write(_dumps(report))
             return
         self.stdout.write(
@@ -101,6 +116,28 @@ class Command(BaseCommand):
     def _refuse(self, message: str) -> None:
         self.stderr.write(message)
         sys.exit(2)
+
+
+def _count_usage(state, usage: dict[str, dict[str, Counter[str]]]) -> None:
+    """Add a finished game's plays and resolutions, by card name, to each seat's tally. The
+    engine notes ("play", player, card, ability, targets) and ("resolve", controller, card,
+    ability, targets)."""
+    for event in state.event_list():
+        if event[0] == "play":
+            usage[SEATS[event[1]]]["played"][event[2]] += 1
+        elif event[0] == "resolve" and event[2]:
+            usage[SEATS[event[1]]]["resolved"][event[2]] += 1
+
+
+def _card_report(deck: Deck, usage: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
+    """Every card of the deck (champion first, then the timeline's and subconscious's in name
+    order) with how often it was played and resolved; a card it took control of is added."""
+    names = [deck.champion.name, *sorted({c.name for c in (*deck.timeline, *deck.subconscious)})]
+    names += sorted((set(usage["played"]) | set(usage["resolved"])) - set(names))
+    return {
+        name: {"played": usage["played"][name], "resolved": usage["resolved"][name]}
+        for name in dict.fromkeys(names)
+    }
 
 
 def _dumps(data) -> str:
