@@ -57,9 +57,11 @@ def test_the_json_report_counts_each_cards_plays_and_resolutions(bundled_cards):
     report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
     sera, hedra = report["cards"]["a"], report["cards"]["b"]
     # given every card of each deck, champion first
-    assert next(iter(sera)) == "Sera Vantyne" and next(iter(hedra)) == "Castellan Hedra Voss"
+    assert next(iter(sera)) == "Sera Vantyne"
+    assert next(iter(hedra)) == "Castellan Hedra Voss"
     assert {"Static Lattice", "Thunderclap Theorem"} <= set(sera)
     # then the champions attacked, and what was played resolved or was negated or failed
-    assert sera["Sera Vantyne"]["played"] > 0 and hedra["Castellan Hedra Voss"]["played"] > 0
+    assert sera["Sera Vantyne"]["played"] > 0
+    assert hedra["Castellan Hedra Voss"]["played"] > 0
     assert sum(c["played"] for c in sera.values()) > 0
     assert all(set(counts) == {"played", "resolved"} for counts in sera.values())
