@@ -50,15 +50,13 @@ def all_cards() -> dict[str, Card]:
     return {**card_set(), **converted()[0]}
 
 
-def decklist(copies: int = 3) -> Decklist:
-    """50 timeline cards: `copies` of every keyword card that converts, filled up with FILLERS,
-    and the Slime's copies in the subconscious for Replicate."""
-    keyword_cards = [card.name for card in converted()[0].values()]
-    lines = [f"{copies} {name}" for name in keyword_cards]
-    left = 50 - copies * len(keyword_cards)
-    for i, name in enumerate(FILLERS):
-        share = left // len(FILLERS) + (1 if i < left % len(FILLERS) else 0)
-        if share:
-            lines.append(f"{share} {name}")
+def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
+    """50 timeline cards: `copies` of every keyword card that converts, filled up with
+    `fillers` in turn, and the Slime's copies in the subconscious for Replicate."""
+    count = {card.name: copies for card in converted()[0].values()}
+    for i in range(50 - sum(count.values())):
+        name = fillers[i % len(fillers)]
+        count[name] = count.get(name, 0) + 1
+    lines = [f"{n} {name}" for name, n in count.items()]
     text = "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime"])
     return parse_decklist(text)

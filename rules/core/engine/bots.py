@@ -290,6 +290,8 @@ class HeuristicBot:
                     weight = 3.0 if t.id == enemy_champion else 1.5
                     if not t.is_champion and t.hp <= amount:
                         weight += 2.0  # a kill
+                        if self._waits_for_a_kill(st, me):
+                            weight += 2.0
                     score += amount * weight
         if "beckon" in kinds:
             score += 4.0 + (st.setup.cards[action.card].hp or 0) * 0.5
@@ -414,8 +416,14 @@ class HeuristicBot:
             for perm in hit:
                 side = 1.0 if perm.controller != me else -1.0
                 weight = 3.0 if perm.id == enemy_champion or perm.is_champion else 1.0
-                if op.kind in ("damage", "drain", "death_touch", "sacrifice", "lose_hp", "destroy"):
+                if op.kind == "death_touch":
+                    # Glossary: Death Touch [X], only a summon with X HP or less.
+                    if perm.hp <= op.value and not perm.is_champion:
+                        value += side * (2.0 + 0.5 * perm.hp)
+                elif op.kind in ("damage", "drain", "sacrifice", "lose_hp", "destroy"):
                     value += side * weight * amount
+                elif op.kind == "rotate":
+                    value += side * 0.5
                 elif op.kind in ("ailment", "fatigue", "madness", "toss", "push"):
                     value += side * 2.0
                 elif op.kind in ("heal", "cure", "grant"):
@@ -461,17 +469,54 @@ class HeuristicBot:
         return value
 
     def _sacrifice_value(self, st: GameState, me: int, perm: Permanent) -> float:
-        """An ally summon gone: worth it when a Resurrect Beckon in our thoughts waits for a spot
-        where a summon left, or when the summon is about to die anyway."""
+        """An ally summon gone to the memories, not killed (Glossary: Sacrifice): worth it when
+        it has next to no HP left (the enemy is denied the kill), or when it is spent: nothing
+        of it is left to play or to happen but its spot, which a summon in the thoughts may
+        want (a Beckon places next to the champion)."""
         if perm.controller != me:
-            return 2.0
-        player = st.players[me]
-        resurrect = any(
+            return -5.0  # only allies can be sacrificed
+        spec = perm.spec
+        spent = (
+            not spec.own
+            and not spec.continuous
+            and all(t.trigger == "enters_arena" for t in spec.triggers)
+        )
+        if perm.hp <= 1 or spent:
+            return 1.0
+        return -0.3 * perm.hp
+
+    def _arrival_value(self, st: GameState, me: int, placed: CardSpec, spot: int) -> float:
+        """What the triggers of a card entering the arena on `spot` can do from there: the best
+        target around it of each trigger that reaches around (Death Touch), with a kill worth
+        more while a card in our thoughts waits for one."""
+        value = 0.0
+        for trigger in placed.triggers:
+            if trigger.trigger != "enters_arena" or trigger.reach != "around":
+                continue
+            kill = next((op.value for op in trigger.effects if op.kind == "death_touch"), None)
+            best = 0.0
+            for perm in st.perms.values():
+                if not arena.is_around(perm.spot, spot):
+                    continue
+                worth = self._effect_value(st, me, trigger, None, [perm])
+                if kill is not None and perm.hp <= kill and self._waits_for_a_kill(st, me):
+                    worth += 4.0
+                best = max(best, worth)
+            value += best
+        return value
+
+    @staticmethod
+    def _waits_for_a_kill(st: GameState, me: int) -> bool:
+        """Whether an ability in our thoughts can be played only once a summon has been killed
+        this round (Resurrect Beckon, a condition) and none has been yet."""
+        if st.killed_this_round:
+            return False
+        return any(
             "resurrect" in ability.kinds
-            for cid in player.thoughts
+            or any(c.test == "summon_killed_this_round" for c in ability.conditions)
+            for cid in st.players[me].thoughts
             for ability in st.setup.specs[cid].abilities
         )
-        return (2.5 if resurrect else -1.0) + (1.0 if perm.hp <= 1 else 0.0) - 0.2 * perm.hp
 
     @staticmethod
     def _placed_value(placed: CardSpec) -> float:
@@ -496,7 +541,12 @@ class HeuristicBot:
             return 1.0 if option == 1 and len(st.players[me].timeline) > 15 else 0.0
         if pending.kind == "beckon_spot":
             enemy = st.perms[st.players[1 - me].champion]
-            return -arena.distance(cast(int, option), enemy.spot)  # a spot
+            spot = cast(int, option)
+            score = float(-arena.distance(spot, enemy.spot))
+            item = pending.item
+            if item is not None and item.card is not None:
+                score += self._arrival_value(st, me, st.setup.specs[item.card], spot)
+            return score
         if pending.kind == "facing":
             # Face the enemy champion, as a champion closing in does.
             enemy = st.perms[st.players[1 - me].champion]
@@ -505,7 +555,19 @@ class HeuristicBot:
         if pending.kind == "trigger_target":
             declared = cast("tuple[int, ...]", option)  # a declaration of targets
             targets = [st.perms[t] for t in declared if t in st.perms]
-            return sum(
-                (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1) for t in targets
-            )
+            item = pending.item
+            if item is None or item.spec is None:
+                return sum(
+                    (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1)
+                    for t in targets
+                )
+            value = self._effect_value(st, me, item.spec, st.perms.get(item.source), targets)
+            if self._waits_for_a_kill(st, me) and any(
+                t.hp <= op.value
+                for t in targets
+                for op in item.spec.effects
+                if op.kind == "death_touch"
+            ):
+                value += 4.0  # a summon killed: what waits for it in our thoughts may be played
+            return value
         return -action.option  # trigger order: as listed
