@@ -27,6 +27,7 @@ from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.decks import Deck
 from rules.core.engine.play import play_game
 from rules.core.engine.state import SEATS
+from rules.core.engine.usage import add_usage, new_usage
 from rules.core.formats import DEFAULT_FORMAT
 
 MAX_GAMES = 100_000
@@ -64,9 +65,7 @@ class Command(BaseCommand):
             decks.append(deck)
 
         wins = {"a": 0, "b": 0}
-        usage: dict[str, dict[str, Counter[str]]] = {
-            seat: {"played": Counter(), "resolved": Counter()} for seat in SEATS
-        }
+        usage = new_usage()
         draws = rounds = 0
         digest = hashlib.sha256()
         start = time.perf_counter()
@@ -80,7 +79,7 @@ class Command(BaseCommand):
                 wins[outcome.winner] += 1
             rounds += outcome.rounds
             assert outcome.state is not None, "play_game returns the final state"
-            _count_usage(outcome.state, usage)
+            add_usage(usage, outcome.state)
             assert outcome.log is not None, "play_game returns the game's log"
             digest.update(outcome.log.dumps().encode())
             digest.update(b"\n")
@@ -97,8 +96,8 @@ class Command(BaseCommand):
         if json:
             report["log_digest"] = digest.hexdigest()
             report["cards"] = {
-                seat: _card_report(deck, usage[seat])
-                for seat, deck in zip(SEATS, decks, strict=True)
+                seat: _card_report(deck, *tally)
+                for seat, deck, tally in zip(SEATS, decks, usage, strict=True)
             }
             self.stdout.write(_dumps(report))
             return
@@ -118,25 +117,16 @@ class Command(BaseCommand):
         sys.exit(2)
 
 
-def _count_usage(state, usage: dict[str, dict[str, Counter[str]]]) -> None:
-    """Add a finished game's plays and resolutions, by card name, to each seat's tally. The
-    engine notes ("play", player, card, ability, targets) and ("resolve", controller, card,
-    ability, targets)."""
-    for event in state.event_list():
-        if event[0] == "play":
-            usage[SEATS[event[1]]]["played"][event[2]] += 1
-        elif event[0] == "resolve" and event[2]:
-            usage[SEATS[event[1]]]["resolved"][event[2]] += 1
-
-
-def _card_report(deck: Deck, usage: dict[str, Counter[str]]) -> dict[str, dict[str, int]]:
+def _card_report(
+    deck: Deck, played: Counter[str], resolved: Counter[str]
+) -> dict[str, dict[str, int]]:
     """Every card of the deck (champion first, then the timeline's and subconscious's in name
-    order) with how often it was played and resolved; a card it took control of is added."""
+    order) with how often it was played and resolved; a card of the other deck whose ability it
+    copied (Using the Stack, Copying) is added."""
     names = [deck.champion.name, *sorted({c.name for c in (*deck.timeline, *deck.subconscious)})]
-    names += sorted((set(usage["played"]) | set(usage["resolved"])) - set(names))
+    names += sorted((set(played) | set(resolved)) - set(names))
     return {
-        name: {"played": usage["played"][name], "resolved": usage["resolved"][name]}
-        for name in dict.fromkeys(names)
+        name: {"played": played[name], "resolved": resolved[name]} for name in dict.fromkeys(names)
     }
 
 
