@@ -260,7 +260,8 @@ class HeuristicBot:
         # Energy is the timeline, and an empty timeline loses: keep a reserve.
         energy = energy_due(cost.energy, champion.card.energy_reduction or 0) if cost.energy else 0
         reserve = len(player.timeline) - energy
-        if energy and reserve < 12:
+        if energy and (reserve < 12 or reserve < len(st.players[1 - me].timeline)):
+            # Nor fall behind the enemy's timeline: whoever runs out first loses.
             return -100.0
         score -= 0.6 * energy + 0.15 * cost.aura + 1.0 * cost.hp
         kinds = {op.kind for op in spec.effects}
