@@ -8,7 +8,7 @@ bot plays it against the random bot, seats alternating, and the script prints ho
 keyword cards the heuristic bot played at least once, each card's plays and resolutions, and
 its win rate:
 
-- "held-out mirror": both sides play the held-out timeline (the issue's set-up);
+- "held-out mirror": both sides play the held-out timeline (the audit's set-up);
 - "against the samples": the random bot plays the held-out timeline and the five sample
   timelines in turn (summons with attacks on the other side: more kills, more low HP);
 - "the four sample timelines": the heuristic bot against the random bot with mirrored sample
