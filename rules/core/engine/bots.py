@@ -393,10 +393,8 @@ class HeuristicBot:
             value += copies * (3.0 + (card.hp or 0) * 0.5)
         if kinds & {"create", "build", "trap"}:
             value += self._placed_value(st.setup.specs[action.card])
-        if "rotate" in kinds:
-            value += sum(0.5 if t.controller != me else -0.5 for t in targets)
-        if "death_touch" in kinds:
-            value += sum(2.0 if t.controller != me else -3.0 for t in targets)
+        if kinds & {"rotate", "death_touch"}:
+            value += self._effect_value(st, me, spec, user, targets, {"rotate", "death_touch"})
         return value
 
     def _effect_value(
@@ -406,12 +404,16 @@ class HeuristicBot:
         spec: AbilitySpec,
         user: Permanent | None,
         targets: list[Permanent],
+        only: set[str] | None = None,
     ) -> float:
         """What `spec` resolving with `targets` is worth to `me`, whoever plays it: damage to our
-        side is a loss, to theirs a gain; healing the other way round."""
+        side is a loss, to theirs a gain; healing the other way round. With `only`, just the
+        effects of those kinds."""
         enemy_champion = st.players[1 - me].champion
         value = 0.0
         for op in spec.effects:
+            if only is not None and op.kind not in only:
+                continue
             hit = list(targets) if op.who == "target" else ([user] if user is not None else [])
             amount = sum(op.values) or op.value or 1
             for perm in hit:
