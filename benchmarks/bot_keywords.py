@@ -15,6 +15,12 @@ its win rate:
   timelines (engine_throughput.py's figure, seeds from 0), to check that its win rate is kept.
 
     .venv/bin/python benchmarks/bot_keywords.py [--games 200] [--seed 0]
+    .venv/bin/python benchmarks/bot_keywords.py --write DIR    # the card file and the timeline
+
+`--write DIR` writes the keyword cards that convert as a card file (DIR/held-out-keywords.json)
+and the timeline (DIR/held-out-timeline.txt), and plays nothing: import the file with
+`manage.py import_cards` and play the timeline with `manage.py simulate ... --bot heuristic
+--json` to read the same per-card figures from the service.
 """
 
 from __future__ import annotations
@@ -78,7 +84,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", type=Path, metavar="DIR")
     args = parser.parse_args()
+    if args.write:
+        args.write.mkdir(parents=True, exist_ok=True)
+        (args.write / "held-out-keywords.json").write_text(held_out_keywords.converted_file()[0])
+        (args.write / "held-out-timeline.txt").write_text(held_out_keywords.decklist_text())
+        print(f"written: {args.write}/held-out-keywords.json and held-out-timeline.txt")
+        return
     print(f"machine: {machine()}; date {time.strftime('%Y-%m-%d')}")
     print(f"engine: {'compiled by mypyc' if compiled() else 'pure Python'}")
     refused = held_out_keywords.converted()[1]

@@ -7,6 +7,7 @@ around them for Ilsa Marrowind of the bundled demo set. The heuristic bot's test
 import json
 from functools import cache
 from pathlib import Path
+from typing import cast
 
 from decks.core.bundled import card_set
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
@@ -21,22 +22,30 @@ FILLERS = ("Emberfox Kit", "Jaelaran Militia")
 
 
 @cache
-def converted() -> tuple[dict[str, Card], dict[str, str]]:
-    """The keyword cards that convert (name_key -> Card) and those refused (name -> why)."""
+def converted_file() -> tuple[str, dict[str, str]]:
+    """The keyword cards that convert, as a version-2 card file's text, and those refused
+    (name -> the converter's problems), each card converted on its own."""
     data = json.loads(HELD_OUT.read_text())
-    cards: dict[str, Card] = {}
+    head = {k: v for k, v in data.items() if k not in ("cards", "_comment")}
+    cards: list[object] = []
     refused: dict[str, str] = {}
     for raw in data["cards"]:
         raw = {k: v for k, v in raw.items() if k != "expect"}
-        head = {k: v for k, v in data.items() if k not in ("cards", "_comment")}
-        one = json.dumps({**head, "cards": [raw]})
         try:
-            (entry,) = read_card_file(json.dumps(upgrade_file(one))).entries
+            upgraded = upgrade_file(json.dumps({**head, "cards": [raw]}))
         except CardFileError as exc:
             refused[raw["name"]] = "; ".join(str(p) for p in exc.problems)
             continue
-        cards[name_key(entry.card.name)] = entry.card
-    return cards, refused
+        cards += cast(list, upgraded["cards"])
+    text = json.dumps({**head, "format_version": 2, "cards": cards}, indent=2, ensure_ascii=False)
+    return text, refused
+
+
+@cache
+def converted() -> tuple[dict[str, Card], dict[str, str]]:
+    """The keyword cards that convert (name_key -> Card) and those refused (name -> why)."""
+    text, refused = converted_file()
+    return {name_key(e.card.name): e.card for e in read_card_file(text).entries}, refused
 
 
 def keyword_card_names() -> list[str]:
@@ -50,7 +59,7 @@ def all_cards() -> dict[str, Card]:
     return {**card_set(), **converted()[0]}
 
 
-def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
+def decklist_text(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> str:
     """50 timeline cards: `copies` of every keyword card that converts, filled up with
     `fillers` in turn, and the Slime's copies in the subconscious for Replicate."""
     count = {card.name: copies for card in converted()[0].values()}
@@ -58,5 +67,9 @@ def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
         name = fillers[i % len(fillers)]
         count[name] = count.get(name, 0) + 1
     lines = [f"{n} {name}" for name, n in count.items()]
-    text = "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime"])
-    return parse_decklist(text)
+    return "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime", ""])
+
+
+def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
+    """The timeline of `decklist_text`, parsed."""
+    return parse_decklist(decklist_text(copies, fillers))

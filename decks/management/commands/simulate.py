@@ -1,6 +1,8 @@
-"""`python manage.py simulate DECK_A DECK_B --games N --seed S [--bot random|heuristic] [--json]`.
+"""`python manage.py simulate DECK_A DECK_B --games N --seed S [--bot random|heuristic]
+[--bot-b random|heuristic] [--json]`.
 
-Plays N engine games between two decklist files with bots on both sides and prints the wins,
+Plays N engine games between two decklist files with bots on both sides (`--bot`; `--bot-b` gives
+seat b another, e.g. the heuristic bot against the random bot) and prints the wins,
 draws, the average number of rounds and games per second. `--json` adds `log_digest`, a sha256
 over every game's log, so two runs can be compared for determinism, and `cards`: for each deck,
 each card's plays (an ability of it played from the thoughts or the arena) and resolutions (an
@@ -42,9 +44,12 @@ class Command(BaseCommand):
         parser.add_argument("--games", type=int, default=10)
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument("--bot", choices=["random", "heuristic"], default="random")
+        parser.add_argument(
+            "--bot-b", choices=["random", "heuristic"], help="Seat b's bot (default: --bot)."
+        )
         parser.add_argument("--json", action="store_true")
 
-    def handle(self, *args, deck_a, deck_b, games, seed, bot, json: bool, **options):
+    def handle(self, *args, deck_a, deck_b, games, seed, bot, bot_b, json: bool, **options):
         if not 1 <= games <= MAX_GAMES:
             self._refuse(f"--games must be between 1 and {MAX_GAMES}.")
         cards = card_index()
@@ -71,7 +76,10 @@ class Command(BaseCommand):
         start = time.perf_counter()
         for number in range(games):
             game_seed = seed * 1_000_003 + number
-            bots = [self._bot(bot, game_seed * 2 + side, cards) for side in (0, 1)]
+            bots = [
+                self._bot(kind, game_seed * 2 + side, cards)
+                for side, kind in enumerate((bot, bot_b or bot))
+            ]
             outcome = play_game(decks[0], decks[1], cards, game_seed, bots)
             if outcome.winner is None:
                 draws += 1
@@ -88,6 +96,7 @@ class Command(BaseCommand):
             "games": games,
             "seed": seed,
             "bot": bot,
+            "bot_b": bot_b or bot,
             "wins": {"a": wins["a"], "b": wins["b"]},
             "draws": draws,
             "average_rounds": round(rounds / games, 2),
@@ -102,7 +111,8 @@ class Command(BaseCommand):
             self.stdout.write(_dumps(report))
             return
         self.stdout.write(
-            f"{games} games ({bot} bots, seed {seed}): {deck_a.name} won {wins['a']}, "
+            f"{games} games ({bot} v {bot_b or bot} bot, seed {seed}): "
+            f"{deck_a.name} won {wins['a']}, "
             f"{deck_b.name} won {wins['b']}, {draws} drawn; "
             f"{report['average_rounds']} rounds per game on average; "
             f"{report['games_per_second']} games per second"
