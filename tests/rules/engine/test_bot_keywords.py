@@ -10,7 +10,7 @@ from rules.core.engine import PASS, Play, apply, legal_actions
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.flow import to_act
 from rules.core.engine.play import play_game
-from rules.core.engine.scenario import in_thoughts, scenario
+from rules.core.engine.scenario import scenario
 from rules.core.engine.usage import add_usage, new_usage
 from tests.support import held_out_keywords
 
@@ -77,25 +77,23 @@ def test_it_negates_an_enemy_attack_on_its_champion():
     assert chosen.targets == (state.stack[0].seq,)
 
 
+def plays_of(state, name: str) -> list[Play]:
+    return [a for a in legal_actions(state) if isinstance(a, Play) and card_of(state, a) == name]
+
+
 def test_it_copies_its_own_attack_and_never_the_enemys():
-    # given the enemy's attack on the stack and a copying spell in the thoughts
+    # given the enemy's attack on its champion on the stack, and a copying spell it could play
     state = enemy_attack_on_the_stack([held("Echo")])
-    # then it does not copy an attack on its own champion
-    assert not any(
-        isinstance(a, Play) and card_of(state, a) == "Echo"
-        for a in [HeuristicBot(0, CARDS).choose_action(state)]
-    )
-    # given its own attack on the stack instead
+    assert plays_of(state, "Echo")
+    # then it does not copy it
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    assert not (isinstance(chosen, Play) and card_of(state, chosen) == "Echo")
+    # given its own attack on the enemy champion on the stack instead
     state = face_to_face(thoughts={"a": [held("Echo")]})
-    cid = in_thoughts(state, held("Echo"), "a")
-    attack = next(
-        a
-        for a in legal_actions(state)
-        if isinstance(a, Play) and a.card == 0 and a.targets == (1,) and a.card != cid
-    )
+    attack = next(a for a in plays_of(state, "Ilsa Marrowind") if a.targets == (1,))
     state = apply(state, attack)
     state = apply(state, PASS)  # the enemy lets it be
-    assert to_act(state) == 0
+    assert plays_of(state, "Echo")
     # then it copies it
     chosen = HeuristicBot(0, CARDS).choose_action(state)
     assert card_of(state, chosen) == "Echo"
@@ -111,3 +109,27 @@ def test_over_a_few_games_it_plays_most_keyword_cards():
         add_usage(usage, result.state)
     played = {name for name, times in usage[0][0].items() if times} & names
     assert len(played) >= 6, sorted(played)  # 9 now; 1 before
+
+
+@pytest.mark.parametrize(("ours", "theirs", "hops"), [(15, 30, False), (30, 15, True)])
+def test_it_pays_no_energy_that_leaves_its_timeline_shorter_than_the_enemys(ours, theirs, hops):
+    """Conditions for Winning the Game: a player with no cards left in the timeline loses, so
+    Energy (cards of the timeline) is not spent to fall behind the enemy's timeline."""
+    # given the enemy champion two spots ahead, and Hop (1 Energy for Ilsa) bringing it in reach
+    filler = held("Heave")
+    state = scenario(
+        (ILSA, ILSA),
+        champion_spots=((3, 2), (3, 4)),
+        timelines={"a": [filler] * ours, "b": [filler] * theirs},
+    )
+    assert any(
+        state.perms[0].spec.abilities[a.ability].name == "Hop"
+        for a in plays_of(state, "Ilsa Marrowind")
+    )
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    # then it hops only while its timeline stays the longer one
+    hopped = (
+        isinstance(chosen, Play) and state.perms[0].spec.abilities[chosen.ability].name == "Hop"
+    )
+    assert hopped is hops
