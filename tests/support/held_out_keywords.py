@@ -16,8 +16,8 @@ from rules.core.decklist import Decklist, parse_decklist
 
 HELD_OUT = Path(__file__).resolve().parents[1] / "rules" / "data" / "held-out-keywords-v1.json"
 CHAMPION = "Ilsa Marrowind"
-# Cards of the demo set beside the keyword cards: summons for the keywords that need them
-# (Death Touch, Decoy Summon, Sacrifice, Resurrect Beckon, Toss) and two attacks.
+# Cards of the demo set that fill the timeline up to 50 beside the keyword cards: two small
+# summons with attacks (the held-out summons have none).
 FILLERS = ("Emberfox Kit", "Jaelaran Militia")
 
 
