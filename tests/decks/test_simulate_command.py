@@ -31,8 +31,16 @@ def test_simulate_reports_every_game_and_is_deterministic(bundled_cards):
 
 def test_heuristic_bots_play_too(bundled_cards):
     report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
-    assert report["bot"] == "heuristic"
+    assert report["bot"] == report["bot_b"] == "heuristic"
     assert report["wins"]["a"] + report["wins"]["b"] + report["draws"] == 2
+
+
+def test_seat_b_may_have_another_bot(bundled_cards):
+    args = (SERA, SERA, "--games", "4", "--seed", "3", "--bot", "heuristic")
+    mixed = simulate(*args, "--bot-b", "random")
+    assert (mixed["bot"], mixed["bot_b"]) == ("heuristic", "random")
+    assert mixed["log_digest"] != simulate(*args)["log_digest"]
+    assert mixed["wins"]["a"] >= 3  # the heuristic bot beats the random one
 
 
 def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled_cards, tmp_path):
@@ -51,3 +59,17 @@ def test_a_deck_the_engine_cannot_play_is_refused_before_any_game(bundled_cards,
     with pytest.raises(SystemExit):
         call_command("simulate", str(unrevealed), SERA, "--games", "1", stderr=err)
     assert "Nubia" in err.getvalue()
+
+
+def test_the_json_report_counts_each_cards_plays_and_resolutions(bundled_cards):
+    report = simulate(SERA, HEDRA, "--games", "2", "--seed", "1", "--bot", "heuristic")
+    sera, hedra = report["cards"]["a"], report["cards"]["b"]
+    # given every card of each deck, champion first
+    assert next(iter(sera)) == "Sera Vantyne"
+    assert next(iter(hedra)) == "Castellan Hedra Voss"
+    assert {"Static Lattice", "Thunderclap Theorem"} <= set(sera)
+    # then the champions attacked, and what was played resolved or was negated or failed
+    assert sera["Sera Vantyne"]["played"] > 0
+    assert hedra["Castellan Hedra Voss"]["played"] > 0
+    assert sum(c["played"] for c in sera.values()) > 0
+    assert all(set(counts) == {"played", "resolved"} for counts in sera.values())

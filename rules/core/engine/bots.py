@@ -20,9 +20,31 @@ from . import arena
 from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
 from .costs import energy_due
 from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
-from .keywords import beckon, build, create, cure, draw, enchant, heal, hop, move, push, stun, trap
+from .keywords import (
+    beckon,
+    build,
+    create,
+    cure,
+    death_touch,
+    draw,
+    enchant,
+    fatigue,
+    heal,
+    hop,
+    madness,
+    move,
+    negate,
+    push,
+    replicate,
+    sacrifice,
+    stun,
+    toss,
+    trap,
+    warp,
+)
 from .queries import has, reach_spots
-from .state import GameState, Permanent, Phase, Seat
+from .specs import AbilitySpec, CardSpec
+from .state import GameState, Permanent, Phase, Seat, StackItem
 
 # A lock-and-show swap: the names going out of the timeline, and those coming in.
 Swap = tuple[tuple[str, ...], tuple[str, ...]]
@@ -100,6 +122,9 @@ class HeuristicBot:
     # At most this many plays in one step of one turn: a free ability (a Hop that Energy
     # Reduction makes free) could otherwise be played for ever.
     PLAYS_PER_STEP = 6
+    # What a play that does not exert the combatant whose turn it is gains over one that does
+    # (see _play_score): more than any play's own worth.
+    BEFORE_EXERTING = 20.0
 
     def __init__(self, seed: int = 0, cards: Mapping[str, Card] | None = None) -> None:
         self.rng = random.Random(seed)
@@ -242,8 +267,8 @@ class HeuristicBot:
         now = self._position_score(st, me, perm, None, None)
         return score - now + (0.5 if st.moves == 0 else -1.5)
 
-    # complexity: the heuristic bot's evaluation, a term per kind of effect; it is being
-    # rewritten to value every keyword (issue 27, finding 6), which owns its shape.
+    # complexity: the heuristic bot's evaluation of a play: one term per kind of effect, read
+    # top to bottom; splitting it would scatter one scoring table over several functions.
     def _play_score(self, st: GameState, me: int, action: Play) -> float:
         perm = st.perms.get(action.card)
         if perm is not None:
@@ -259,14 +284,17 @@ class HeuristicBot:
         # Energy is the timeline, and an empty timeline loses: keep a reserve.
         energy = energy_due(cost.energy, champion.card.energy_reduction or 0) if cost.energy else 0
         reserve = len(player.timeline) - energy
-        if energy and reserve < 12:
+        if energy and (reserve < 12 or reserve < len(st.players[1 - me].timeline)):
+            # Nor fall behind the enemy's timeline: whoever runs out first loses.
             return -100.0
         score -= 0.6 * energy + 0.15 * cost.aura + 1.0 * cost.hp
         kinds = {op.kind for op in spec.effects}
         enemy_champion = st.players[1 - me].champion
+        # An ability on the stack is named by its place in the order of resolution (Negate,
+        # copying), a spot by its number: neither is a permanent.
         targets = (
             [st.perms[t] for t in action.targets if t in st.perms]
-            if not (spec.target or "").startswith("spot_")
+            if not (spec.target or "").startswith("spot_") and spec.target != "ability"
             else []
         )
         if kinds & {"damage", "drain"}:
@@ -287,6 +315,8 @@ class HeuristicBot:
                     weight = 3.0 if t.id == enemy_champion else 1.5
                     if not t.is_champion and t.hp <= amount:
                         weight += 2.0  # a kill
+                        if self._waits_for_a_kill(st, me):
+                            weight += 2.0
                     score += amount * weight
         if beckon.NAME in kinds:
             score += 4.0 + (st.setup.cards[action.card].hp or 0) * 0.5
@@ -309,8 +339,6 @@ class HeuristicBot:
             keyword = next(op.keyword for op in spec.effects if op.kind == "attach")
             ours = targets and targets[0].controller == me
             score += 2.0 if (keyword == enchant.NAME) == bool(ours) else -5.0
-        if kinds & {create.NAME, build.NAME, trap.NAME}:
-            score += 1.5
         if draw.NAME in kinds:
             score += 1.0 if len(player.timeline) > 20 and len(player.thoughts) < 6 else -2.0
         if kinds & {move.NAME, hop.NAME} and not kinds & {"damage", "drain"}:
@@ -328,8 +356,220 @@ class HeuristicBot:
             score += 0.5
         if has(st, user, stun.NAME) and kinds & {move.NAME}:
             return -10.0
+        score += self._keyword_value(st, me, action, spec, user, targets)
+        if score > 0 and not cost.exert and st.phase == MAIN and st.active == user.id:
+            # Turn Order, Main Phase: the combatant whose turn it is may play abilities until one
+            # exerts it. What costs no exert comes first, so the attack that exerts still follows.
+            score += self.BEFORE_EXERTING
         return score
 
+    # --- what the other keywords' effects are worth ----------------------------------------------
+    #
+    # Each effect is valued from the ability's fields (its effects' kinds and values, its target,
+    # its conditions) and the position, never from a card's name, so a card set the bot never
+    # saw is valued too.
+
+    # complexity: one term per kind of effect the keyword modules define, as in _play_score.
+    def _keyword_value(
+        self,
+        st: GameState,
+        me: int,
+        action: Play,
+        spec: AbilitySpec,
+        user: Permanent,
+        targets: list[Permanent],
+    ) -> float:
+        kinds = spec.kinds
+        value = 0.0
+        if spec.target == "ability":
+            item = next((i for i in st.stack if i.seq in action.targets), None)
+            worth = self._item_value(st, me, item)
+            if negate.NAME in kinds:
+                # Glossary: Negate: what the ability would have done does not happen.
+                value += 1.0 - worth if worth < 0 else -5.0
+            if "copy" in kinds:
+                # Using the Stack, Copying: a duplicate, with its targets, under our control.
+                value += worth + 0.5 if worth > 0 else -5.0
+        if "switch" in kinds:
+            value += self._switch_value(st, me, spec, user, targets)
+        if warp.NAME in kinds and targets:
+            # Glossary: Warp, a move to a spot adjacent to the target.
+            before = self._position_score(st, me, user, None, None)
+            best = max(
+                (
+                    self._position_score(st, me, user, s, None)
+                    for s in arena.adjacent(targets[0].spot)
+                ),
+                default=before,
+            )
+            value += best - before - 0.5
+        if sacrifice.NAME in kinds:
+            value += sum(self._sacrifice_value(st, me, t) for t in targets)
+        if madness.NAME in kinds:
+            # Glossary: Madness, a card of the thoughts discarded at random.
+            value += sum(1.0 if st.players[t.controller].thoughts else -1.0 for t in targets)
+        if toss.NAME in kinds:
+            # Glossary: Toss, the target lands around us, in reach of our attacks.
+            value += sum(1.0 + (1.0 if t.hp <= 2 else 0.0) for t in targets if t.controller != me)
+        if kinds & {"resurrect", replicate.NAME}:
+            # A Replicate copies the permanent playing it; a Resurrect Beckon places its card.
+            card = user.card if action.card in st.perms else st.setup.cards[action.card]
+            copies = max((op.value for op in spec.effects if op.kind == replicate.NAME), default=1)
+            value += copies * (3.0 + (card.hp or 0) * 0.5)
+        if kinds & {create.NAME, build.NAME, trap.NAME}:
+            value += self._placed_value(st.setup.specs[action.card])
+        if kinds & {"rotate", death_touch.NAME}:
+            value += self._effect_value(st, me, spec, user, targets, {"rotate", death_touch.NAME})
+        return value
+
+    def _effect_value(
+        self,
+        st: GameState,
+        me: int,
+        spec: AbilitySpec,
+        user: Permanent | None,
+        targets: list[Permanent],
+        only: set[str] | None = None,
+    ) -> float:
+        """What `spec` resolving with `targets` is worth to `me`, whoever plays it: damage to our
+        side is a loss, to theirs a gain; healing the other way round. With `only`, just the
+        effects of those kinds."""
+        enemy_champion = st.players[1 - me].champion
+        value = 0.0
+        for op in spec.effects:
+            if only is not None and op.kind not in only:
+                continue
+            hit = list(targets) if op.who == "target" else ([user] if user is not None else [])
+            amount = sum(op.values) or op.value or 1
+            for perm in hit:
+                side = 1.0 if perm.controller != me else -1.0
+                weight = 3.0 if perm.id == enemy_champion or perm.is_champion else 1.0
+                if op.kind == death_touch.NAME:
+                    # Glossary: Death Touch [X], only a summon with X HP or less.
+                    if perm.hp <= op.value and not perm.is_champion:
+                        value += side * (2.0 + 0.5 * perm.hp)
+                elif op.kind in ("damage", "drain", sacrifice.NAME, "lose_hp", "destroy"):
+                    value += side * weight * amount
+                elif op.kind == "rotate":
+                    value += side * 0.5
+                elif op.kind in ("ailment", fatigue.NAME, madness.NAME, toss.NAME, push.NAME):
+                    value += side * 2.0
+                elif op.kind in (heal.NAME, cure.NAME, "grant"):
+                    value -= side * weight * amount * 0.5
+        return value
+
+    def _item_value(self, st: GameState, me: int, item: StackItem | None) -> float:
+        if item is None or item.spec is None:
+            return 0.0
+        targets = (
+            [st.perms[t] for t in item.targets if t in st.perms]
+            if item.spec.target != "ability"
+            else []
+        )
+        worth = self._effect_value(st, me, item.spec, st.perms.get(item.source), targets)
+        if item.spec.kinds & {
+            beckon.NAME,
+            "resurrect",
+            create.NAME,
+            build.NAME,
+            trap.NAME,
+            "attach",
+        }:
+            # A card entering the arena: as much as its card is worth, to whoever controls it.
+            worth += 3.0 if item.controller == me else -3.0
+        return worth
+
+    def _switch_value(
+        self, st: GameState, me: int, spec: AbilitySpec, user: Permanent, targets: list[Permanent]
+    ) -> float:
+        """Decoy and Decoy Summon: closer to the enemy champion for ours, farther from our
+        champion for theirs."""
+        movers = (
+            [user, *targets] if "user_and_target" in {op.who for op in spec.effects} else targets
+        )
+        if len(movers) != 2:
+            return -1.0
+        first, second = movers
+        value = -0.5
+        for perm, to in ((first, second.spot), (second, first.spot)):
+            if perm.controller == me:
+                value += self._position_score(st, me, perm, to, None) - self._position_score(
+                    st, me, perm, None, None
+                )
+            else:
+                mine = st.perms[st.players[me].champion]
+                value += 0.5 * (
+                    arena.distance(to, mine.spot) - arena.distance(perm.spot, mine.spot)
+                )
+        return value
+
+    def _sacrifice_value(self, st: GameState, me: int, perm: Permanent) -> float:
+        """An ally summon gone to the memories, not killed (Glossary: Sacrifice): worth it when
+        it has next to no HP left (the enemy is denied the kill), or when it is spent: nothing
+        of it is left to play or to happen but its spot, which a summon in the thoughts may
+        want (a Beckon places next to the champion)."""
+        if perm.controller != me:
+            return -5.0  # only allies can be sacrificed
+        spec = perm.spec
+        spent = (
+            not spec.own
+            and not spec.continuous
+            and all(t.trigger == "enters_arena" for t in spec.triggers)
+        )
+        if perm.hp <= 1 or spent:
+            return 1.0
+        return -0.3 * perm.hp
+
+    def _arrival_value(self, st: GameState, me: int, placed: CardSpec, spot: int) -> float:
+        """What the triggers of a card entering the arena on `spot` can do from there: the best
+        target around it of each trigger that reaches around (Death Touch), with a kill worth
+        more while a card in our thoughts waits for one."""
+        value = 0.0
+        for trigger in placed.triggers:
+            if trigger.trigger != "enters_arena" or trigger.reach != "around":
+                continue
+            kill = next((op.value for op in trigger.effects if op.kind == death_touch.NAME), None)
+            best = 0.0
+            for perm in st.perms.values():
+                if not arena.is_around(perm.spot, spot):
+                    continue
+                worth = self._effect_value(st, me, trigger, None, [perm])
+                if kill is not None and perm.hp <= kill and self._waits_for_a_kill(st, me):
+                    worth += 4.0
+                best = max(best, worth)
+            value += best
+        return value
+
+    @staticmethod
+    def _waits_for_a_kill(st: GameState, me: int) -> bool:
+        """Whether an ability in our thoughts can be played only once a summon has been killed
+        this round (Resurrect Beckon, a condition) and none has been yet."""
+        if st.killed_this_round:
+            return False
+        return any(
+            "resurrect" in ability.kinds
+            or any(c.test == "summon_killed_this_round" for c in ability.conditions)
+            for cid in st.players[me].thoughts
+            for ability in st.setup.specs[cid].abilities
+        )
+
+    @staticmethod
+    def _placed_value(placed: CardSpec) -> float:
+        """A created, built or trapped card: worth its other abilities. One whose conditions need
+        counters that nothing of the card puts on it is worth little."""
+        counts = any(
+            op.kind in ("counter", "add_counter") for a in placed.abilities for op in a.effects
+        )
+        value = 1.0
+        for ability in placed.abilities:
+            if ability.kinds & {create.NAME, build.NAME, trap.NAME}:
+                continue
+            needs_counters = any(c.test == "counters" for c in ability.conditions)
+            value += 0.2 if needs_counters and not counts else 0.5
+        return value
+
+    # complexity: one case per kind of pending choice (a Beckon's spot, a trigger's order or
+    # target, a "may"), each a few lines.
     def _choose_score(self, st: GameState, me: int, action: Choose) -> float:
         pending = st.pending
         assert pending is not None  # a choose action answers the pending choice
@@ -338,7 +578,12 @@ class HeuristicBot:
             return 1.0 if option == 1 and len(st.players[me].timeline) > 15 else 0.0
         if pending.kind == "beckon_spot":
             enemy = st.perms[st.players[1 - me].champion]
-            return -arena.distance(cast(int, option), enemy.spot)  # a spot
+            spot = cast(int, option)
+            score = float(-arena.distance(spot, enemy.spot))
+            item = pending.item
+            if item is not None and item.card is not None:
+                score += self._arrival_value(st, me, st.setup.specs[item.card], spot)
+            return score
         if pending.kind == "facing":
             # Face the enemy champion, as a champion closing in does.
             enemy = st.perms[st.players[1 - me].champion]
@@ -347,7 +592,19 @@ class HeuristicBot:
         if pending.kind == "trigger_target":
             declared = cast("tuple[int, ...]", option)  # a declaration of targets
             targets = [st.perms[t] for t in declared if t in st.perms]
-            return sum(
-                (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1) for t in targets
-            )
+            item = pending.item
+            if item is None or item.spec is None:
+                return sum(
+                    (3.0 if t.is_champion else 1.0) * (1 if t.controller != me else -1)
+                    for t in targets
+                )
+            value = self._effect_value(st, me, item.spec, st.perms.get(item.source), targets)
+            if self._waits_for_a_kill(st, me) and any(
+                t.hp <= op.value
+                for t in targets
+                for op in item.spec.effects
+                if op.kind == death_touch.NAME
+            ):
+                value += 4.0  # a summon killed: what waits for it in our thoughts may be played
+            return value
         return -action.option  # trigger order: as listed

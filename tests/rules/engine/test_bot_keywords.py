@@ -1,0 +1,135 @@
+"""The heuristic bot plays the keyword cards (issue 27, finding 6: with the held-out style
+keyword set it once played 3 of its 17 cards). It values each effect from the ability's fields,
+so these cards, which it never saw, are chosen where they do something; the 200-game figures are
+benchmarks/bot_keywords.py's."""
+
+import pytest
+
+from rules.core.cards import name_key
+from rules.core.engine import PASS, Play, apply, legal_actions
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.flow import to_act
+from rules.core.engine.play import play_game
+from rules.core.engine.scenario import scenario
+from rules.core.engine.usage import add_usage, new_usage
+from tests.support import held_out_keywords
+
+CARDS = held_out_keywords.all_cards()
+ILSA = CARDS[name_key("Ilsa Marrowind")]
+
+
+def held(name: str):
+    return CARDS[name_key(name)]
+
+
+def face_to_face(seat: str = "a", **fields):
+    """Two Ilsa Marrowinds side by side, each in the other's awareness, in `seat`'s main phase."""
+    return scenario(
+        (ILSA, ILSA),
+        champion_spots=((3, 3), (3, 4)),
+        champion_facings=("north", "south"),
+        turn=seat,
+        **fields,
+    )
+
+
+def card_of(state, action) -> str:
+    assert isinstance(action, Play), action
+    return state.setup.cards[action.card].name
+
+
+@pytest.mark.parametrize("name", ["Whispers", "Searing Mark"])
+def test_it_plays_a_spell_that_does_not_exert_before_the_attack_that_does(name):
+    # given the enemy champion in reach of Ilsa's attacks, a spell in the thoughts, and a card
+    # in the enemy's thoughts to discard
+    state = face_to_face(thoughts={"a": [held(name)], "b": [held("Heave")]})
+    assert any(card_of(state, a) == "Ilsa Marrowind" for a in legal_actions(state)[:-1])
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    # then the spell comes first: the attack is still there after it
+    assert card_of(state, chosen) == name
+
+
+def enemy_attack_on_the_stack(thoughts):
+    """Seat b's Ilsa has played Earth Attack [2] at seat a's, and seat a has priority."""
+    state = face_to_face("b", thoughts={"a": thoughts})
+    attack = next(
+        a
+        for a in legal_actions(state)
+        if isinstance(a, Play)
+        and state.perms[a.card].card is ILSA
+        and "Earth Attack" in state.perms[a.card].spec.abilities[a.ability].name
+        and a.targets == (0,)
+    )
+    state = apply(state, attack)
+    assert to_act(state) == 0
+    assert len(state.stack) == 1
+    return state
+
+
+def test_it_negates_an_enemy_attack_on_its_champion():
+    # given an enemy attack on the stack and Negate in the thoughts
+    state = enemy_attack_on_the_stack([held("Silence")])
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    # then it negates the attack
+    assert card_of(state, chosen) == "Silence"
+    assert chosen.targets == (state.stack[0].seq,)
+
+
+def plays_of(state, name: str) -> list[Play]:
+    return [a for a in legal_actions(state) if isinstance(a, Play) and card_of(state, a) == name]
+
+
+def test_it_copies_its_own_attack_and_never_the_enemys():
+    # given the enemy's attack on its champion on the stack, and a copying spell it could play
+    state = enemy_attack_on_the_stack([held("Echo")])
+    assert plays_of(state, "Echo")
+    # then it does not copy it
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    assert not (isinstance(chosen, Play) and card_of(state, chosen) == "Echo")
+    # given its own attack on the enemy champion on the stack instead
+    state = face_to_face(thoughts={"a": [held("Echo")]})
+    attack = next(a for a in plays_of(state, "Ilsa Marrowind") if a.targets == (1,))
+    state = apply(state, attack)
+    state = apply(state, PASS)  # the enemy lets it be
+    assert plays_of(state, "Echo")
+    # then it copies it
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    assert card_of(state, chosen) == "Echo"
+
+
+def test_over_a_few_games_it_plays_most_keyword_cards():
+    names = set(held_out_keywords.keyword_card_names())
+    deck = held_out_keywords.decklist()
+    usage = new_usage()
+    for seed in range(6):
+        result = play_game(deck, deck, CARDS, seed, (HeuristicBot(seed, CARDS), RandomBot(seed)))
+        assert result.state is not None
+        add_usage(usage, result.state)
+    played = {name for name, times in usage[0][0].items() if times} & names
+    assert len(played) >= 6, sorted(played)  # 9 now; 1 before
+
+
+@pytest.mark.parametrize(("ours", "theirs", "hops"), [(15, 30, False), (30, 15, True)])
+def test_it_pays_no_energy_that_leaves_its_timeline_shorter_than_the_enemys(ours, theirs, hops):
+    """Conditions for Winning the Game: a player with no cards left in the timeline loses, so
+    Energy (cards of the timeline) is not spent to fall behind the enemy's timeline."""
+    # given the enemy champion two spots ahead, and Hop (1 Energy for Ilsa) bringing it in reach
+    filler = held("Heave")
+    state = scenario(
+        (ILSA, ILSA),
+        champion_spots=((3, 2), (3, 4)),
+        timelines={"a": [filler] * ours, "b": [filler] * theirs},
+    )
+    assert any(
+        state.perms[0].spec.abilities[a.ability].name == "Hop"
+        for a in plays_of(state, "Ilsa Marrowind")
+    )
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    # then it hops only while its timeline stays the longer one
+    hopped = (
+        isinstance(chosen, Play) and state.perms[0].spec.abilities[chosen.ability].name == "Hop"
+    )
+    assert hopped is hops

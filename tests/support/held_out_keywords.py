@@ -1,0 +1,75 @@
+"""The held-out style keyword set as the engine plays it: the version-1 card texts of
+tests/rules/data/held-out-keywords-v1.json converted as `convert_cards` converts them (a card
+whose text says something no field states is refused, and left out), and a timeline built
+around them for Ilsa Marrowind of the bundled demo set. The heuristic bot's test
+(tests/rules/engine/test_bot_keywords.py) and benchmarks/bot_keywords.py play with them."""
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import cast
+
+from decks.core.bundled import card_set
+from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
+from rules.core.cards import Card, name_key
+from rules.core.decklist import Decklist, parse_decklist
+
+HELD_OUT = Path(__file__).resolve().parents[1] / "rules" / "data" / "held-out-keywords-v1.json"
+CHAMPION = "Ilsa Marrowind"
+# Cards of the demo set that fill the timeline up to 50 beside the keyword cards: two small
+# summons with attacks (the held-out summons have none).
+FILLERS = ("Emberfox Kit", "Jaelaran Militia")
+
+
+@cache
+def converted_file() -> tuple[str, dict[str, str]]:
+    """The keyword cards that convert, as a version-2 card file's text, and those refused
+    (name -> the converter's problems), each card converted on its own."""
+    data = json.loads(HELD_OUT.read_text())
+    head = {k: v for k, v in data.items() if k not in ("cards", "_comment")}
+    cards: list[object] = []
+    refused: dict[str, str] = {}
+    for raw in data["cards"]:
+        raw = {k: v for k, v in raw.items() if k != "expect"}
+        try:
+            upgraded = upgrade_file(json.dumps({**head, "cards": [raw]}))
+        except CardFileError as exc:
+            refused[raw["name"]] = "; ".join(str(p) for p in exc.problems)
+            continue
+        cards += cast(list, upgraded["cards"])
+    text = json.dumps({**head, "format_version": 2, "cards": cards}, indent=2, ensure_ascii=False)
+    return text, refused
+
+
+@cache
+def converted() -> tuple[dict[str, Card], dict[str, str]]:
+    """The keyword cards that convert (name_key -> Card) and those refused (name -> why)."""
+    text, refused = converted_file()
+    return {name_key(e.card.name): e.card for e in read_card_file(text).entries}, refused
+
+
+def keyword_card_names() -> list[str]:
+    """Every card of the held-out set, converted or not, in the file's order."""
+    return [raw["name"] for raw in json.loads(HELD_OUT.read_text())["cards"]]
+
+
+@cache
+def all_cards() -> dict[str, Card]:
+    """The demo set and the converted keyword cards, name_key -> Card."""
+    return {**card_set(), **converted()[0]}
+
+
+def decklist_text(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> str:
+    """50 timeline cards: `copies` of every keyword card that converts, filled up with
+    `fillers` in turn, and the Slime's copies in the subconscious for Replicate."""
+    count = {card.name: copies for card in converted()[0].values()}
+    for i in range(50 - sum(count.values())):
+        name = fillers[i % len(fillers)]
+        count[name] = count.get(name, 0) + 1
+    lines = [f"{n} {name}" for name, n in count.items()]
+    return "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime", ""])
+
+
+def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
+    """The timeline of `decklist_text`, parsed."""
+    return parse_decklist(decklist_text(copies, fillers))
