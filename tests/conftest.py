@@ -88,7 +88,15 @@ def _database_group(item) -> int:
     return 2
 
 
+# When ./scripts/test has started the compiled engine's build in the background
+# (tests/support/engine_build.py), the test that uses it only plays games on it: it is not slow,
+# and run late it finds the build done instead of waiting for it in one process's slot.
+_BUILT_BESIDE = "tests/rules/engine/test_compiled.py::test_the_compiled_engine_builds"
+
+
 def _is_slow(item) -> bool:
+    if item.nodeid.startswith(_BUILT_BESIDE) and os.environ.get("GENESIS_COMPILED_ENGINE_COPY"):
+        return False
     return item.nodeid.startswith(SLOW) or any(
         item.get_closest_marker(name) for name in SLOW_MARKERS
     )
