@@ -432,8 +432,10 @@ def game_term_detail(*, game: str, slug: str) -> GameTermPage:
         .exclude(body="")
         .order_by("document__superseded", "document__name", "position")
     )
-    if term.section:
-        sections = sections.filter(heading__iexact=term.section)
+    if term.section:  # the timing's section, or its entry for the term
+        sections = sections.filter(
+            Q(heading__iexact=term.section) | Q(parent__heading__iexact=term.section)
+        )
     for section in sections:
         if defines(section.body, term):
             return GameTermPage(term, section, definition(section.body, term))

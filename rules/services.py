@@ -24,7 +24,7 @@ from .core.parsing import (
     section_lines,
     slugify,
 )
-from .core.topics import SERVICE_POLICIES, topics_for
+from .core.topics import SERVICE_POLICIES, topics_for, topics_of_sections
 from .models import GLOSSARY_SLUG, POLICIES_SLUG, RULINGS_SLUG, Document, Game, Ruling, Section
 
 GLOSSARY_NAME = "Genesis keyword glossary (this service's summary)"
@@ -217,6 +217,7 @@ def _replace_document(
             section__document=document, section__heading_is_derived=True
         ).values_list("pk", "section__body")
     )
+    topics = topics_of_sections(name, [(p.heading, p.body, p.parent) for p in parsed])
     _, deleted = document.sections.all().delete()
     replaced = deleted.get(Section._meta.label, 0)
     rows = [
@@ -231,7 +232,7 @@ def _replace_document(
             anchor=p.anchor,
             body=p.body,
             line=lines[i] if lines else None,
-            topics=topics_for(name, p.heading),
+            topics=topics[i],
         )
         for i, p in enumerate(parsed)
     ]

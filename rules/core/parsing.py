@@ -76,6 +76,9 @@ def slugify(text: str) -> str:
 _ATX = re.compile(r"^ {0,3}(#{1,6})[ \t]+(.*?)[ \t]*#*[ \t]*$")
 _SETEXT = re.compile(r"^ {0,3}(=+|-+)[ \t]*$")
 _BOLD_LINE = re.compile(r"^[ \t]*(\*\*\*?|__)(?=\S)([^*]+?)(?<=\S)\1[ \t]*$")
+# A paragraph opening with a bold term and a dash is an entry of a glossary ("**Subvert: Feral**
+# – Attach Feral to…"): the term titles it, and the line stays in its text.
+_BOLD_ENTRY = re.compile(r"^[ \t]*(\*\*|__)(?=\S)([^*_]+?)(?<=\S)\1[ \t]*[–—-][ \t]+\S")
 _NUMBERED = re.compile(r"^(\d{1,3}(?:\.\d{1,3})*)\.?[ \t]+(\S.*)$")
 _CONTENTS_ENTRY = re.compile(r"^\s*[^\t]+?(?:\s*\.{3,}\s*|\t+)\d{1,4}\s*$")
 _CONTENTS_HEADING = re.compile(r"^(table of )?contents:?$", re.IGNORECASE)
@@ -120,6 +123,7 @@ class _Heading:
     text: str
     level: float  # a TOC heading is a leaf whatever its level
     line: int
+    in_body: bool = False  # its line is the first of its text too (a glossary entry)
 
 
 def _markdown_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
@@ -160,6 +164,12 @@ def _markdown_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
             if text and len(text) <= 80 and not sentence:
                 headings.append(_Heading(text, last_level + 1, i))
                 used.add(i)
+            continue
+        match = _BOLD_ENTRY.match(line)
+        if match:
+            text = _heading_text(match.group(2))
+            if text and len(text) <= 60 and text[-1] not in _TERMINAL:
+                headings.append(_Heading(text, last_level + 1, i, in_body=True))
     _level_enumerations(headings)
     _level_chapters(headings, _contents_chapters(lines))
     return headings, used
@@ -350,7 +360,7 @@ def _chunk_heading(chunk: str) -> str:
 _DEFINING = re.compile(
     r"^(?:(?:The|A|An|Each|Every)\s+)?(?P<term>[A-Za-z][\w’'\-]*(?:[ /][\w’'\-]+){0,5}?)"
     r"(?:\s+[NX]\+?)?\s+(?P<verb>is|are|defines|means|refers to|can|must|may|have|has|contain|"
-    r"contains|will|ends|wins|loses)\s+(?P<rest>.*)$"
+    r"contains|will|ends|begins|wins|loses)\s+(?P<rest>.*)$"
 )
 # Subjects too general to title a topic ("A player may…", "Cards are…").
 _GENERAL_SUBJECTS = frozenset({"player", "card", "object", "game", "effect"})
@@ -379,11 +389,21 @@ TOPIC_CHARS = 600  # past this, a statement about a new subject ("Damage counter
 MAX_TOPIC_CHARS = 1500  # past this, a topic is cut into passages
 
 
+# "At the beginning of the recollection phase, …": a rule about that phase.
+_PHASE_OPENING = re.compile(
+    r"^(?:At the (?:beginning|start|end) of|During) (?:the|each) (?P<term>[A-Za-z][A-Za-z ]{0,30}? "
+    r"(?:phase|step)),"
+)
+
+
 def _defined_term(line: str) -> tuple[str, bool] | None:
     """The term a rule's line opens with, and whether the line defines it (True) or only says
     something about it (False): "Weapon is also an object type." → ("Weapon", True)."""
     if line.endswith((",", " OR", " AND")):
         return None  # an item of a list
+    phase = _PHASE_OPENING.match(line)
+    if phase and line[-1] in '.!?"”':
+        return phase.group("term"), False
     match = _TERM_COLON.match(line)
     if match and not any(ch.isdigit() for ch in match.group("term")):
         term = match.group("term")
@@ -421,6 +441,20 @@ def _is_list_intro(line: str) -> bool:
     )
 
 
+def _is_summary_line(line: str) -> bool:
+    """A line that sums up a web book's page rather than stating a rule: a phrase of a few words
+    with no sentence's ending ("Steps taken to start a game of Grand Archive, including Turn
+    One")."""
+    words = line.split()
+    return (
+        3 <= len(words) <= 14
+        and line[:1].isupper()
+        and line[-1] not in _TERMINAL + "!?"
+        and not _LIST_ITEM.match(line)
+        and _defined_term(line) is None
+    )
+
+
 def _title_of_term(term: str) -> str:
     return term[:1].upper() + term[1:]
 
@@ -454,15 +488,20 @@ def _topics(lines: list[str]) -> list[_Topic]:
         loose = topics[-1].continued or (topics[-1].dated and size > TOPIC_CHARS / 3)
         opened: _Topic | None = None
         if _SUBPAGES_LINE.match(line):
-            # The subpage after it opens a topic, titled by its term if its first line has one.
-            topics.append(
-                _Topic(
-                    f"{current.removesuffix(' (continued)') or 'Introduction'} (continued)",
-                    [],
-                    continued=True,
-                    dated=topics[-1].dated,
+            # The subpage after it opens a topic, titled by its term if its first line has one,
+            # or by that line if it is a page's summary rather than a rule ("Steps taken to start
+            # a game of Grand Archive, including Turn One"): the page's own title.
+            if _is_summary_line(following):
+                topics.append(_Topic(_heading_text(following), [], by_term=True))
+            else:
+                topics.append(
+                    _Topic(
+                        f"{current.removesuffix(' (continued)') or 'Introduction'} (continued)",
+                        [],
+                        continued=True,
+                        dated=topics[-1].dated,
+                    )
                 )
-            )
             size = 0
             continue
         found = _defined_term(line)
@@ -545,7 +584,8 @@ def parse_rulebook(
     if pre:
         blocks.append((preamble, leaf, pre, own_lines))
     for heading, end in zip(headings, starts[1:], strict=True):
-        own_lines = [lines[i] for i in range(heading.line + 1, end) if i not in used]
+        first = heading.line if heading.in_body else heading.line + 1
+        own_lines = [lines[i] for i in range(first, end) if i not in used]
         body = body_of(own_lines)
         if _CONTENTS_HEADING.match(heading.text):
             continue  # page numbers of another edition; the sections themselves follow

@@ -19,7 +19,9 @@ The Grand Archive Comprehensive Rules and Titans of Eden Rulebook lists were wri
 2026-11-28 by a third author, who read each section of the two books as this project imports
 them (Grand Archive's plain text cut into sections titled by the term or title line that opens
 each topic; Titans of Eden by its headings, its long Official Rules cut into passages) and wrote
-the terms players would use, other games' among them. That author saw none of the lookup's
+the terms players would use, other games' among them. Two of Grand Archive's sections were cut finer
+afterwards (its start-of-game page titled by its own summary line, and the Recollection and
+End phases out of the Materialize phase's continuation); their phrases moved with the text they describe. That author saw none of the lookup's
 question sets, its question tests, its benchmark or its recorded rates: the lists come from the
 books alone. That author's instructions gave eight example terms (mulligan, mana, summoning
 sickness, graveyard, library, deck out, first player, copies of a card); they are kept where a
@@ -28,7 +30,8 @@ them out can strike those phrases.
 
 Keyed by document name, then by heading; headings are compared loosely (topics_for), so
 "Rotate:" in a book and "Rotate" here are one. A heading that a book repeats (Grand Archive's
-"Champion", Titans of Eden's "Setup") is one key, whose list serves every section so titled.
+"Champion", Titans of Eden's "Setup") is one key, whose list the sections so titled share out
+(topics_of_sections): each topic goes to the ones whose text says most of its words.
 tests/rules/test_topics.py checks that every heading here names a section of its seed rulebook
 or of docs/policies.md.
 
@@ -37,6 +40,11 @@ type. Re-import the document (or run `load_glossary` for the policies) to store 
 """
 
 import re
+from collections import defaultdict
+from collections.abc import Sequence
+
+from .parsing import STOPWORDS, words_of
+from .ranking import stem
 
 CORE_RULEBOOK = "Genesis Core Rulebook 5.2"
 SERVICE_POLICIES = "Service policies"
@@ -290,7 +298,7 @@ _POLICIES = {
 # Grand Archive's book as the importer cuts it (rules.core.parsing): a heading the book repeats
 # ("Champion", "Turn player", "Attack") names every section so titled, so its list covers them all.
 _GRAND_ARCHIVE = {
-    "Introduction (continued)": "game setup, how to start a game, first turn, who goes first, first player skips draw, opening turn, level 0 champion on turn one, shuffle and cut opponent's deck, random first player, coin flip or dice, play or draw, starting the game, opening hand, starting hand, mulligan, setup steps, first turn skipped phases",
+    "Steps taken to start a game of Grand Archive, including Turn One": "game setup, how to start a game, first turn, who goes first, first player skips draw, opening turn, level 0 champion on turn one, shuffle and cut opponent's deck, random first player, coin flip or dice, play or draw, starting the game, opening hand, starting hand, mulligan, setup steps, first turn skipped phases",
     "Grand Archive": "game overview, how to win, objective, both players lose at once, tie, draw game, borrowing a deck, lend a deck, multiplayer draw, simultaneous loss",
     "Turn player": "active player, whose turn, non-active player, sorcery speed, instant speed, who acts first, priority, who gets priority first, slow actions only on my turn, opponent's turn actions, playing on opponent's turn, main phase actions, priority passes, fast player actions, slow player actions, hold priority, keep priority, multiple actions in a row",
     "Multiplayer game": "multiplayer, three or more players, free for all, more than two players",
@@ -346,7 +354,8 @@ _GRAND_ARCHIVE = {
     "Lineage": "inner lineage, loaded cards, champion stack, cards under champion, turn structure, phases, turn order, wake up phase, untap, untap step, untap phase, phases of a turn, ready step, lineage keyword, level up restriction, must level from, named champion requirement, first turn, turn one, first player skips draw, second player draws on turn one, skipped phases on first turn, when do i get priority in a turn",
     "Lineage (continued)": "phase ends, end of phase effects, beginning of phase triggers, wake up phase, untap step, untap everything",
     "Materialize phase": "materialize phase, materialization, play from material deck, level up phase, skip materialize on first turn, champion level up timing, regalia timing, recollection phase, memory returns to hand, end phase",
-    "Materialize phase (continued)": "recollection phase, memory back to hand, refill hand, end phase, end of turn, cleanup, beginning of end phase",
+    "Recollection phase": "recollection phase, memory back to hand, refill hand",
+    "End phase": "end phase, end of turn, cleanup, beginning of end phase",
     "Temporary damage marked on allies": "end of turn, damage wears off, until end of turn effects end, hand size limit at end, discard to hand size, draw phase, draw step, draw a card each turn, main phase, slow and fast actions in main phase, end main phase",
     "Attacking": "attack declaration, combat phase, go to combat, attack in main phase, attack is slow action, combat steps",
     "Attacking (continued)": "declare attack, can't respond to attack declaration, attack step, combat begins",
@@ -628,3 +637,73 @@ _BY_KEY = {
 def topics_for(document: str, heading: str) -> str:
     """The topics of a document's section ("" when the index has none for it)."""
     return _BY_KEY.get(document, {}).get(heading_key(heading), "")
+
+
+def topics_of_sections(document: str, sections: Sequence[tuple[str, str, int | None]]) -> list[str]:
+    """The topics of each of a document's sections, given as (heading, body, index of the
+    parent section) in book order.
+
+    A list written for text the book's sections no longer match one for one is shared out
+    among the sections that hold that text, each phrase to those whose text says most of its
+    words (to all of them if none says any: a phrase in players' words, "summoning sickness",
+    says what the whole text is about):
+    - a heading the book repeats has one list for all its sections (Titans of Eden has a
+      "Setup" for each number of players), but "8 monks 4 wizards" is the setup that deals them;
+    - a section's list is shared with those of its subsections that have none, the glossary
+      entries cut out of its text ("Armor" out of "Continuous");
+    - a list keyed by a passage's opening words ("Subvert: Exhausted – Attach Exhausted to…",
+      written when a long chapter was cut into passages) goes to the sections from the one
+      holding those words up to the next one that has a list of its own."""
+    rows = TOPICS.get(document, {})
+    keys = [heading_key(heading) for heading, _, _ in sections]
+    out = [topics_for(document, heading) for heading, _, _ in sections]
+    held = [{stem(w) for w in words_of(body)} for _, body, _ in sections]
+    shared: dict[str, list[int]] = defaultdict(list)
+    for i, key in enumerate(keys):
+        shared[key].append(i)
+    for positions in shared.values():
+        if len(positions) > 1 and out[positions[0]]:
+            _share_out(out[positions[0]], positions, held, out, replace=True)
+    headed = set(keys)
+    bodies = [heading_key(body) for _, body, _ in sections]
+    openings = [
+        (heading, topics) for heading, topics in rows.items() if heading_key(heading) not in headed
+    ]
+    starts: list[tuple[int, bool, str]] = []  # (section, whether it opens it, topics)
+    cursor = 0
+    for heading, topics in openings:
+        words = heading_key(heading.removesuffix("…"))
+        at = next((i for i in range(cursor, len(sections)) if words in bodies[i]), None)
+        if at is not None:
+            starts.append((at, bodies[at].startswith(words), topics))
+            cursor = at
+    for n, (at, _, topics) in enumerate(starts):
+        following, opens = starts[n + 1][:2] if n + 1 < len(starts) else (len(sections), True)
+        end = next((i for i in range(at + 1, following) if out[i]), None)
+        if end is None:
+            end = following if opens else following + 1  # the next passage starts within it
+        _share_out(topics, list(range(at, max(end, at + 1))), held, out, replace=False)
+    unlisted: dict[int, list[int]] = defaultdict(list)
+    for i, (_, _, parent) in enumerate(sections):
+        if parent is not None and not out[i] and out[parent]:
+            unlisted[parent].append(i)
+    for parent, children in unlisted.items():
+        _share_out(out[parent], [parent, *children], held, out, replace=True)
+    return out
+
+
+def _share_out(
+    topics: str, positions: list[int], held: list[set[str]], out: list[str], *, replace: bool
+) -> None:
+    """Give each phrase of `topics` to the sections at `positions` whose text holds the most of
+    its words (all of them when none holds any)."""
+    kept: list[list[str]] = [[] for _ in positions]
+    for phrase in (p.strip() for p in topics.split(",")):
+        words = {stem(w) for w in words_of(phrase) if w not in STOPWORDS}
+        counts = [len(words & held[i]) for i in positions]
+        for n, count in enumerate(counts):
+            if count == max(counts):
+                kept[n].append(phrase)
+    for n, i in enumerate(positions):
+        mine = ", ".join(kept[n])
+        out[i] = mine if replace or not out[i] else f"{out[i]}, {mine}"

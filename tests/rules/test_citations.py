@@ -320,4 +320,10 @@ def test_the_grand_archive_rules_are_sections_a_judge_can_quote():
     assert not any(s.heading.endswith("…") for s in sections)
     assert all(s.heading.endswith("(continued)") for s in sections if s.derived)
     assert sum(not s.derived for s in sections) > 4 * sum(s.derived for s in sections)
-    assert max(len(s.heading.split()) for s in sections if not s.derived) <= 9
+    # and a web page that opens with a line summing it up is titled by that line
+    assert starts["Steps taken to start a game of Grand Archive, including Turn One"] == 102
+    assert max(len(s.heading.split()) for s in sections if not s.derived) <= 12
+    # and a phase's rules that open "The end phase begins…" or "At the beginning of the
+    # recollection phase, …" are that phase's section
+    assert starts["Recollection phase"] == 555
+    assert starts["End phase"] == 559

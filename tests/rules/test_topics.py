@@ -6,7 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from rules.core.parsing import SourceFormat, detect_format, parse_rulebook, words_of
+from rules.core.parsing import (
+    ParsedSection,
+    SourceFormat,
+    detect_format,
+    parse_rulebook,
+    words_of,
+)
 from rules.core.topics import (
     CORE_RULEBOOK,
     GRAND_ARCHIVE_RULES,
@@ -15,6 +21,7 @@ from rules.core.topics import (
     TOPICS,
     heading_key,
     topics_for,
+    topics_of_sections,
 )
 from tests.support import seeds
 
@@ -35,11 +42,11 @@ def _book_text(name: str) -> str:
 
 
 @cache
-def _book_headings(name: str) -> frozenset[str]:
-    """The headings of a book's sections as the importer cuts it (parsed once per run)."""
+def _book_sections(name: str) -> tuple[ParsedSection, ...]:
+    """A book's sections as the importer cuts it (parsed once per run)."""
     text = _book_text(name)
     fmt = detect_format(text, BOOK_FILES[name].name)
-    return frozenset(heading_key(s.heading) for s in parse_rulebook(text, source_format=fmt))
+    return tuple(parse_rulebook(text, source_format=fmt))
 
 
 def test_every_policy_heading_of_the_index_is_a_policy():
@@ -63,11 +70,35 @@ def test_the_index_files_each_book_under_the_name_the_lookup_imports_it_by():
 @pytest.mark.parametrize("book", INDEXED_BOOKS)
 def test_every_heading_of_a_book_index_is_a_section_and_every_section_has_topics(book):
     # given
-    headings = _book_headings(book)
-    index = {heading_key(h) for h in TOPICS[book]}
-    # then
-    assert index - headings == set()
-    assert len(headings - index) <= UNINDEXED_AT_MOST[book], headings - index
+    sections = _book_sections(book)
+    headings = {heading_key(s.heading) for s in sections}
+    bodies = [heading_key(s.body) for s in sections]
+    # when
+    topics = topics_of_sections(book, [(s.heading, s.body, s.parent) for s in sections])
+    # then: each list is a section's, by its heading or, for a passage of an earlier cut, by the
+    # words its text opens with ("Subvert: Exhausted – Attach Exhausted to…")
+    for heading in TOPICS[book]:
+        key = heading_key(heading.removesuffix("…"))
+        assert key in headings or any(key in body for body in bodies), heading
+    unindexed = [s.heading for s, listed in zip(sections, topics, strict=True) if not listed]
+    assert len(unindexed) <= UNINDEXED_AT_MOST[book], unindexed
+
+
+@needs_seeds
+def test_a_list_written_for_a_passage_goes_to_the_entries_cut_from_it():
+    # given: Titans of Eden's abilities, once passages of a long chapter, now a section each
+    sections = _book_sections(TITANS_RULEBOOK)
+    topics = topics_of_sections(TITANS_RULEBOOK, [(s.heading, s.body, s.parent) for s in sections])
+    by_heading = dict(zip((s.heading for s in sections), topics, strict=False))
+    # then: each phrase went to the entry that speaks of it
+    assert "feral" in by_heading["Subvert: Feral"].split(", ")
+    assert "feral" not in by_heading["Subvert: Exhausted"].split(", ")
+    # and an entry cut out of its timing's section shares that section's list
+    assert "armor" in by_heading["Armor"].split(", ")
+    # and a heading the book repeats gives each of its sections the phrases its text speaks of
+    setups = [t for s, t in zip(sections, topics, strict=True) if s.heading == "Setup"]
+    assert len(setups) == 3
+    assert len(set(setups)) > 1
 
 
 @needs_seeds
