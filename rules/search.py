@@ -55,8 +55,12 @@ POLICIES_WEIGHT = 0.7
 # drops, concessions, penalties) is the policies' to answer: the rulebooks have no tournament
 # rules, so there the policies score this share instead.
 POLICIES_WEIGHT_FOR_EVENTS = 1.5
-# Searching every document, another game's rulebook scores this share of the same match.
-OTHER_GAME_WEIGHT = 0.4
+# Searching every document, another game's rulebook scores this share of the same match: a
+# question that names no game is about this service's game, and another game's section comes
+# first only where Genesis's books hardly hold the question's words. (0.4 until the other games
+# had topic indexes of their own: Grand Archive's phrase for the end of turn then outranked
+# Genesis's Turn Order on "when do until end of turn effects wear off".)
+OTHER_GAME_WEIGHT = 0.2
 # And this share when the question names its game ("going first in grand archive") or is asked
 # from an event or deck of a game (`prefer`): the player said which game, so another game's
 # rules answer only what that game's leave open.
