@@ -171,8 +171,44 @@ def _markdown_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
             if text and len(text) <= 60 and text[-1] not in _TERMINAL:
                 headings.append(_Heading(text, last_level + 1, i, in_body=True))
     _level_enumerations(headings)
+    headings = _with_unheaded_chapters(lines, headings)
     _level_chapters(headings, _contents_chapters(lines))
     return headings, used
+
+
+def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[_Heading]:
+    """The headings, with the chapters the table of contents names but the scrape lost.
+
+    Titans of Eden's contents lists "Constructed Format" and "Abilities References" after
+    "Three-Arena Games (5-6 Players)", but the text has no such headings: without them the
+    abilities would be filed under the three-arena game. Such a chapter starts at the first
+    paragraph after the chapter before it whose words hold every word of its title ("Titans of
+    Eden has two main formats: … constructed …"); that paragraph stays in its text."""
+    table = _contents_table(lines)
+    entries = [_contents_key(line) for line in table]
+    titles = {_contents_key(line): _contents_title(line) for line in table}
+    if not entries:
+        return headings
+    named = {h.text.lower(): h.line for h in headings}
+    at_line = {h.line for h in headings}
+    added: list[_Heading] = []
+    cursor = -1
+    for title in entries:
+        if title in named:
+            cursor = max(cursor, named[title])
+            continue
+        if cursor < 0:
+            continue  # before the first chapter found, the contents itself would match
+        wanted = {stem(w) for w in words_of(title)} - {stem(w) for w in STOPWORDS}
+        for i in range(cursor + 1, len(lines)):
+            text = clean_inline(lines[i])
+            if not text or i in at_line or _is_contents_entry(lines[i]):
+                continue
+            if wanted and wanted <= {stem(w) for w in words_of(text)}:
+                added.append(_Heading(titles[title], 1, i, in_body=True))
+                cursor = i
+                break
+    return sorted([*headings, *added], key=lambda h: h.line)
 
 
 def _contents_chapters(lines: list[str]) -> set[str]:
@@ -183,9 +219,24 @@ def _contents_chapters(lines: list[str]) -> set[str]:
     return {_contents_key(line) for line in bold or entries} - {""}
 
 
+def _contents_table(lines: list[str]) -> list[str]:
+    """The entries of the table of contents: the first run of entry lines (blank lines between
+    them allowed), not a later line that happens to end in a page number."""
+    table: list[str] = []
+    for line in lines:
+        if _is_contents_entry(line):
+            table.append(line)
+        elif table and line.strip():
+            break
+    return table
+
+
+def _contents_title(line: str) -> str:
+    return _heading_text(re.sub(r"(\s*\.{3,}\s*|\t+)\d+\s*$", "", _HTML_TAG.sub("", line)))
+
+
 def _contents_key(line: str) -> str:
-    text = re.sub(r"(\s*\.{3,}\s*|\t+)\d+\s*$", "", _HTML_TAG.sub("", line))
-    return _heading_text(text).lower()
+    return _contents_title(line).lower()
 
 
 def _is_contents_entry(line: str) -> bool:
@@ -396,6 +447,16 @@ _PHASE_OPENING = re.compile(
 )
 
 
+# "All cards stacked beneath the topmost champion in a lineage form the Inner Lineage.": a
+# definition that names its term last.
+_TERM_LAST = re.compile(
+    r"\b(?:forms?|(?:is|are) called|(?:is|are) known as|(?:is|are) referred to as) "
+    r"(?:the |a |an )?(?P<term>[A-Z][\w’'\-]*(?: [A-Z][\w’'\-]*){0,3})\.$"
+)
+# "In materializing a card, a player takes…": a page about doing that.
+_DOING_OPENING = re.compile(r"^In (?P<term>[a-z]+ing (?:a|an|the) [a-z]+), ")
+
+
 def _defined_term(line: str) -> tuple[str, bool] | None:
     """The term a rule's line opens with, and whether the line defines it (True) or only says
     something about it (False): "Weapon is also an object type." → ("Weapon", True)."""
@@ -404,6 +465,12 @@ def _defined_term(line: str) -> tuple[str, bool] | None:
     phase = _PHASE_OPENING.match(line)
     if phase and line[-1] in '.!?"”':
         return phase.group("term"), False
+    last = _TERM_LAST.search(line)
+    if last:
+        return last.group("term"), True
+    doing = _DOING_OPENING.match(line)
+    if doing and line[-1] in '.!?"”':
+        return doing.group("term"), False
     match = _TERM_COLON.match(line)
     if match and not any(ch.isdigit() for ch in match.group("term")):
         term = match.group("term")

@@ -19,9 +19,12 @@ The Grand Archive Comprehensive Rules and Titans of Eden Rulebook lists were wri
 2026-11-28 by a third author, who read each section of the two books as this project imports
 them (Grand Archive's plain text cut into sections titled by the term or title line that opens
 each topic; Titans of Eden by its headings, its long Official Rules cut into passages) and wrote
-the terms players would use, other games' among them. Two of Grand Archive's sections were cut finer
-afterwards (its start-of-game page titled by its own summary line, and the Recollection and
-End phases out of the Materialize phase's continuation); their phrases moved with the text they describe. That author saw none of the lookup's
+the terms players would use, other games' among them. Some sections were cut finer afterwards
+(Grand Archive's start-of-game page titled by its own summary line, its Recollection and End
+phases out of the Materialize phase's continuation, its Inner Lineage, whose definition names
+the term last, out of Intent zone, the turn's phases and Lineage, the keyword; Titans of Eden's Constructed Format and
+Abilities References chapters, which its contents names but its text has no heading for, out
+of its Official Rules): their phrases moved with the text they describe. That author saw none of the lookup's
 question sets, its question tests, its benchmark or its recorded rates: the lists come from the
 books alone. That author's instructions gave eight example terms (mulligan, mana, summoning
 sickness, graveyard, library, deck out, first player, copies of a card); they are kept where a
@@ -351,8 +354,9 @@ _GRAND_ARCHIVE = {
     "Banishment": "banish, exile, removed from game, banished pile, temporarily banished",
     "Effects Stack zone": "stack, chain, effects stack, resolve order, last in first out, top of stack resolves first, reorder stack",
     "Intent zone": "intent, attack card in play, combat zone, cards used in attack, intent zone",
-    "Lineage": "inner lineage, loaded cards, champion stack, cards under champion, turn structure, phases, turn order, wake up phase, untap, untap step, untap phase, phases of a turn, ready step, lineage keyword, level up restriction, must level from, named champion requirement, first turn, turn one, first player skips draw, second player draws on turn one, skipped phases on first turn, when do i get priority in a turn",
-    "Lineage (continued)": "phase ends, end of phase effects, beginning of phase triggers, wake up phase, untap step, untap everything",
+    "Inner Lineage": "inner lineage, loaded cards, champion stack, cards under champion, turn structure, phases, turn order, phases of a turn, first turn, turn one, first player skips draw, second player draws on turn one, skipped phases on first turn, when do i get priority in a turn",
+    "Inner Lineage (continued)": "phase ends, end of phase effects, beginning of phase triggers, wake up phase, untap, untap step, untap phase, ready step, untap everything",
+    "Lineage": "lineage keyword, level up restriction, must level from, named champion requirement",
     "Materialize phase": "materialize phase, materialization, play from material deck, level up phase, skip materialize on first turn, champion level up timing, regalia timing, recollection phase, memory returns to hand, end phase",
     "Recollection phase": "recollection phase, memory back to hand, refill hand",
     "End phase": "end phase, end of turn, cleanup, beginning of end phase",
@@ -573,7 +577,9 @@ _TITANS = {
     "Battles & Winning Temples": "how to win three arena, eliminate two opponents, temples in multiplayer, win condition team, zero temples not eliminated, capture only at zero temples, keep playing with no temples",
     "5-Player Mode": "five players, uneven teams, team with one player",
     "3-4 Player Mode": "three arena with fewer players, long game",
-    "Official Rules": "constructed, deck building, custom deck, spellbook, 32 card spellbook, deck size, copies of a card, competitive format, tournament format, ability numbers, ability copies, ability modifiers, priority numbers, reference sheet, ability timing, order of abilities, keep spellbook secret",
+    "Constructed Format": "constructed, competitive format, tournament format",
+    "Official Rules": "deck building, custom deck, spellbook, 32 card spellbook, deck size, copies of a card, ability numbers, ability copies, ability modifiers, keep spellbook secret",
+    "Abilities References": "priority numbers, reference sheet, ability timing, order of abilities",
     "Start of the turn": "surge, mulligan, redraw hand, start of turn abilities, respond to surge",
     "Start of each age": "draw ability, draw cards each age, discard ability, opponent discards, sacrifice, trash a card, remove card from game, deck thinning, a new hope",
     "Continuous": "armor, can't be subverted, bolster, power bonus, static abilities, always on abilities",

@@ -327,3 +327,7 @@ def test_the_grand_archive_rules_are_sections_a_judge_can_quote():
     # recollection phase, …" are that phase's section
     assert starts["Recollection phase"] == 555
     assert starts["End phase"] == 559
+    # and a definition that names its term last ("… form the Inner Lineage.") opens it, as does a
+    # page "In materializing a card, …"
+    assert starts["Inner Lineage"] == 530
+    assert starts["Materializing a card"] == 662
