@@ -88,15 +88,16 @@ def main() -> None:
             for rates in (asked_game.with_game, asked_game.named):
                 print(f"  {rates}")
             misses += asked_game.misses
-        print(
-            "accuracy per game, the second sets (tests/support/lookup_games_second.py, written "
-            "while the lookup was tuned on the first, by an author who never saw it):"
-        )
-        for game in lookup_questions.SECOND_GAME_SETS:
-            asked_game = lookup_questions.ask_game_set(game, second=True)
-            for rates in (asked_game.with_game, asked_game.named):
-                print(f"  {rates}")
-            misses += asked_game.misses
+        for round_, about in (
+            ("second", "lookup_games_second.py, written while the lookup was tuned on the first"),
+            ("third", "lookup_games_third.py, written while it was tuned on the first two"),
+        ):
+            print(f"accuracy per game, the {round_} sets (tests/support/{about}):")
+            for game in lookup_questions.GAME_ROUNDS[round_][1]:
+                asked_game = lookup_questions.ask_game_set(game, which=round_)
+                for rates in (asked_game.with_game, asked_game.named):
+                    print(f"  {rates}")
+                misses += asked_game.misses
         for line in misses:
             print(f"  missed: {line}")
         client = Client(HTTP_HOST="localhost")
