@@ -214,7 +214,7 @@ def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[
 def _contents_chapters(lines: list[str]) -> set[str]:
     """The chapters named by a table of contents: its bold entries if some are bold ("<b>Rounds
     and Turns</b>\t<b>12</b>"), else all its entries ("Game Storage ..... 3")."""
-    entries = [line for line in lines if _is_contents_entry(line)]
+    entries = _contents_table(lines)
     bold = [line for line in entries if "<b>" in line.lower() or "**" in line]
     return {_contents_key(line) for line in bold or entries} - {""}
 
@@ -239,8 +239,14 @@ def _contents_key(line: str) -> str:
     return _contents_title(line).lower()
 
 
+# A row of a book's index, two or more entries a line ("Discard ..... 21<tab>Subvert: Feral
+# ..... 28"): page numbers, not rules.
+_INDEX_ROW = re.compile(r"(?:\s*[^\t]+?\s*\.{3,}\s*\d{1,4}\s*){2,}")
+
+
 def _is_contents_entry(line: str) -> bool:
-    return bool(_CONTENTS_ENTRY.match(_HTML_TAG.sub("", line)))
+    text = _HTML_TAG.sub("", line)
+    return bool(_CONTENTS_ENTRY.match(text) or _INDEX_ROW.fullmatch(text))
 
 
 def _level_chapters(headings: list[_Heading], chapters: set[str]) -> None:

@@ -136,6 +136,52 @@ Small stones.
     assert all("\t" not in s.body for s in sections)
 
 
+def test_a_chapter_the_contents_names_without_a_heading_opens_at_a_paragraph_holding_its_title():
+    # given: the contents names "Knots", which the scrape lost; an index of two entries a line
+    text = """Tides ..... 2
+
+Knots ..... 5
+
+# Tides
+## High Water
+The sea rises.
+
+Sailors tie knots of many kinds.
+
+## Bowline
+A loop that holds.
+
+Bowline ..... 5\tHigh Water ..... 2
+"""
+    # when
+    sections = parse_rulebook(text, source_format=MD)
+    # then: the chapter starts at its paragraph, and the sections after it are its own
+    assert outline(sections) == [
+        ("Tides",),
+        ("Tides", "High Water"),
+        ("Knots",),
+        ("Knots", "Bowline"),
+    ]
+    assert by_heading(sections, "Knots").body == "Sailors tie knots of many kinds."
+    # and the index row is no rule's text
+    assert by_heading(sections, "Bowline").body == "A loop that holds."
+
+
+def test_a_bold_term_and_a_dash_open_a_glossary_entry():
+    text = """## Knots
+Knots hold things.
+
+**Bowline** – A loop that holds.
+
+It never slips.
+
+**Hitch: Clove** – Two turns round a post.
+"""
+    sections = parse_rulebook(text, source_format=MD)
+    assert outline(sections) == [("Knots",), ("Knots", "Bowline"), ("Knots", "Hitch: Clove")]
+    assert by_heading(sections, "Bowline").body == "Bowline – A loop that holds.\n\nIt never slips."
+
+
 def test_lettered_headings_stay_siblings_whatever_their_levels():
     text = """## Parts of a Kite
 #### **A- Frame**
