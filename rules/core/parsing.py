@@ -12,6 +12,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 
 
 class SourceFormat(StrEnum):
@@ -1006,6 +1007,7 @@ def closest_word(token: str, candidates: Iterable[str], threshold: float = 0.4) 
 _SUFFIXES = ("ations", "ation", "ingly", "ings", "ing", "ies", "ied", "ed", "es", "ly", "s")
 
 
+@lru_cache(maxsize=1 << 16)  # a snippet stems every word of its section: the same few thousand
 def stem(word: str) -> str:
     """A light stemmer for highlighting: enough to see "draws", "drawing" and "draw" as one."""
     word = word.lower()
@@ -1040,6 +1042,32 @@ _TOKEN = re.compile(r"[A-Za-z0-9]+(?:['’][A-Za-z]+)?")
 _SENTENCE_END = re.compile(r"[.!?:;]$")
 
 
+@lru_cache(maxsize=1024)  # about one per section of the imported books
+def _tokenized(
+    body: str,
+) -> tuple[str, tuple[tuple[int, int], ...], tuple[str, ...], tuple[str, ...], tuple[range, ...]]:
+    """A section's text as make_snippet reads it, worked out once per text: the text on one
+    line, each word's span, the word (lower case, no "'s"), its stem, and the sentences as
+    ranges of words (a word followed by . ! ? : ; closes one)."""
+    flat = " ".join(body.split())
+    tokens = list(_TOKEN.finditer(flat))
+    words_seen = tuple(t.group().lower().replace("’", "'").removesuffix("'s") for t in tokens)
+    sentences: list[range] = []
+    first = 0
+    for i, token in enumerate(tokens):
+        tail = flat[token.end() : tokens[i + 1].start() if i + 1 < len(tokens) else len(flat)]
+        if _SENTENCE_END.search(tail.strip()) or i + 1 == len(tokens):
+            sentences.append(range(first, i + 1))
+            first = i + 1
+    return (
+        flat,
+        tuple(t.span() for t in tokens),
+        words_seen,
+        tuple(stem(word) for word in words_seen),
+        tuple(sentences),
+    )
+
+
 def make_snippet(
     body: str,
     terms: Iterable[str],
@@ -1058,23 +1086,12 @@ def make_snippet(
     "arena", not every "the")."""
     weight_of = {stem(w): weight for w, weight in (weights or {}).items()}
     stems = {stem(w) for term in terms for w in term.split() if w not in STOPWORDS}
-    flat = " ".join(body.split())
-    tokens = list(_TOKEN.finditer(flat))
-    if not tokens:
+    flat, spans, words_seen, keys, sentences = _tokenized(body)
+    if not spans:
         return Snippet(((flat, False),) if flat else ())
-    words_seen = [t.group().lower().replace("’", "'").removesuffix("'s") for t in tokens]
-    keys = [stem(word) for word in words_seen]
     hits = [
         key in stems and word not in STOPWORDS for key, word in zip(keys, words_seen, strict=True)
     ]
-    # Sentences as ranges of tokens: a token ending in . ! ? : ; (in the text) closes one.
-    sentences: list[range] = []
-    first = 0
-    for i, token in enumerate(tokens):
-        tail = flat[token.end() : tokens[i + 1].start() if i + 1 < len(tokens) else len(flat)]
-        if _SENTENCE_END.search(tail.strip()) or i + 1 == len(tokens):
-            sentences.append(range(first, i + 1))
-            first = i + 1
 
     def worth(span: range) -> float:
         found = {keys[i] for i in span if hits[i]}
@@ -1085,7 +1102,7 @@ def make_snippet(
         sentences,
         key=lambda span: (
             worth(span),
-            worth(range(span.start, min(len(tokens), span.start + words))),
+            worth(range(span.start, min(len(spans), span.start + words))),
             -span.start,
         ),
     )
@@ -1093,18 +1110,18 @@ def make_snippet(
     matched = [i for i in best if hits[i]]
     if matched and matched[-1] >= best_start + words:
         best_start = max(best.start, matched[0] - 3)
-    window = range(best_start, min(len(tokens), best_start + words))
-    begin = tokens[window.start].start() if best_start else 0
-    end = tokens[window.stop - 1].end() if window.stop < len(tokens) else len(flat)
+    window = range(best_start, min(len(spans), best_start + words))
+    begin = spans[window.start][0] if best_start else 0
+    end = spans[window.stop - 1][1] if window.stop < len(spans) else len(flat)
     parts: list[tuple[str, bool]] = [("… ", False)] if begin else []
     cursor = begin
     for i in window:
         if hits[i]:
-            token = tokens[i]
-            if token.start() > cursor:
-                parts.append((flat[cursor : token.start()], False))
-            parts.append((token.group(), True))
-            cursor = token.end()
+            start, stop = spans[i]
+            if start > cursor:
+                parts.append((flat[cursor:start], False))
+            parts.append((flat[start:stop], True))
+            cursor = stop
     if end > cursor:
         parts.append((flat[cursor:end], False))
     if end < len(flat):

@@ -78,10 +78,44 @@ class Entry:
     # (Thoughts)" names {hand} and {thought}.
     names: tuple[frozenset[str], ...] = ()
     positions: dict[str, list[int]] = field(default_factory=dict, repr=False)
+    # A word's weighted count in the heading, path and topics (score's sum for a one-word term,
+    # added in its order), and the topics holding it: worked out once per section, not per
+    # question and term.
+    fields: dict[str, float] = field(default_factory=dict, repr=False)
+    in_topics: dict[str, frozenset[int]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         for i, word in enumerate(self.body):
             self.positions.setdefault(word, []).append(i)
+        for word in {*self.heading, *self.path, *self.topics}:
+            self.fields[word] = (
+                HEADING_WEIGHT * self.heading.count(word)
+                + PATH_WEIGHT * self.path.count(word)
+                + TOPICS_WEIGHT * self.topics.count(word)
+            )
+        held: dict[str, set[int]] = {}
+        for i, phrase in enumerate(self.topic_phrases):
+            for word in phrase:
+                held.setdefault(word, set()).add(i)
+        self.in_topics = {word: frozenset(found) for word, found in held.items()}
+
+    def field_count(self, term: tuple[str, ...]) -> float:
+        """The term's weighted count in the heading, path and topics."""
+        if len(term) == 1:
+            return self.fields.get(term[0], 0.0)
+        return (
+            HEADING_WEIGHT * _count(self.heading, term)
+            + PATH_WEIGHT * _count(self.path, term)
+            + TOPICS_WEIGHT * _count(self.topics, term)
+        )
+
+    def topics_with(self, term: tuple[str, ...]) -> frozenset[int]:
+        """The topics (by position) that hold the term."""
+        if len(term) == 1:
+            return self.in_topics.get(term[0], frozenset())
+        return frozenset(
+            i for i in self.in_topics.get(term[0], ()) if _count(self.topic_phrases[i], term)
+        )
 
 
 def _count(words: Sequence[str], term: tuple[str, ...]) -> int:
@@ -145,12 +179,7 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
         best = 0.0
         for term, weight in concept:
             hits = _body_hits(entry, term)
-            tf = (
-                HEADING_WEIGHT * _count(entry.heading, term)
-                + PATH_WEIGHT * _count(entry.path, term)
-                + TOPICS_WEIGHT * _count(entry.topics, term)
-                + BODY_WEIGHT * len(hits) / norm
-            )
+            tf = entry.field_count(term) + BODY_WEIGHT * len(hits) / norm
             if tf <= 0:
                 continue
             parts.append(weight * tf * (K1 + 1) / (tf + K1))
@@ -163,9 +192,8 @@ def score(entry: Entry, concepts: Sequence[Concept], avg_body: float) -> float:
         matched += best
         if hits_here:
             body_hits.append(hits_here)
-        for i, phrase in enumerate(entry.topic_phrases):
-            if any(_count(phrase, term) for term, _ in concept):
-                in_topic[i] += 1
+        for i in frozenset().union(*(entry.topics_with(term) for term, _ in concept)):
+            in_topic[i] += 1
     if total <= 0:
         return 0.0
     share = matched / whole

@@ -405,7 +405,7 @@ GAME_ROUNDS = {
 }
 
 
-def ask_game_set(game: str, limit: int = 10, which: str = "first") -> GameReport:
+def ask_game_set(game: str, limit: int = 3, which: str = "first") -> GameReport:
     """Ask one game's set of a round (GAME_ROUNDS): every question with its game chosen, and
     those that name their game with no game chosen, as GET /api/rules/search/ would."""
     from rules.selectors import rules_search
