@@ -116,6 +116,7 @@
 
   // The player's own table, from a paired round's event (its `tables`: [table, player,
   // opponent]); null when the event has none (a Three-Arena round) or the player has no seat.
+  // data-player is the name the tables give the viewer's entry: a team member's is the team's.
   function tableFrom(data) {
     var player = live.dataset.player;
     if (!player || !Array.isArray(data.tables)) return null;

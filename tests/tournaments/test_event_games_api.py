@@ -1,9 +1,12 @@
 """Events for every game over the API: the game and format, match settings from the format and
 the organizer's changes, the rules lookup link, and who may set pools, teams and settings."""
 
+import re
+
 import pytest
 
-from tests.tournaments.conftest import api
+from tests.decks.test_games import SPELLBOOK
+from tests.tournaments.conftest import api, as_user
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -152,3 +155,33 @@ def test_the_event_page_shows_the_game_its_settings_source_and_links_the_rules_l
     assert "Grand Archive" in page
     assert 'href="/rules/?game=grand-archive"' in page
     assert "Missing: Grand Archive" in page
+
+
+def test_a_team_member_s_phone_finds_its_table_under_the_team_s_name(bundled_cards):
+    # given: a Two-Arena team whose second seat is p02, and a player of an ordinary event
+    teams = create(game="titans-of-eden", team_play="two_arena")["id"]
+    api("p01"), api("p02")  # their accounts
+    made = api("org").post(
+        f"/api/tournaments/{teams}/teams/",
+        {
+            "name": "Storm",
+            "seats": [
+                {"arena": 1, "username": "p01", "spellbook": SPELLBOOK},
+                {"arena": 2, "username": "p02", "spellbook": SPELLBOOK},
+            ],
+        },
+        format="json",
+    )
+    assert made.status_code == 201, made.json()
+    single = create()["id"]
+
+    def playing_as(event: int, username: str | None) -> str | None:
+        page = as_user(username).get(f"/events/{event}/").content.decode()
+        found = re.search(r'data-player="([^"]*)"', page)
+        return found.group(1) if found else None
+
+    # then: the live stream looks for the name the round's tables give the entrant
+    assert playing_as(teams, "p02") == "Storm"
+    assert playing_as(teams, "p01") == "Storm"
+    assert playing_as(single, "p03") == "p03"
+    assert playing_as(single, None) is None
