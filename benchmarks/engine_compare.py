@@ -5,6 +5,7 @@ Usage:
     .venv/bin/python benchmarks/engine_compare.py REV --games 100 --rounds 5
     .venv/bin/python benchmarks/engine_compare.py REV --instructions  # adds callgrind counts
     .venv/bin/python benchmarks/engine_compare.py --pure              # compiled against pure Python
+    .venv/bin/python benchmarks/engine_compare.py REV --pure          # both pure Python
 
 REV is checked out into a temporary git worktree. Both engines play the same random-vs-random
 games over the four sample timelines (seeds 0..games-1, all 16 pairings in turn), each in its
@@ -15,7 +16,9 @@ game logs: an optimisation must not change a game).
 
 With --pure there is no REV: the working tree's engine as installed (compiled by mypyc, see
 setup.py) is compared with the same source run as pure Python (GENESIS_PURE_PYTHON=1 in its
-child process). Each side says which engine it ran. With --heuristic N both also play N
+child process). Each side says which engine it ran. With --pure and a REV, the working tree runs
+as pure Python too, even when it is compiled: the two pure engines are compared (REV's checkout
+is always pure Python). With --heuristic N both also play N
 heuristic-vs-random games after the timed ones, and their logs are compared too.
 
 With --instructions it also counts the instructions each engine executes per game under
@@ -183,7 +186,7 @@ def compare(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "rev", nargs="?", default="HEAD", help="the earlier commit to compare with (HEAD)"
+        "rev", nargs="?", default=None, help="the earlier commit to compare with (HEAD)"
     )
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--rounds", type=int, default=4)
@@ -194,13 +197,14 @@ def main() -> None:
     )
     args = parser.parse_args()
 
-    if args.pure:
+    if args.pure and args.rev is None:
         compare(("working tree", ROOT, PURE), ("working tree", ROOT, AS_INSTALLED), args)
         return
+    now_env = PURE if args.pure else AS_INSTALLED
     with tempfile.TemporaryDirectory(prefix="engine-compare-") as tmp:
         base = Path(tmp) / "base"
         subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(base), args.rev],
+            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(base), args.rev or "HEAD"],
             check=True,
             capture_output=True,
         )
@@ -212,7 +216,7 @@ def main() -> None:
                 text=True,
             ).stdout.strip()
             # A checked-out commit has no compiled modules (they are not in git): pure Python.
-            compare((rev, base, AS_INSTALLED), ("working tree", ROOT, AS_INSTALLED), args)
+            compare((rev, base, AS_INSTALLED), ("working tree", ROOT, now_env), args)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],
