@@ -51,7 +51,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
-from .specs import AbilitySpec
+from .specs import AbilitySpec, reads_stack
 from .stack import (
     beckon_spots,
     check_end,
@@ -309,9 +309,21 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         # Conditions read counters and any permanent's HP (card format, conditions).
         tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
-        tuple([item.seq for item in st.stack]),
+        # A player who can play nothing that reads the stack has plays that do not follow it.
+        tuple([item.seq for item in st.stack]) if _reads_stack(st, player) else (),
         len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
     )
+
+
+def _reads_stack(st: GameState, player: int) -> bool:
+    """Whether any ability `player` could play reads the stack (Setup.stack_readers: the cards
+    a player owns; a permanent is controlled by its owner unless something gave it away)."""
+    readers = st.setup.stack_readers
+    if readers[player]:
+        return True
+    if not readers[1 - player]:
+        return False
+    return any(q.controller == player and reads_stack(q.spec) for q in st.perms.values())
 
 
 def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:

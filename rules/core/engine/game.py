@@ -23,7 +23,7 @@ from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .specs import CardSpec
+from .specs import CardSpec, reads_stack
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
 
@@ -129,6 +129,7 @@ def new_game(
         round_cap=round_cap,
         action_cap=action_cap,
         conditional=any(a.conditions for spec in specs for a in spec.abilities),
+        stack_readers=stack_readers(specs, owners),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)
@@ -164,6 +165,15 @@ def _specs(cards: Sequence[Card]) -> tuple[CardSpec, ...]:
             spec = found[id(card)] = card_spec(card)
         specs.append(spec)
     return tuple(specs)
+
+
+def stack_readers(specs: Sequence[CardSpec], owners: Sequence[int]) -> tuple[bool, bool]:
+    """Per seat, whether a card it owns reads the stack as it is played (`reads_stack`)."""
+    readers = [False, False]
+    for spec, owner in zip(specs, owners, strict=True):
+        if not readers[owner] and reads_stack(spec):
+            readers[owner] = True
+    return readers[0], readers[1]
 
 
 def blank_state(setup: Setup) -> GameState:
