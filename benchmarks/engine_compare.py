@@ -204,7 +204,17 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="engine-compare-") as tmp:
         base = Path(tmp) / "base"
         subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(base), args.rev or "HEAD"],
+            [
+                "git",
+                "-C",
+                str(ROOT),
+                "worktree",
+                "add",
+                "--detach",
+                "-f",
+                str(base),
+                args.rev or "HEAD",
+            ],
             check=True,
             capture_output=True,
         )

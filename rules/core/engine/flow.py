@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, Literal, cast
 
-from rules.core.cards import CardType, Cost, Speed
+from rules.core.cards import CardType
 
 from . import arena
 from .actions import (
@@ -195,25 +195,6 @@ def move_steps(st: GameState) -> list[Action]:
     return steps
 
 
-def _affordable(
-    st: GameState, cost: Cost, payer: Permanent, player: int, from_thoughts: bool
-) -> bool:
-    """The Costs of Abilities: every part can be paid (see rules.core.engine.costs.can_pay)."""
-    if cost.exert and payer.exerted:
-        return False
-    champion = payer.card.type is CardType.CHAMPION
-    p = st.players[player]
-    if cost.aura and (not champion or cost.aura > p.aura):
-        return False
-    if cost.energy and (
-        not champion or energy_due(cost.energy, payer.card.energy_reduction or 0) > len(p.timeline)
-    ):
-        return False
-    if cost.hp and cost.hp > payer.hp:
-        return False
-    return not cost.discard or cost.discard <= len(p.thoughts) - from_thoughts
-
-
 def _discard_options(
     st: GameState, player: int, count: int, playing: int | None
 ) -> list[tuple[int, ...]]:
@@ -346,7 +327,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
     for cid, ability in hand[1] if champion_acts else hand[0]:
-        # The Costs of Abilities, as _affordable checks them, inlined for speed.
+        # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
         c = ability.cost
         if (
             c.aura > aura
@@ -372,24 +353,41 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
 
 # complexity: as _hand_playable, for the abilities printed on the player's permanents.
 def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+    p = st.players[player]
+    aura, timeline = p.aura, len(p.timeline)
+    champion_hp = st.perms[p.champion].hp
+    # Speeds of Abilities: an action only by the active combatant, un-exerted, in its own Main
+    # Phase on an empty stack.
+    acting = st.active if main_empty else None
     for perm in st.perms.values():
-        own = perm.spec.own
-        if not own or perm.controller != player or perm.card.type is CardType.ALTERATION:
+        if perm.controller != player:
             continue
+        spec = perm.spec
+        own = spec.playable_own if perm.id == acting and not perm.exerted else spec.swift_own
+        if not own:
+            continue
+        summon = perm.card.type is CardType.SUMMON
+        champion = perm.card.type is CardType.CHAMPION
         for ability in own:
-            speed = ability.speed
-            if speed is Speed.ACTION:
-                if not (main_empty and st.active == perm.id and not perm.exerted):
-                    continue
-            elif speed is not Speed.SWIFT:
-                continue
-            if not _affordable(st, ability.cost, perm, player, False):
-                continue
-            if ability.attack and perm.card.type is CardType.SUMMON and feared(st, perm):
-                continue  # Glossary: Fear
-            if ability.desperation is not None and (
-                st.perms[st.players[player].champion].hp > ability.desperation
+            # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
+            c = ability.cost
+            if (
+                (c.exert and perm.exerted)
+                or (c.aura and (not champion or c.aura > aura))
+                or (
+                    c.energy
+                    and (
+                        not champion
+                        or energy_due(c.energy, perm.card.energy_reduction or 0) > timeline
+                    )
+                )
+                or (c.hp and c.hp > perm.hp)
+                or (c.discard and c.discard > len(p.thoughts))
             ):
+                continue
+            if ability.attack and summon and feared(st, perm):
+                continue  # Glossary: Fear
+            if ability.desperation is not None and champion_hp > ability.desperation:
                 continue  # Glossary: Desperation, its champion at that much HP or less
             targets = target_options(st, ability, perm, player)
             if ability.conditions:
