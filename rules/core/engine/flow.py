@@ -291,7 +291,7 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
         # A player who can play nothing that reads the stack has plays that do not follow it.
-        tuple([item.seq for item in st.stack]) if _reads_stack(st, player) else (),
+        tuple([item.seq for item in st.stack]) if st.stack and _reads_stack(st, player) else (),
         len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
     )
 

@@ -338,15 +338,20 @@ def is_spot_target(spec: AbilitySpec) -> bool:
     return spec.target is not None and spec.target.startswith("spot_")
 
 
+# The one declaration of an ability without targets.
+_NO_TARGETS: list[tuple[int, ...]] = [()]
+
+
 def target_options(
     st: GameState,
     spec: AbilitySpec,
     user: Permanent,
     controller: int,
 ) -> list[tuple[int, ...]]:
-    """Every legal declaration of targets for `spec`, as tuples (one entry per target)."""
+    """Every legal declaration of targets for `spec`, as tuples (one entry per target). The
+    list may be shared (it is remembered): callers read it and never change it."""
     if spec.target is None:
-        return [()]
+        return _NO_TARGETS
     if spec.target == "ability":
         # Glossary: Target (ability), "a valid ability on the stack", by its place there.
         return [(item.seq,) for item in st.stack if item.spec is not None]
