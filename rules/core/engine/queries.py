@@ -257,6 +257,15 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     ability all the same: the cast abilities that may are the ones that are not attacks
     (Engine decision › Attacks from spells)."""
     strict = spec.attack
+    if not t.skills and not t.effects and not st.area_sources:
+        # The common case: only what is printed on the card (see `mods`).
+        printed = t.spec.self_keywords
+        return not (
+            tiny.NAME in printed
+            or (
+                strict and (spectral.NAME in printed or (aerial.NAME in printed and not spec.range))
+            )
+        )
     for m in mods(st, t):
         k = m.keyword
         if k == tiny.NAME:
@@ -301,9 +310,12 @@ def permanent_targets(
     kind = spec.target
     reach = reach_mask(st, spec, user)
     found: list[int] = []
+    anything = kind == "permanent"  # every permanent matches (kind_matches)
+    yourself = kind == "you_or_combatant"
     for t in st.perms.values():
-        inside = reach >> t.spot & 1 or (kind == "you_or_combatant" and t.id == user.id)
-        if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
+        if not (reach >> t.spot & 1 or (yourself and t.id == user.id)):
+            continue
+        if (anything or kind_matches(st, kind, controller, t)) and targetable(st, spec, t):
             found.append(t.id)
     if kind == "sacrifice":
         # Glossary: Sacrifice, also "skills attached to you or your allies" (by card id).
