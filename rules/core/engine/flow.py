@@ -219,22 +219,27 @@ def has_play(st: GameState, player: int) -> bool:
     ability that can be paid for and has a legal declaration of targets (no list is built)."""
     memo = st.memo
     if memo is None:
-        memo = st.memo = {}
+        # The board just changed: nothing is remembered, and the answer is worked out afresh
+        # without the cost of its key (the next question on this board remembers it).
+        st.memo = {}
+        return _any_play(st, player, st.phase == MAIN and not st.stack and st.turn_player == player)
     key = _plays_key(st, player)
     # True or () from here, or the plays themselves from `plays`.
     found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
     if found is None:
         # Remember only the answer; `plays` lists them when they are asked for.
-        # Abilities of permanents first: they are more often playable than cards in the
-        # thoughts (whose targets are often out of reach), and the order of a yes/no is free.
-        main_empty = key[5] != -1
-        found = memo[key] = (
-            True
-            if next(_own_playable(st, player, main_empty), None)
-            or next(_hand_playable(st, player, main_empty), None)
-            else ()
-        )
+        found = memo[key] = True if _any_play(st, player, key[5] != -1) else ()
     return bool(found)
+
+
+def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
+    """The walk of `has_play`. Abilities of permanents first: they are more often playable than
+    cards in the thoughts (whose targets are often out of reach), and the order of a yes/no is
+    free."""
+    return (
+        next(_own_playable(st, player, main_empty), None) is not None
+        or next(_hand_playable(st, player, main_empty), None) is not None
+    )
 
 
 def _hand_abilities(st: GameState, p: Player) -> Hand:
