@@ -98,7 +98,7 @@ def new_game(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an int, not {seed!r}")
     for name, deck in zip(SEATS, decks, strict=True):
-        problems = deck_problems(deck, fmt)
+        problems = _deck_problems(deck, fmt)
         if problems:
             raise DeckRefused(name, problems)
     rng = random.Random(seed)
@@ -154,17 +154,43 @@ def new_game(
     return st
 
 
+# Answers for the card and deck objects of recent games, by identity: games are played again and
+# again with the same decks (a match, a simulation, a benchmark), and looking a card up by value
+# hashes the whole card. Each entry keeps its object, so that its id is not reused while it is
+# remembered; the memory is emptied when it grows past REMEMBERED.
+REMEMBERED = 4096
+_SPECS: dict[int, tuple[Card, CardSpec]] = {}
+_DECK_PROBLEMS: dict[tuple[int, int], tuple[Deck, Format | None, tuple[str, ...]]] = {}
+
+
 def _specs(cards: Sequence[Card]) -> tuple[CardSpec, ...]:
-    """Each card's compiled spec. A timeline repeats the same card values, so each is looked up
-    (and hashed, which walks the whole card) once per game."""
-    found: dict[int, CardSpec] = {}
+    """Each card's compiled spec (rules.core.engine.compiler.card_spec), looked up by identity
+    first."""
     specs = []
     for card in cards:
-        spec = found.get(id(card))
-        if spec is None:
-            spec = found[id(card)] = card_spec(card)
+        known = _SPECS.get(id(card))
+        if known is not None and known[0] is card:
+            specs.append(known[1])
+            continue
+        if len(_SPECS) >= REMEMBERED:
+            _SPECS.clear()
+        spec = card_spec(card)
+        _SPECS[id(card)] = (card, spec)
         specs.append(spec)
     return tuple(specs)
+
+
+def _deck_problems(deck: Deck, fmt: Format | None) -> list[str]:
+    """`deck_problems`, remembered for the same deck and format objects (both immutable)."""
+    key = (id(deck), id(fmt))
+    known = _DECK_PROBLEMS.get(key)
+    if known is not None and known[0] is deck and known[1] is fmt:
+        return list(known[2])
+    if len(_DECK_PROBLEMS) >= REMEMBERED:
+        _DECK_PROBLEMS.clear()
+    problems = deck_problems(deck, fmt)
+    _DECK_PROBLEMS[key] = (deck, fmt, tuple(problems))
+    return problems
 
 
 def stack_readers(specs: Sequence[CardSpec], owners: Sequence[int]) -> tuple[bool, bool]:
