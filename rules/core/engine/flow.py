@@ -251,10 +251,15 @@ def _hand_abilities(st: GameState, p: Player) -> Hand:
     every: list[HandEntry] = []
     for cid in p.thoughts:
         spec = specs[cid]
-        if spec.from_thoughts and spec.card.name not in seen:
-            seen.add(spec.card.name)
-            swift += [(cid, ability) for ability in spec.swift_from_thoughts]
-            every += [(cid, ability) for ability in spec.from_thoughts]
+        abilities = spec.from_thoughts
+        if abilities:
+            name = spec.card.name
+            if name not in seen:
+                seen.add(name)
+                for ability in spec.swift_from_thoughts:
+                    swift.append((cid, ability))
+                for ability in abilities:
+                    every.append((cid, ability))
     return tuple(swift), tuple(every)
 
 
