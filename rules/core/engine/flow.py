@@ -105,7 +105,7 @@ PlaysKey = tuple[
     int,
     int,
     int | None,
-    tuple[tuple[int, int, bool], ...],
+    tuple[int, ...],
     tuple[tuple[int, int], ...],
     tuple[int, ...],
     int,
@@ -296,7 +296,10 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         p.aura,
         len(p.timeline),
         st.active if main_empty else -1,
-        tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
+        # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the
+        # arena's order: the board memo this key lives in ends when a permanent enters or
+        # leaves, so the order names them.
+        tuple([q.hp * 2 + q.exerted for q in st.perms.values() if q.controller == player]),
         # Conditions read counters and any permanent's HP (card format, conditions).
         tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
