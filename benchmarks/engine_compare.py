@@ -5,6 +5,8 @@ Usage:
     .venv/bin/python benchmarks/engine_compare.py REV --games 100 --rounds 5
     .venv/bin/python benchmarks/engine_compare.py REV --instructions  # adds callgrind counts
     .venv/bin/python benchmarks/engine_compare.py --pure              # compiled against pure Python
+    .venv/bin/python benchmarks/engine_compare.py REV --pure          # both pure Python
+    .venv/bin/python benchmarks/engine_compare.py REV --compiled      # both compiled
 
 REV is checked out into a temporary git worktree. Both engines play the same random-vs-random
 games over the four sample timelines (seeds 0..games-1, all 16 pairings in turn), each in its
@@ -15,7 +17,11 @@ game logs: an optimisation must not change a game).
 
 With --pure there is no REV: the working tree's engine as installed (compiled by mypyc, see
 setup.py) is compared with the same source run as pure Python (GENESIS_PURE_PYTHON=1 in its
-child process). Each side says which engine it ran. With --heuristic N both also play N
+child process). Each side says which engine it ran. With --pure and a REV, the working tree runs
+as pure Python too, even when it is compiled: the two pure engines are compared (REV's checkout
+is always pure Python). With --compiled, REV's checkout is compiled first with its own setup.py
+(about a minute of both cores), so that the two compiled engines are compared; the working tree
+must have been built (./scripts/build-engine). With --heuristic N both also play N
 heuristic-vs-random games after the timed ones, and their logs are compared too.
 
 With --instructions it also counts the instructions each engine executes per game under
@@ -180,10 +186,24 @@ def compare(
             )
 
 
+def build(root: Path) -> None:
+    """Compile the engine of the checkout `root` with its own setup.py (docs/engine.md)."""
+    out = subprocess.run(
+        [sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        env={**AS_INSTALLED, "GENESIS_COMPILE_ENGINE": "1"},
+    )
+    if out.returncode != 0:
+        reason = (out.stderr.strip().splitlines() or ["no message"])[-1]
+        raise SystemExit(f"engine_compare: cannot compile the engine of {root}: {reason}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
-        "rev", nargs="?", default="HEAD", help="the earlier commit to compare with (HEAD)"
+        "rev", nargs="?", default=None, help="the earlier commit to compare with (HEAD)"
     )
     parser.add_argument("--games", type=int, default=160)
     parser.add_argument("--rounds", type=int, default=4)
@@ -192,15 +212,29 @@ def main() -> None:
     parser.add_argument(
         "--pure", action="store_true", help="compare with the working tree run as pure Python"
     )
+    parser.add_argument(
+        "--compiled", action="store_true", help="compile REV's checkout too (see above)"
+    )
     args = parser.parse_args()
 
-    if args.pure:
+    if args.pure and args.rev is None:
         compare(("working tree", ROOT, PURE), ("working tree", ROOT, AS_INSTALLED), args)
         return
+    now_env = PURE if args.pure else AS_INSTALLED
     with tempfile.TemporaryDirectory(prefix="engine-compare-") as tmp:
         base = Path(tmp) / "base"
         subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-f", str(base), args.rev],
+            [
+                "git",
+                "-C",
+                str(ROOT),
+                "worktree",
+                "add",
+                "--detach",
+                "-f",
+                str(base),
+                args.rev or "HEAD",
+            ],
             check=True,
             capture_output=True,
         )
@@ -211,8 +245,11 @@ def main() -> None:
                 capture_output=True,
                 text=True,
             ).stdout.strip()
-            # A checked-out commit has no compiled modules (they are not in git): pure Python.
-            compare((rev, base, AS_INSTALLED), ("working tree", ROOT, AS_INSTALLED), args)
+            # A checked-out commit has no compiled modules (they are not in git): pure Python,
+            # unless it is compiled here.
+            if args.compiled:
+                build(base)
+            compare((rev, base, AS_INSTALLED), ("working tree", ROOT, now_env), args)
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)],

@@ -428,11 +428,13 @@ def card_spec(card: Card) -> CardSpec:
     else:
         occupies = not any(m.keyword == tiny.NAME for m in self_mods)
     hand = tuple(s for s in specs if s.origin == "thoughts")
+    own = tuple(s for s in specs if s.origin == "permanent")
+    swift_own, playable_own = _playable_own(card, own)
     return CardSpec(
         card=card,
         abilities=tuple(specs),
         from_thoughts=hand,
-        own=tuple(s for s in specs if s.origin == "permanent"),
+        own=own,
         triggers=tuple(s for s in specs if s.trigger is not None),
         continuous=tuple(continuous),
         problems=tuple(problems),
@@ -445,7 +447,21 @@ def card_spec(card: Card) -> CardSpec:
         self_keywords=frozenset(m.keyword for m in self_mods),
         swift_from_thoughts=tuple(s for s in hand if s.speed is Speed.SWIFT),
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
+        swift_own=swift_own,
+        playable_own=playable_own,
     )
+
+
+def _playable_own(
+    card: Card, own: tuple[AbilitySpec, ...]
+) -> tuple[tuple[AbilitySpec, ...], tuple[AbilitySpec, ...]]:
+    """The own abilities a player may play with the card in the arena, in printed order: the
+    swift ones, and the swift and action ones; none for an alteration (Core Rulebook 5.2,
+    Alterations)."""
+    if card.type is CardType.ALTERATION:
+        return (), ()
+    playable = tuple(s for s in own if s.speed is Speed.SWIFT or s.speed is Speed.ACTION)
+    return tuple(s for s in playable if s.speed is Speed.SWIFT), playable
 
 
 def _self_mods(continuous: list[AbilitySpec]) -> tuple[Modifier, ...]:

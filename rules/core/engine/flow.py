@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Final, Literal, cast
 
-from rules.core.cards import CardType, Cost, Speed
+from rules.core.cards import CardType
 
 from . import arena
 from .actions import (
@@ -51,7 +51,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
-from .specs import AbilitySpec
+from .specs import AbilitySpec, reads_stack
 from .stack import (
     beckon_spots,
     check_end,
@@ -105,7 +105,7 @@ PlaysKey = tuple[
     int,
     int,
     int | None,
-    tuple[tuple[int, int, bool], ...],
+    tuple[int, ...],
     tuple[tuple[int, int], ...],
     tuple[int, ...],
     int,
@@ -195,25 +195,6 @@ def move_steps(st: GameState) -> list[Action]:
     return steps
 
 
-def _affordable(
-    st: GameState, cost: Cost, payer: Permanent, player: int, from_thoughts: bool
-) -> bool:
-    """The Costs of Abilities: every part can be paid (see rules.core.engine.costs.can_pay)."""
-    if cost.exert and payer.exerted:
-        return False
-    champion = payer.card.type is CardType.CHAMPION
-    p = st.players[player]
-    if cost.aura and (not champion or cost.aura > p.aura):
-        return False
-    if cost.energy and (
-        not champion or energy_due(cost.energy, payer.card.energy_reduction or 0) > len(p.timeline)
-    ):
-        return False
-    if cost.hp and cost.hp > payer.hp:
-        return False
-    return not cost.discard or cost.discard <= len(p.thoughts) - from_thoughts
-
-
 def _discard_options(
     st: GameState, player: int, count: int, playing: int | None
 ) -> list[tuple[int, ...]]:
@@ -238,22 +219,27 @@ def has_play(st: GameState, player: int) -> bool:
     ability that can be paid for and has a legal declaration of targets (no list is built)."""
     memo = st.memo
     if memo is None:
-        memo = st.memo = {}
+        # The board just changed: nothing is remembered, and the answer is worked out afresh
+        # without the cost of its key (the next question on this board remembers it).
+        st.memo = {}
+        return _any_play(st, player, st.phase == MAIN and not st.stack and st.turn_player == player)
     key = _plays_key(st, player)
     # True or () from here, or the plays themselves from `plays`.
     found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
     if found is None:
         # Remember only the answer; `plays` lists them when they are asked for.
-        # Abilities of permanents first: they are more often playable than cards in the
-        # thoughts (whose targets are often out of reach), and the order of a yes/no is free.
-        main_empty = key[5] != -1
-        found = memo[key] = (
-            True
-            if next(_own_playable(st, player, main_empty), None)
-            or next(_hand_playable(st, player, main_empty), None)
-            else ()
-        )
+        found = memo[key] = True if _any_play(st, player, key[5] != -1) else ()
     return bool(found)
+
+
+def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
+    """The walk of `has_play`. Abilities of permanents first: they are more often playable than
+    cards in the thoughts (whose targets are often out of reach), and the order of a yes/no is
+    free."""
+    return (
+        next(_own_playable(st, player, main_empty), None) is not None
+        or next(_hand_playable(st, player, main_empty), None) is not None
+    )
 
 
 def _hand_abilities(st: GameState, p: Player) -> Hand:
@@ -265,10 +251,15 @@ def _hand_abilities(st: GameState, p: Player) -> Hand:
     every: list[HandEntry] = []
     for cid in p.thoughts:
         spec = specs[cid]
-        if spec.from_thoughts and spec.card.name not in seen:
-            seen.add(spec.card.name)
-            swift += [(cid, ability) for ability in spec.swift_from_thoughts]
-            every += [(cid, ability) for ability in spec.from_thoughts]
+        abilities = spec.from_thoughts
+        if abilities:
+            name = spec.card.name
+            if name not in seen:
+                seen.add(name)
+                for ability in spec.swift_from_thoughts:
+                    swift.append((cid, ability))
+                for ability in abilities:
+                    every.append((cid, ability))
     return tuple(swift), tuple(every)
 
 
@@ -305,13 +296,28 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         p.aura,
         len(p.timeline),
         st.active if main_empty else -1,
-        tuple([(q.id, q.hp, q.exerted) for q in st.perms.values() if q.controller == player]),
+        # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the
+        # arena's order: the board memo this key lives in ends when a permanent enters or
+        # leaves, so the order names them.
+        tuple([q.hp * 2 + q.exerted for q in st.perms.values() if q.controller == player]),
         # Conditions read counters and any permanent's HP (card format, conditions).
         tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
-        tuple([item.seq for item in st.stack]),
+        # A player who can play nothing that reads the stack has plays that do not follow it.
+        tuple([item.seq for item in st.stack]) if st.stack and _reads_stack(st, player) else (),
         len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
     )
+
+
+def _reads_stack(st: GameState, player: int) -> bool:
+    """Whether any ability `player` could play reads the stack (Setup.stack_readers: the cards
+    a player owns; a permanent is controlled by its owner unless something gave it away)."""
+    readers = st.setup.stack_readers
+    if readers[player]:
+        return True
+    if not readers[1 - player]:
+        return False
+    return any(q.controller == player and reads_stack(q.spec) for q in st.perms.values())
 
 
 def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
@@ -334,7 +340,7 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
     for cid, ability in hand[1] if champion_acts else hand[0]:
-        # The Costs of Abilities, as _affordable checks them, inlined for speed.
+        # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
         c = ability.cost
         if (
             c.aura > aura
@@ -360,24 +366,41 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
 
 # complexity: as _hand_playable, for the abilities printed on the player's permanents.
 def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+    p = st.players[player]
+    aura, timeline = p.aura, len(p.timeline)
+    champion_hp = st.perms[p.champion].hp
+    # Speeds of Abilities: an action only by the active combatant, un-exerted, in its own Main
+    # Phase on an empty stack.
+    acting = st.active if main_empty else None
     for perm in st.perms.values():
-        own = perm.spec.own
-        if not own or perm.controller != player or perm.card.type is CardType.ALTERATION:
+        if perm.controller != player:
             continue
+        spec = perm.spec
+        own = spec.playable_own if perm.id == acting and not perm.exerted else spec.swift_own
+        if not own:
+            continue
+        summon = perm.card.type is CardType.SUMMON
+        champion = perm.card.type is CardType.CHAMPION
         for ability in own:
-            speed = ability.speed
-            if speed is Speed.ACTION:
-                if not (main_empty and st.active == perm.id and not perm.exerted):
-                    continue
-            elif speed is not Speed.SWIFT:
-                continue
-            if not _affordable(st, ability.cost, perm, player, False):
-                continue
-            if ability.attack and perm.card.type is CardType.SUMMON and feared(st, perm):
-                continue  # Glossary: Fear
-            if ability.desperation is not None and (
-                st.perms[st.players[player].champion].hp > ability.desperation
+            # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
+            c = ability.cost
+            if (
+                (c.exert and perm.exerted)
+                or (c.aura and (not champion or c.aura > aura))
+                or (
+                    c.energy
+                    and (
+                        not champion
+                        or energy_due(c.energy, perm.card.energy_reduction or 0) > timeline
+                    )
+                )
+                or (c.hp and c.hp > perm.hp)
+                or (c.discard and c.discard > len(p.thoughts))
             ):
+                continue
+            if ability.attack and summon and feared(st, perm):
+                continue  # Glossary: Fear
+            if ability.desperation is not None and champion_hp > ability.desperation:
                 continue  # Glossary: Desperation, its champion at that much HP or less
             targets = target_options(st, ability, perm, player)
             if ability.conditions:

@@ -23,7 +23,7 @@ from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .specs import CardSpec
+from .specs import CardSpec, reads_stack
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
 
@@ -98,7 +98,7 @@ def new_game(
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"seed must be an int, not {seed!r}")
     for name, deck in zip(SEATS, decks, strict=True):
-        problems = deck_problems(deck, fmt)
+        problems = _deck_problems(deck, fmt)
         if problems:
             raise DeckRefused(name, problems)
     rng = random.Random(seed)
@@ -129,6 +129,7 @@ def new_game(
         round_cap=round_cap,
         action_cap=action_cap,
         conditional=any(a.conditions for spec in specs for a in spec.abilities),
+        stack_readers=stack_readers(specs, owners),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)
@@ -153,17 +154,52 @@ def new_game(
     return st
 
 
+# Answers for the card and deck objects of recent games, by identity: games are played again and
+# again with the same decks (a match, a simulation, a benchmark), and looking a card up by value
+# hashes the whole card. Each entry keeps its object, so that its id is not reused while it is
+# remembered; the memory is emptied when it grows past REMEMBERED.
+REMEMBERED = 4096
+_SPECS: dict[int, tuple[Card, CardSpec]] = {}
+_DECK_PROBLEMS: dict[tuple[int, int], tuple[Deck, Format | None, tuple[str, ...]]] = {}
+
+
 def _specs(cards: Sequence[Card]) -> tuple[CardSpec, ...]:
-    """Each card's compiled spec. A timeline repeats the same card values, so each is looked up
-    (and hashed, which walks the whole card) once per game."""
-    found: dict[int, CardSpec] = {}
+    """Each card's compiled spec (rules.core.engine.compiler.card_spec), looked up by identity
+    first."""
     specs = []
     for card in cards:
-        spec = found.get(id(card))
-        if spec is None:
-            spec = found[id(card)] = card_spec(card)
+        known = _SPECS.get(id(card))
+        if known is not None and known[0] is card:
+            specs.append(known[1])
+            continue
+        if len(_SPECS) >= REMEMBERED:
+            _SPECS.clear()
+        spec = card_spec(card)
+        _SPECS[id(card)] = (card, spec)
         specs.append(spec)
     return tuple(specs)
+
+
+def _deck_problems(deck: Deck, fmt: Format | None) -> list[str]:
+    """`deck_problems`, remembered for the same deck and format objects (both immutable)."""
+    key = (id(deck), id(fmt))
+    known = _DECK_PROBLEMS.get(key)
+    if known is not None and known[0] is deck and known[1] is fmt:
+        return list(known[2])
+    if len(_DECK_PROBLEMS) >= REMEMBERED:
+        _DECK_PROBLEMS.clear()
+    problems = deck_problems(deck, fmt)
+    _DECK_PROBLEMS[key] = (deck, fmt, tuple(problems))
+    return problems
+
+
+def stack_readers(specs: Sequence[CardSpec], owners: Sequence[int]) -> tuple[bool, bool]:
+    """Per seat, whether a card it owns reads the stack as it is played (`reads_stack`)."""
+    readers = [False, False]
+    for spec, owner in zip(specs, owners, strict=True):
+        if not readers[owner] and reads_stack(spec):
+            readers[owner] = True
+    return readers[0], readers[1]
 
 
 def blank_state(setup: Setup) -> GameState:

@@ -46,7 +46,9 @@ def is_legal(state: GameState, action: Action) -> bool:
     """Whether `action` is legal now. A pass with priority always is (no need to list plays)."""
     if type(action) is Pass and awaits_priority(state):
         return True
-    return action in legal_actions(state)
+    legal = legal_actions(state)
+    # A bot returns one of the legal actions themselves: found by identity before equality.
+    return any(a is action for a in legal) or action in legal
 
 
 def play_game(

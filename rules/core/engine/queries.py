@@ -257,6 +257,15 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     ability all the same: the cast abilities that may are the ones that are not attacks
     (Engine decision › Attacks from spells)."""
     strict = spec.attack
+    if not t.skills and not t.effects and not st.area_sources:
+        # The common case: only what is printed on the card (see `mods`).
+        printed = t.spec.self_keywords
+        return not (
+            tiny.NAME in printed
+            or (
+                strict and (spectral.NAME in printed or (aerial.NAME in printed and not spec.range))
+            )
+        )
     for m in mods(st, t):
         k = m.keyword
         if k == tiny.NAME:
@@ -301,9 +310,12 @@ def permanent_targets(
     kind = spec.target
     reach = reach_mask(st, spec, user)
     found: list[int] = []
+    anything = kind == "permanent"  # every permanent matches (kind_matches)
+    yourself = kind == "you_or_combatant"
     for t in st.perms.values():
-        inside = reach >> t.spot & 1 or (kind == "you_or_combatant" and t.id == user.id)
-        if inside and kind_matches(st, kind, controller, t) and targetable(st, spec, t):
+        if not (reach >> t.spot & 1 or (yourself and t.id == user.id)):
+            continue
+        if (anything or kind_matches(st, kind, controller, t)) and targetable(st, spec, t):
             found.append(t.id)
     if kind == "sacrifice":
         # Glossary: Sacrifice, also "skills attached to you or your allies" (by card id).
@@ -338,15 +350,20 @@ def is_spot_target(spec: AbilitySpec) -> bool:
     return spec.target is not None and spec.target.startswith("spot_")
 
 
+# The one declaration of an ability without targets.
+_NO_TARGETS: list[tuple[int, ...]] = [()]
+
+
 def target_options(
     st: GameState,
     spec: AbilitySpec,
     user: Permanent,
     controller: int,
 ) -> list[tuple[int, ...]]:
-    """Every legal declaration of targets for `spec`, as tuples (one entry per target)."""
+    """Every legal declaration of targets for `spec`, as tuples (one entry per target). The
+    list may be shared (it is remembered): callers read it and never change it."""
     if spec.target is None:
-        return [()]
+        return _NO_TARGETS
     if spec.target == "ability":
         # Glossary: Target (ability), "a valid ability on the stack", by its place there.
         return [(item.seq,) for item in st.stack if item.spec is not None]

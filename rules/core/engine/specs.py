@@ -154,6 +154,17 @@ class CardSpec:
     self_keywords: frozenset[str] = frozenset()  # the keywords of self_mods
     swift_from_thoughts: tuple[AbilitySpec, ...] = ()
     action_from_thoughts: tuple[AbilitySpec, ...] = ()
+    # Its own abilities a player may play with it in the arena (none for an alteration, which
+    # plays none: Core Rulebook 5.2, Alterations): the swift ones, and the swift and action ones
+    # in printed order (an action only by the active combatant).
+    swift_own: tuple[AbilitySpec, ...] = ()
+    playable_own: tuple[AbilitySpec, ...] = ()
+
+
+def reads_stack(spec: CardSpec) -> bool:
+    """Whether the plays of one of the card's abilities read the stack: it targets an ability
+    on it (Glossary: Target), or states conditions (which may read a target's place there)."""
+    return any(a.target == "ability" or a.conditions for a in spec.abilities)
 
 
 # mypyc (setup.py) cannot compile a subclass of str to a native class.
