@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection, models, transaction
 from django.db.models.functions import Lower
@@ -43,6 +44,7 @@ from ..models import (
     Tournament,
     WaitlistEntry,
 )
+from .automated import automated_capacity_check
 
 User = get_user_model()
 IMPORT_LOCK = 0x6576656E74  # the advisory lock of event imports ("event" in ASCII)
@@ -542,6 +544,23 @@ def event_import_file(*, data: bytes) -> Imported:
     return event_import(document=document)
 
 
+def _refuse_past_automated_limits(event: Mapping[str, Any], entrants: int) -> None:
+    """An automated event that is not over is held to this service's limits, as if it were
+    created here: its remaining games would run on this service's workers (400
+    invalid_capacity, 409 entrant_limit). A finished one is a record, imported as it is."""
+    if not event["automated"] or event["status"] == Tournament.Status.FINISHED:
+        return
+    automated_capacity_check(event["capacity"])
+    most = settings.AUTOMATED_MAX_ENTRANTS
+    if entrants > most:
+        raise Conflict(
+            f"An automated event takes at most {most} decks here, and this one has {entrants}; "
+            "nothing was written.",
+            code="entrant_limit",
+            limit=most,
+        )
+
+
 @transaction.atomic
 def event_import(*, document: object) -> Imported:
     """Recreate the event of an export file. Checks first (400 invalid_export with every
@@ -556,6 +575,7 @@ def event_import(*, document: object) -> Imported:
             problems=[str(p) for p in error.problems],
         ) from None
     _refuse_unknown_cards(data)
+    _refuse_past_automated_limits(data["event"], len(data["registrations"]))
     # Imports are rare and write many rows: one at a time, so two imports of the same file at
     # once cannot both find the event missing, nor both create the same accounts. The lock is
     # PostgreSQL's, held until this transaction ends. (SQLite, for ./scripts/serve, lets one
