@@ -172,12 +172,15 @@ def _markdown_headings(lines: list[str]) -> tuple[list[_Heading], set[int]]:
             if text and len(text) <= 60 and text[-1] not in _TERMINAL:
                 headings.append(_Heading(text, last_level + 1, i, in_body=True))
     _level_enumerations(headings)
-    headings = _with_unheaded_chapters(lines, headings)
-    _level_chapters(headings, _contents_chapters(lines))
+    table = _contents_table(lines)
+    headings = _with_unheaded_chapters(lines, headings, table)
+    _level_chapters(headings, _contents_chapters(table))
     return headings, used
 
 
-def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[_Heading]:
+def _with_unheaded_chapters(
+    lines: list[str], headings: list[_Heading], table: list[str]
+) -> list[_Heading]:
     """The headings, with the chapters the table of contents names but the scrape lost.
 
     Titans of Eden's contents lists "Constructed Format" and "Abilities References" after
@@ -185,12 +188,12 @@ def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[
     abilities would be filed under the three-arena game. Such a chapter starts at the first
     paragraph after the chapter before it whose words hold every word of its title ("Titans of
     Eden has two main formats: … constructed …"); that paragraph stays in its text."""
-    table = _contents_table(lines)
     entries = [_contents_key(line) for line in table]
     titles = {_contents_key(line): _contents_title(line) for line in table}
     if not entries:
         return headings
     named = {h.text.lower(): h.line for h in headings}
+    stop_stems = {stem(w) for w in STOPWORDS}
     at_line = {h.line for h in headings}
     added: list[_Heading] = []
     cursor = -1
@@ -200,7 +203,7 @@ def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[
             continue
         if cursor < 0:
             continue  # before the first chapter found, the contents itself would match
-        wanted = {stem(w) for w in words_of(title)} - {stem(w) for w in STOPWORDS}
+        wanted = {stem(w) for w in words_of(title)} - stop_stems
         for i in range(cursor + 1, len(lines)):
             text = clean_inline(lines[i])
             if not text or i in at_line or _is_contents_entry(lines[i]):
@@ -212,10 +215,10 @@ def _with_unheaded_chapters(lines: list[str], headings: list[_Heading]) -> list[
     return sorted([*headings, *added], key=lambda h: h.line)
 
 
-def _contents_chapters(lines: list[str]) -> set[str]:
-    """The chapters named by a table of contents: its bold entries if some are bold ("<b>Rounds
-    and Turns</b>\t<b>12</b>"), else all its entries ("Game Storage ..... 3")."""
-    entries = _contents_table(lines)
+def _contents_chapters(entries: list[str]) -> set[str]:
+    """The chapters named by a table of contents (_contents_table): its bold entries if some
+    are bold ("<b>Rounds and Turns</b>\t<b>12</b>"), else all its entries ("Game Storage .....
+    3")."""
     bold = [line for line in entries if "<b>" in line.lower() or "**" in line]
     return {_contents_key(line) for line in bold or entries} - {""}
 

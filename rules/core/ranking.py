@@ -88,11 +88,7 @@ class Entry:
         for i, word in enumerate(self.body):
             self.positions.setdefault(word, []).append(i)
         for word in {*self.heading, *self.path, *self.topics}:
-            self.fields[word] = (
-                HEADING_WEIGHT * self.heading.count(word)
-                + PATH_WEIGHT * self.path.count(word)
-                + TOPICS_WEIGHT * self.topics.count(word)
-            )
+            self.fields[word] = self._field_sum((word,))
         held: dict[str, set[int]] = {}
         for i, phrase in enumerate(self.topic_phrases):
             for word in phrase:
@@ -103,6 +99,9 @@ class Entry:
         """The term's weighted count in the heading, path and topics."""
         if len(term) == 1:
             return self.fields.get(term[0], 0.0)
+        return self._field_sum(term)
+
+    def _field_sum(self, term: tuple[str, ...]) -> float:
         return (
             HEADING_WEIGHT * _count(self.heading, term)
             + PATH_WEIGHT * _count(self.path, term)
