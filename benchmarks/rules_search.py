@@ -45,6 +45,13 @@ QUESTIONS = [
     "when can I use the surge mat",
 ]
 
+# Each round of per-game sets (lookup_questions.GAME_ROUNDS), and when it was written.
+ROUND_ABOUT = {
+    "first": "lookup_games.py, written before the per-game work",
+    "second": "lookup_games_second.py, written while the lookup was tuned on the first",
+    "third": "lookup_games_third.py, written while it was tuned on the first two",
+}
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -82,16 +89,7 @@ def main() -> None:
                 print(f"  {rates}")
             print(f"  older Genesis text above the answer: {len(asked.older_above)}")
             misses += asked.misses
-        print("accuracy per game (tests/support/lookup_games.py, answer in the top 1 / top 3):")
-        for game in lookup_questions.GAME_SETS:
-            asked_game = lookup_questions.ask_game_set(game)
-            for rates in (asked_game.with_game, asked_game.named):
-                print(f"  {rates}")
-            misses += asked_game.misses
-        for round_, about in (
-            ("second", "lookup_games_second.py, written while the lookup was tuned on the first"),
-            ("third", "lookup_games_third.py, written while it was tuned on the first two"),
-        ):
+        for round_, about in ROUND_ABOUT.items():
             print(f"accuracy per game, the {round_} sets (tests/support/{about}):")
             for game in lookup_questions.GAME_ROUNDS[round_][1]:
                 asked_game = lookup_questions.ask_game_set(game, which=round_)

@@ -304,8 +304,6 @@ HELD_OUT = {
 
 def ask_held_out(name: str, limit: int = 10) -> Report:
     """Ask one held-out set (HELD_OUT) the way ask_all asks the main set."""
-    import importlib
-
     module = importlib.import_module(f"{__package__}.lookup_{name}")
     return ask(module.CORE_CASES, module.POLICY_CASES, module.OTHER_CASES, limit=limit)
 
