@@ -16,7 +16,9 @@ marked in Python (rules.core.parsing.make_snippet), so they read the same on bot
 """
 
 import math
+from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from django.contrib.postgres.search import (
     SearchVector,
@@ -28,6 +30,7 @@ from django.db.models import Case, Count, F, Max, QuerySet, Value, When
 from .card_index import card_index
 from .core import ranking
 from .core.parsing import (
+    STOPWORDS,
     SearchTerms,
     Snippet,
     closest_word,
@@ -66,6 +69,9 @@ OTHER_GAME_WEIGHT = 0.2
 # rules answer only what that game's leave open.
 CHOSEN_GAME_OTHERS_WEIGHT = 0.15
 MIN_TYPO_LENGTH = 4
+# A misspelling is first matched against the names (headings, cards); a word only the rules'
+# text holds ("teammate") must be this much more alike, as the text has many more words.
+TEXT_TYPO_LIKENESS = 0.5
 MIN_IDF = 1e-6  # FTS5's floor for a term in more than half the sections
 
 
@@ -136,9 +142,12 @@ def search(
         if vocabulary != Game.GENESIS:
             asked = _typed_in_full(asked)
         concepts = _searched_concepts(backend, corpus, asked.concepts, corrections)
-        terms = tuple(term for concept in concepts for term, _ in concept)
+        telling = _telling(corpus, concepts)
+        terms = tuple(term for concept in telling for term, _ in concept)
         if not terms:
             continue
+        if vocabulary == Game.GENESIS:
+            concepts = telling
         found = [
             pk
             for pk in _candidates(corpus, terms, scope=scope)
@@ -247,11 +256,9 @@ def _searched_concepts(
     How many sections hold a term is counted in the stemmed corpus the ranking reads, as the
     candidates are (_candidates): the two databases' stemmers differ on a few words, and the
     terms kept must not depend on the database."""
-    total = len(corpus.searchable)
     corrections = {} if corrections is None else corrections  # a misspelling's word, by term
     frequencies = _frequencies(corpus, tuple(t for c in concepts for t, _ in c))
     known: list[tuple[tuple[str, float], ...]] = []
-    corrected = False
     for concept in concepts:
         found = tuple((term, weight) for term, weight in concept if frequencies[term])
         if found:
@@ -263,21 +270,33 @@ def _searched_concepts(
         if others or " " in term or len(term) < MIN_TYPO_LENGTH or term.isdigit():
             continue
         if term not in corrections:
-            corrections[term] = closest_word(term, backend.names_like(term))
+            corrections[term] = closest_word(term, backend.names_like(term)) or closest_word(
+                term, corpus.vocabulary, threshold=TEXT_TYPO_LIKENESS
+            )
         word = corrections[term]
         if word and all(word != t for c in known for t, _ in c):
             known.append(((word, 1.0),))
-            corrected = True
-    if corrected:
-        frequencies = _frequencies(corpus, tuple(t for c in known for t, _ in c))
-    # A word in most sections ("cards") scores next to nothing (BM25 gives it the least IDF),
-    # so it is not searched for unless the question has nothing rarer: it would only add rows.
+    return tuple(known)
+
+
+def _telling(corpus: "_Corpus", concepts: Concepts) -> Concepts:
+    """The concepts without the words most sections hold ("cards"), unless the question has
+    nothing rarer.
+
+    Such a word scores next to nothing (BM25 gives it the least IDF), so it finds no section
+    worth adding to the candidates. Genesis's books are ranked without it too; another game's
+    keep it for the ranking, where it still tells where the question's words meet ("are
+    abilities optional" in Titans of Eden: "All abilities are mandatory, unless…"). Measured
+    on the question sets (docs/benchmarks.md): it lifts the other games' rates and lowers
+    Genesis's, whose synonym table already turns a player's common words into the game's."""
+    total = len(corpus.searchable)
+    frequencies = _frequencies(corpus, tuple(t for c in concepts for t, _ in c))
     telling = [
         kept
-        for c in known
+        for c in concepts
         if (kept := tuple((t, w) for t, w in c if _idf(total, frequencies[t]) > MIN_IDF))
     ]
-    return tuple(telling or known)
+    return tuple(telling or concepts)
 
 
 def index_sections(sections: QuerySet[Section]) -> None:
@@ -367,6 +386,13 @@ class _Corpus:
 
     def text(self, pk: int) -> str:
         return self.texts[pk]
+
+    @cached_property
+    def vocabulary(self) -> tuple[str, ...]:
+        """The words the rules' text uses at least twice: what a misspelling of a word no
+        heading holds is put right to."""
+        counts = Counter(word for text in self.texts.values() for word in words_of(text))
+        return tuple(word for word, n in counts.items() if n > 1 and word not in STOPWORDS)
 
 
 _cache: list[_Corpus] = []

@@ -654,7 +654,9 @@ def topics_of_sections(document: str, sections: Sequence[tuple[str, str, int | N
     words (to all of them if none says any: a phrase in players' words, "summoning sickness",
     says what the whole text is about):
     - a heading the book repeats has one list for all its sections (Titans of Eden has a
-      "Setup" for each number of players), but "8 monks 4 wizards" is the setup that deals them;
+      "Setup" for each number of players), but "8 monks 4 wizards" is the setup that deals them,
+      and a phrase none of them says ("opening hand size") is the first's: the book gives the
+      base game first, and the team games' setups refer back to it;
     - a section's list is shared with those of its subsections that have none, the glossary
       entries cut out of its text ("Armor" out of "Continuous");
     - a list keyed by a passage's opening words ("Subvert: Exhausted – Attach Exhausted to…",
@@ -669,7 +671,7 @@ def topics_of_sections(document: str, sections: Sequence[tuple[str, str, int | N
         shared[key].append(i)
     for positions in shared.values():
         if len(positions) > 1 and out[positions[0]]:
-            _share_out(out[positions[0]], positions, held, out, replace=True)
+            _share_out(out[positions[0]], positions, held, out, replace=True, repeated=True)
     headed = set(keys)
     bodies = [heading_key(body) for _, body, _ in sections]
     openings = [
@@ -699,17 +701,31 @@ def topics_of_sections(document: str, sections: Sequence[tuple[str, str, int | N
 
 
 def _share_out(
-    topics: str, positions: list[int], held: list[set[str]], out: list[str], *, replace: bool
+    topics: str,
+    positions: list[int],
+    held: list[set[str]],
+    out: list[str],
+    *,
+    replace: bool,
+    repeated: bool = False,
 ) -> None:
     """Give each phrase of `topics` to the sections at `positions` whose text holds the most of
-    its words (all of them when none holds any)."""
+    its words; when none holds any, to all of them, or, if they are the sections of a
+    `repeated` heading, to the first and to those no other phrase went to."""
     kept: list[list[str]] = [[] for _ in positions]
+    unsaid: list[str] = []
     for phrase in (p.strip() for p in topics.split(",")):
         words = {stem(w) for w in words_of(phrase) if w not in STOPWORDS}
         counts = [len(words & held[i]) for i in positions]
+        if not any(counts) and repeated:
+            unsaid.append(phrase)
+            continue
         for n, count in enumerate(counts):
             if count == max(counts):
                 kept[n].append(phrase)
+    for n, phrases in enumerate(kept):
+        if n == 0 or not phrases:  # the book's first section so titled; the later ones vary it
+            phrases.extend(unsaid)
     for n, i in enumerate(positions):
         mine = ", ".join(kept[n])
         out[i] = mine if replace or not out[i] else f"{out[i]}, {mine}"

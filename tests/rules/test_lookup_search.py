@@ -448,3 +448,17 @@ def test_another_games_question_puts_the_service_policies_behind_its_rules(db):
     assert asked[0].document.name == "Archive Rules"
     assert named[0].document.name == "Archive Rules"
     assert genesis[0].document.name == "Service policies"
+
+
+def test_ranking_puts_right_a_misspelling_of_a_word_only_the_text_holds(db):
+    # given: "shipwrecks" is in the text twice and in no heading or card name
+    rulebook_import(
+        text="# Reef Rules\n\n## Tides\nEvery tide lifts the shipwrecks. Shipwrecks sink at dusk."
+        "\n\n## Crabs\nA crab scuttles sideways.\n",
+        name="Reef Rules",
+        version="1",
+    )
+    # when: a player misspells it
+    found = headings("shipwreks", document="reef-rules")
+    # then: the word it stands for is searched
+    assert found == ["Tides"]

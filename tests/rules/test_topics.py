@@ -154,3 +154,32 @@ def test_a_chapter_the_contents_names_without_a_heading_is_found_by_its_words():
     # and a line far from the contents that ends in a page number opens no chapter
     assert {p[0] for p in paths} >= {"Constructed Format", "Abilities References"}
     assert not any(p[0].startswith("Haunt") for p in paths)
+
+
+def test_a_phrase_no_section_says_goes_to_the_first_of_them():
+    # given: a heading the book repeats (the base game's Setup, then a team game's), and a
+    # phrase in players' words that neither's text says
+    sections = [
+        ("Setup", "Deal each player a starting deck.", None),
+        ("Team Games", "", None),
+        ("Setup", "Sit by team, and deal the decks.", 1),
+    ]
+    topics = topics_of_sections("Titans of Eden Rulebook", sections)
+    # then: "opening hand size" is about the first (the later Setup refers back to it)
+    assert "opening hand size" in topics[0].split(", ")
+    assert "opening hand size" not in topics[2].split(", ")
+    # and a phrase one of them says goes to that one
+    assert "team setup" in topics[2].split(", ")
+    assert "team setup" not in topics[0].split(", ")
+
+
+def test_a_repeated_heading_left_with_no_phrase_gets_those_no_section_says():
+    # given: Grand Archive's Opportunity, defined twice, neither text saying "priority"
+    sections = [
+        ("Opportunity", "Opportunity governs when a player may act at fast speed.", None),
+        ("Opportunity", "A chance to answer.", None),
+    ]
+    topics = topics_of_sections("Grand Archive Comprehensive Rules", sections)
+    # then: each keeps "priority", the second as it has no other phrase
+    assert all("priority" in listed.split(", ") for listed in topics)
+    assert "fast speed" in topics[0].split(", ")
