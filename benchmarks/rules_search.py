@@ -50,6 +50,7 @@ ROUND_ABOUT = {
     "first": "lookup_games.py, written before the per-game work",
     "second": "lookup_games_second.py, written while the lookup was tuned on the first",
     "third": "lookup_games_third.py, written while it was tuned on the first two",
+    "fourth": "lookup_games_fourth.py, written while it was tuned on the first three",
 }
 
 

@@ -395,11 +395,19 @@ THIRD_GAME_SETS = {
     "grand-archive": "GRAND_ARCHIVE_CASES",
     "titans-of-eden": "TITANS_CASES",
 }
+# tests/support/lookup_games_fourth.py: a fourth set, written by a fourth author who never saw
+# the ranking nor the other sets, while the lookup was tuned on the first three, and measured
+# once that tuning was done (2026-11-28, session 13).
+FOURTH_GAME_SETS = {
+    "grand-archive": "GRAND_ARCHIVE_CASES",
+    "titans-of-eden": "TITANS_CASES",
+}
 # Each round of per-game sets: the module holding it, and its set of each game.
 GAME_ROUNDS = {
     "first": ("lookup_games", GAME_SETS),
     "second": ("lookup_games_second", SECOND_GAME_SETS),
     "third": ("lookup_games_third", THIRD_GAME_SETS),
+    "fourth": ("lookup_games_fourth", FOURTH_GAME_SETS),
 }
 
 
