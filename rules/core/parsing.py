@@ -976,13 +976,14 @@ def named_game(question: str) -> tuple[str, str]:
 # --- trigram similarity (pg_trgm's measure, for misspelt names on SQLite) -----------------------
 
 
-def trigrams(text: str) -> set[str]:
+@lru_cache(maxsize=1 << 16)  # a misspelling is compared with every word of the names and text
+def trigrams(text: str) -> frozenset[str]:
     """pg_trgm's trigrams: each word padded with two spaces before and one after."""
     grams: set[str] = set()
     for word in re.findall(r"[a-z0-9]+", text.lower()):
         padded = f"  {word} "
         grams.update(padded[i : i + 3] for i in range(len(padded) - 2))
-    return grams
+    return frozenset(grams)
 
 
 def similarity(a: str, b: str) -> float:
@@ -995,10 +996,14 @@ def similarity(a: str, b: str) -> float:
 def closest_word(token: str, candidates: Iterable[str], threshold: float = 0.4) -> str | None:
     """The word among `candidates` (names, headings) most like a misspelt `token`."""
     best, best_score = None, threshold
+    size = len(trigrams(token))
     for candidate in candidates:
         for word in words_of(candidate):
             if len(word) < 3 or word in STOPWORDS:
                 continue
+            other = len(trigrams(word))
+            if min(size, other) < best_score * max(size, other):
+                continue  # its likeness is at most the smaller set's share of the larger
             score = similarity(token, word)
             if score > best_score or (score == best_score and best and len(word) < len(best)):
                 best, best_score = word, score
