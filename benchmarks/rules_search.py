@@ -51,6 +51,7 @@ ROUND_ABOUT = {
     "second": "lookup_games_second.py, written while the lookup was tuned on the first",
     "third": "lookup_games_third.py, written while it was tuned on the first two",
     "fourth": "lookup_games_fourth.py, written while it was tuned on the first three",
+    "fifth": "lookup_games_fifth.py, written while the fourth was measured",
 }
 
 

@@ -402,12 +402,19 @@ FOURTH_GAME_SETS = {
     "grand-archive": "GRAND_ARCHIVE_CASES",
     "titans-of-eden": "TITANS_CASES",
 }
+# tests/support/lookup_games_fifth.py: a fifth set, by a fifth author under the same conditions,
+# written while the fourth was measured, and measured once on the same ranking (session 13).
+FIFTH_GAME_SETS = {
+    "grand-archive": "GRAND_ARCHIVE_CASES",
+    "titans-of-eden": "TITANS_CASES",
+}
 # Each round of per-game sets: the module holding it, and its set of each game.
 GAME_ROUNDS = {
     "first": ("lookup_games", GAME_SETS),
     "second": ("lookup_games_second", SECOND_GAME_SETS),
     "third": ("lookup_games_third", THIRD_GAME_SETS),
     "fourth": ("lookup_games_fourth", FOURTH_GAME_SETS),
+    "fifth": ("lookup_games_fifth", FIFTH_GAME_SETS),
 }
 
 
