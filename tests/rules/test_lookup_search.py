@@ -462,3 +462,18 @@ def test_ranking_puts_right_a_misspelling_of_a_word_only_the_text_holds(db):
     found = headings("shipwreks", document="reef-rules")
     # then: the word it stands for is searched
     assert found == ["Tides"]
+
+
+@pytest.mark.parametrize(
+    ("question", "about_events"),
+    [
+        ("both champions die at the same time, who wins", False),
+        ("can I concede at any time", True),  # concede is still an event word
+        ("can abilities resolve one at a time", False),
+        ("how much time is left in the round", True),
+        ("what happens when time is called", True),
+    ],
+)
+def test_time_is_an_event_word_unless_it_is_a_moment_of_play(question, about_events):
+    typed = tuple(search.search_terms(question).typed)
+    assert search._about_events(question, typed) is about_events
