@@ -3,6 +3,7 @@
 import json
 import os
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
@@ -141,6 +142,33 @@ def pytest_configure(config):
     from tests.support.setup_clock import SetupClock
 
     config.pluginmanager.register(SetupClock(), "genesis-setup-clock")
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test database, with a check at the end of the session that no connection
+    a test opened in another thread is still on it: one left open made the database's removal
+    fail ("is being accessed by other users"). Any found are named in a warning by their last
+    query, then ended, so that the database is removed all the same."""
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT pid, left(query, 200) FROM pg_stat_activity"
+            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
+        left_open = cursor.fetchall()
+        for pid, _query in left_open:
+            cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    if left_open:
+        warnings.warn(
+            f"{len(left_open)} database connection(s) outlived the tests; last queries: "
+            + "; ".join(query for _pid, query in left_open),
+            stacklevel=1,
+        )
 
 
 # --- shared data, written once per session (tests/support/snapshots.py) ----------------------

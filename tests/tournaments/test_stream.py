@@ -9,6 +9,7 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from asgiref.sync import sync_to_async
 from django.contrib.auth import get_user_model
+from django.db import connections
 from django.test import AsyncClient
 
 from tests.decks.test_games import GA_DECK
@@ -22,9 +23,24 @@ pytestmark = pytest.mark.django_db(transaction=True)
 
 def run(scenario):
     """Run an async scenario in a thread of its own: a browser test earlier in the session
-    leaves Playwright's event loop in the main thread."""
+    leaves Playwright's event loop in the main thread.
+
+    The database connections the scenario opened are closed after it, in the threads that
+    opened them (this one, and asgiref's shared thread that runs sync_to_async): left open,
+    they outlived the test database, whose removal at the end of the session then failed
+    ("is being accessed by other users")."""
+
+    async def closing():
+        try:
+            return await scenario()
+        finally:
+            await sync_to_async(connections.close_all)()
+
     with ThreadPoolExecutor(1) as thread:
-        return thread.submit(asyncio.run, scenario()).result()
+        try:
+            return thread.submit(asyncio.run, closing()).result()
+        finally:
+            thread.submit(connections.close_all).result()
 
 
 def parse(body: str) -> list[dict]:
