@@ -13,7 +13,7 @@ discard, rounding) or a rule next to one that says the opposite.
 
 Both books are plain text without headings the lookup keeps, so each case names its answer by a
 short quote: words of the one passage that answers it, byte for byte from the seed file, within
-one sentence. tests/rules/test_lookup_games_fifth_quotes.py checks every quote is in its book.
+one sentence. tests/rules/test_lookup_games_quotes.py checks every quote is in its book.
 """
 
 from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case

@@ -10,7 +10,7 @@ Lorcana, Dominion), about half naming the game. A few are tricky on purpose: a t
 use (sacrifice, tokens, priority, rounding, an empty deck) or a rule beside a near one.
 
 A result answers when its passage contains the case's quote (the plain-text books carry no
-headings to name); tests/rules/test_lookup_games_fourth_quotes.py checks every quote is in its
+headings to name); tests/rules/test_lookup_games_quotes.py checks every quote is in its
 rulebook.
 """
 

@@ -8,7 +8,7 @@ game, so that they can also be asked with no game chosen.
 
 Both books are plain text without headings the lookup can cite, so each case names no heading and
 gives instead a few words of the answering passage (`quote`): a result answers when its passage
-contains them. tests/rules/test_lookup_games_second_quotes.py checks that every quote is in its
+contains them. tests/rules/test_lookup_games_quotes.py checks that every quote is in its
 book.
 """
 

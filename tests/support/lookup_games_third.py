@@ -11,7 +11,7 @@ both games use (sacrifice, discard, energy, rounding) or a rule beside a look-al
 
 Both books are plain text scraped without usable headings, so a case names no heading: its
 `quote` is a few words, byte for byte from one sentence of the seed file, that the answering
-passage contains. tests/rules/test_lookup_games_third_quotes.py checks every quote is in its book.
+passage contains. tests/rules/test_lookup_games_quotes.py checks every quote is in its book.
 """
 
 from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
