@@ -446,6 +446,16 @@ _CLAUSE_WORDS = frozenset({
 # A web book's index of its subpages, whose links the scrape lost ("The following pages discuss
 # these topics:"): the page's own text ends there, the next subpage starts after it.
 _SUBPAGES_LINE = re.compile(r"^[^.]{0,40}\bfollowing (?:pages|sections)\b[^.]{0,30}:$", re.I)
+# A line announcing a list of steps or conventions whose items follow on lines of their own
+# ("…proceeds through a series of the following special game actions."): an item saying
+# something of its subject ("Temporary damage marked on allies is removed.") opens no topic.
+_LIST_ANNOUNCED = re.compile(r"\bthe following (?!pages|sections)[\w ]{0,30}[:.]$", re.I)
+LIST_ITEMS = 6
+# "Slow speed follows the following conventions:": a page about its subject, its rules listed.
+_SUBJECT_OF_LIST = re.compile(
+    r"^(?:The )?(?P<term>[A-Z][a-z]+(?: [a-z]+){0,2}) (?:follows|has|have|includes?) the "
+    r"following (?!pages|sections)[\w ]{0,30}:$"
+)
 TOPIC_CHARS = 600  # past this, a statement about a new subject ("Damage counters are…") opens one
 MAX_TOPIC_CHARS = 1500  # past this, a topic is cut into passages
 
@@ -554,6 +564,7 @@ def _topics(lines: list[str]) -> list[_Topic]:
     cleaned = [clean_inline(line) for line in lines]
     topics = [_Topic(None, [])]
     size = 0
+    in_list = 0  # lines left of a list its introduction announced ("…the following steps:")
     for i, line in enumerate(cleaned):
         if not line or (i and line == cleaned[i - 1]):
             topics[-1].lines.append(lines[i])  # a scraped page repeats lines ("Loading...")
@@ -582,6 +593,15 @@ def _topics(lines: list[str]) -> list[_Topic]:
             size = 0
             continue
         found = _defined_term(line)
+        if in_list:
+            in_list -= 1
+            if found and not found[1]:
+                found = None  # an item of the list ("… is removed."), not a new subject
+        if _LIST_ANNOUNCED.search(line):
+            in_list = LIST_ITEMS
+        subject = _SUBJECT_OF_LIST.match(line)
+        if subject and not _same_subject(subject.group("term"), current):
+            found = (subject.group("term"), True)
         if _DATE_LINE.match(line):
             opened = _Topic(_heading_text(line), [], dated=True)
         elif (

@@ -22,7 +22,9 @@ each topic; Titans of Eden by its headings, its long Official Rules cut into pas
 the terms players would use, other games' among them. Some sections were cut finer afterwards
 (Grand Archive's start-of-game page titled by its own summary line, its Recollection and End
 phases out of the Materialize phase's continuation, its Inner Lineage, whose definition names
-the term last, out of Intent zone, the turn's phases and Lineage, the keyword; Titans of Eden's Constructed Format and
+the term last, out of Intent zone, the turn's phases and Lineage, the keyword, its Slow speed and
+Fast speed conventions out of a second Turn player, an Intents continuation and Activated
+abilities, and the end phase's listed game actions back into End phase; Titans of Eden's Constructed Format and
 Abilities References chapters, which its contents names but its text has no heading for, out
 of its Official Rules): their phrases moved with the text they describe. That author saw none of the lookup's
 question sets, its question tests, its benchmark or its recorded rates: the lists come from the
@@ -305,7 +307,7 @@ _POLICIES = {
 _GRAND_ARCHIVE = {
     "Steps taken to start a game of Grand Archive, including Turn One": "game setup, how to start a game, first turn, who goes first, first player skips draw, opening turn, level 0 champion on turn one, shuffle and cut opponent's deck, random first player, coin flip or dice, play or draw, starting the game, opening hand, starting hand, mulligan, setup steps, first turn skipped phases",
     "Grand Archive": "game overview, how to win, objective, both players lose at once, tie, draw game, borrowing a deck, lend a deck, multiplayer draw, simultaneous loss",
-    "Turn player": "active player, whose turn, non-active player, sorcery speed, instant speed, who acts first, priority, who gets priority first, slow actions only on my turn, opponent's turn actions, playing on opponent's turn, main phase actions, priority passes, fast player actions, slow player actions, hold priority, keep priority, multiple actions in a row",
+    "Turn player": "active player, whose turn, non-active player, who acts first, priority, who gets priority first, priority passes, hold priority, keep priority, multiple actions in a row",
     "Multiplayer game": "multiplayer, three or more players, free for all, more than two players",
     "Standard constructed game of Grand Archive": "deck building, deck size, 60 card minimum, minimum deck size, copies of a card, four copies, playset, max copies per card, material deck size, 12 card material deck, one copy in material deck, sideboard size, 15 card sideboard, sideboard points, regalia in sideboard, constructed format, deck construction rules, how many cards in a deck, singleton material deck",
     "Standard draft game of Grand Archive": "draft, limited, booster draft, draft deck size, 30 card deck, 10 card material deck, draft sideboard, sealed, draft pool",
@@ -361,8 +363,7 @@ _GRAND_ARCHIVE = {
     "Lineage": "lineage keyword, level up restriction, must level from, named champion requirement",
     "Materialize phase": "materialize phase, materialization, play from material deck, level up phase, skip materialize on first turn, champion level up timing, regalia timing, recollection phase, memory returns to hand, end phase",
     "Recollection phase": "recollection phase, memory back to hand, refill hand",
-    "End phase": "end phase, end of turn, cleanup, beginning of end phase",
-    "Temporary damage marked on allies": "end of turn, damage wears off, until end of turn effects end, hand size limit at end, discard to hand size, draw phase, draw step, draw a card each turn, main phase, slow and fast actions in main phase, end main phase",
+    "End phase": "end phase, end of turn, cleanup, beginning of end phase, damage wears off, until end of turn effects end, hand size limit at end, discard to hand size, draw phase, draw step, draw a card each turn, main phase, slow and fast actions in main phase, end main phase",
     "Attacking": "attack declaration, combat phase, go to combat, attack in main phase, attack is slow action, combat steps",
     "Attacking (continued)": "declare attack, can't respond to attack declaration, attack step, combat begins",
     "Attack cards": "attack cards, retaliation step, on attack triggers, respond to an attack, damage step, blocking, block, retaliation, units without power can't retaliate, weapons can't retaliate, before damage, attack card without target fizzles, choose attack target, order of retaliation damage, multiple blockers, damage assignment order, on kill from blockers, blocker leaves before damage, combat steps",
@@ -415,9 +416,9 @@ _GRAND_ARCHIVE = {
     "Drawn card": "drawing cards, draw n cards one at a time, discrete events, milling one at a time, objects, tokens for counters, deck out, decking out, draw from empty deck loses, draw one at a time, put into hand is not drawing, does tutoring count as drawing, tracking damage",
     "Drawn card (continued)": "objects on field, counter markers, dice for counters",
     "Units": "units, allies and champions, creatures, stats stay, activations, materializations, target an activation, materialization on the stack, what is an activation",
-    "Intents (continued)": "slow speed, sorcery speed, when can i play slow cards",
+    "Slow speed": "slow speed, sorcery speed, when can i play slow cards, slow actions only on my turn, main phase actions, slow player actions",
     "Intents": "intents, cards vs objects, non-objects, slow speed, sorcery speed timing, targeting, target vs choose, chosen not targeted, what can be targeted, targeting restrictions",
-    "Activated abilities": "activated abilities at fast speed, instant speed abilities",
+    "Fast speed": "instant speed, fast player actions, opponent's turn actions, playing on opponent's turn, activated abilities at fast speed, instant speed abilities",
     "Opportunity": "priority, passing priority, respond, instant speed, fast speed, when can i respond, pass priority, holding priority, both players pass",
     "State-based effects and turn-based actions": "state based actions, sba before priority, all pass with empty stack, turn based actions",
     "Situations in which Opportunity arises": "when do i get priority, priority after casting, beginning of phase priority, combat priority, special permissions, play from other zones, play permission expires, cast from another zone, permission to play a card",

@@ -331,3 +331,10 @@ def test_the_grand_archive_rules_are_sections_a_judge_can_quote():
     # page "In materializing a card, …"
     assert starts["Inner Lineage"] == 530
     assert starts["Materializing a card"] == 662
+    # and a page listing its subject's conventions ("Slow speed follows the following
+    # conventions:") is that subject's, while the items of the end phase's list of game actions
+    # ("Temporary damage marked on allies is removed.") stay in the end phase
+    assert starts["Slow speed"] == 889
+    assert starts["Fast speed"] == 893
+    assert "Temporary damage marked on allies" not in starts
+    assert sum(s.heading == "Turn player" for s in sections) == 2

@@ -482,6 +482,30 @@ def test_a_book_without_headings_is_cut_at_its_terms_and_title_lines():
     assert [s.anchor for s in sections[:3]] == ["introduction", "kite", "string-zone"]
 
 
+def test_a_listed_item_opens_no_topic_and_a_subjects_list_opens_its_own():
+    # given: a topic long enough that a statement about a new subject would open one
+    filler = [f"A kite of size {n} flies at height {n} over the field." for n in range(12)]
+    text = "\n".join(
+        [
+            "The reel is a tool that winds the string.",
+            *filler,
+            "At the end of the day, players go through the following steps.",
+            "Loose strings are wound up.",
+            "Torn kites are thrown away.",
+            "Calm speed follows the following conventions:",
+            "Players may only fly when the wind is calm.",
+        ]
+    )
+    # when
+    sections = parse_rulebook(text + "\n" + "\n".join(filler * 12), source_format=TEXT)
+    headings = [s.heading for s in sections if not s.derived]
+    # then: the listed steps stay in the reel's topic, and the conventions are Calm speed's
+    assert headings[headings.index("Reel") :] == ["Reel", "Calm speed"]
+    by_heading = {s.heading: s for s in sections}
+    assert "Loose strings are wound up." in by_heading["Reel"].body
+    assert by_heading["Calm speed"].body.startswith("Calm speed follows")
+
+
 def test_a_section_titled_by_its_term_is_found_on_its_line():
     text = _headingless_book()
     sections = parse_rulebook(text, source_format=TEXT)
