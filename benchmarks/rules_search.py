@@ -52,6 +52,7 @@ ROUND_ABOUT = {
     "third": "lookup_games_third.py, written while it was tuned on the first two",
     "fourth": "lookup_games_fourth.py, written while it was tuned on the first three",
     "fifth": "lookup_games_fifth.py, written while the fourth was measured",
+    "sixth": "lookup_games_sixth.py, written while it was tuned on the first five",
 }
 
 

@@ -13,7 +13,7 @@ rule beside a nearby one that says the opposite.
 
 Both rulebooks are plain text scraped without usable headings, so a case names no heading: its
 quote is a few words, byte for byte from one sentence of the rulebook, of the passage that
-answers it. tests/rules/test_lookup_games_sixth_quotes.py checks every quote is in its rulebook.
+answers it. tests/rules/test_lookup_games_quotes.py checks every quote is in its rulebook.
 """
 
 from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case

@@ -408,6 +408,12 @@ FIFTH_GAME_SETS = {
     "grand-archive": "GRAND_ARCHIVE_CASES",
     "titans-of-eden": "TITANS_CASES",
 }
+# tests/support/lookup_games_sixth.py: a sixth set, by a sixth author under the same conditions,
+# written while the lookup was tuned on the first five, and measured once after (session 13).
+SIXTH_GAME_SETS = {
+    "grand-archive": "GRAND_ARCHIVE_CASES",
+    "titans-of-eden": "TITANS_CASES",
+}
 # Each round of per-game sets: the module holding it, and its set of each game.
 GAME_ROUNDS = {
     "first": ("lookup_games", GAME_SETS),
@@ -415,6 +421,7 @@ GAME_ROUNDS = {
     "third": ("lookup_games_third", THIRD_GAME_SETS),
     "fourth": ("lookup_games_fourth", FOURTH_GAME_SETS),
     "fifth": ("lookup_games_fifth", FIFTH_GAME_SETS),
+    "sixth": ("lookup_games_sixth", SIXTH_GAME_SETS),
 }
 
 
