@@ -144,6 +144,23 @@ def test_a_player_checks_in_with_the_code_the_qr_page_links_to(event):
     assert not {"code", "missing"} & set(own)  # a player sees their own state only
 
 
+def test_a_phone_waiting_for_check_in_reloads_itself_when_it_opens(event):
+    # given: check-in opens in ten minutes
+    open_check_in(event, opens_at=(timezone.now() + timedelta(minutes=10)).isoformat())
+    # when
+    page = as_user("p01").get(f"/events/{event}/check-in/?code=ABC")
+    # then: it says so, and reloads itself within ten seconds after the opening
+    html = page.content.decode()
+    assert "Keep this page open" in html
+    (seconds,) = re.findall(r'<meta http-equiv="refresh" content="(\d+)">', html)
+    assert 600 < int(seconds) <= 600 + 10
+    # and once check-in is open, the form is there and nothing reloads
+    open_check_in(event)
+    page = as_user("p01").get(f"/events/{event}/check-in/?code=ABC")
+    assert b'http-equiv="refresh"' not in page.content
+    assert b"check-in-code-input" in page.content
+
+
 def test_a_judge_checks_in_a_walk_in_guest(event):
     # given
     open_check_in(event)

@@ -3,11 +3,15 @@ page's check-in panel, whose list of who is in follows the event stream), the QR
 at the venue, and the player's phone page the QR code opens, where the code is filled in and one
 tap checks in."""
 
+import math
+import random
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_POST
 
@@ -139,6 +143,21 @@ def check_in(request, pk: int):
             "me": view.get("me"),
             "code": code[:20],
             "error": error,
+            "reload_in": _seconds_until_open(tournament, view),
         },
         status=error.status_code if error else 200,
     )
+
+
+# A phone waiting for check-in to open reloads itself this many seconds at most after the
+# opening, each at a moment of its own: a room of phones does not ask in the same second.
+OPENING_SPREAD = 10
+
+
+def _seconds_until_open(tournament, view) -> int | None:
+    """When a phone showing "Check-in opens at …" reloads to show the form: the window opening
+    by the clock sends nothing on the stream (docs/api.md), so the page asks again itself."""
+    if view.get("phase") != "not_open" or tournament.check_in_opens_at is None:
+        return None
+    left = (tournament.check_in_opens_at - timezone.now()).total_seconds()
+    return max(1, math.ceil(left)) + random.randint(1, OPENING_SPREAD)
