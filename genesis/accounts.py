@@ -40,6 +40,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from .authentication import ExpiringTokenAuthentication
+from .cache import SharedOrLocal
 from .edge import BoundedJSONParser
 from .errors import Conflict, Refusal
 
@@ -74,9 +75,16 @@ class SignupLimited(Refusal):
     default_code = "throttled"
 
 
+class SignupThrottle(ScopedRateThrottle):
+    """The sign-up limit (scope "register", SIGNUP_RATE), counted per client in the shared
+    cache, and in each process's memory while Redis does not answer (genesis.cache)."""
+
+    cache = SharedOrLocal()  # type: ignore[assignment]  # a throttle calls only get and set
+
+
 def signup_throttle(request: HttpRequest) -> None:
     """One sign-up limit for the API and the form, counted per client in the shared cache."""
-    throttle = ScopedRateThrottle()
+    throttle = SignupThrottle()
     view = RegisterApi()
     if not throttle.allow_request(request, view):  # type: ignore[arg-type]
         wait = math.ceil(throttle.wait() or 60)
@@ -120,7 +128,7 @@ class Credentials(serializers.Serializer):
 class RegisterApi(APIView):
     permission_classes = [AllowAny]
     authentication_classes: list = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [SignupThrottle]
     throttle_scope = "register"
 
     @extend_schema(

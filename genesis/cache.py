@@ -15,13 +15,19 @@ not stored, as Django's API asks, touch and delete report False). add and incr a
 their callers must tell "already there" from "not stored", and only they can choose.
 
 The "heartbeats" cache stays on Django's backend: genesis/heartbeat.py handles its failures itself.
+
+A limit that must hold through an outage (the sign-up limit) reads and writes through
+SharedOrLocal instead: the shared cache while it answers, this process's memory while it does
+not, so that sign-ups stay limited (per process) rather than unlimited.
 """
 
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import structlog
+from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
+from django.core.cache.backends.locmem import LocMemCache
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -74,3 +80,34 @@ class FailOpenRedisCache(RedisCache):
 
     def delete_many(self, keys: Any, version: int | None = None) -> None:
         _or_miss(None, super().delete_many, keys, version)
+
+
+class SharedOrLocal:
+    """The get and set a DRF throttle keeps its history with: on the shared cache, or on this
+    process's memory while the shared cache is a Redis that does not answer. Each read and
+    write tries Redis first, so the shared count is used again as soon as it is back."""
+
+    def __init__(self, alias: str = "default") -> None:
+        self.alias = alias
+        self.local = LocMemCache(f"{alias}-while-redis-is-away", {})
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        shared = caches[self.alias]
+        if not isinstance(shared, FailOpenRedisCache):
+            return shared.get(key, default)
+        try:
+            return RedisCache.get(shared, key, default)
+        except UNREACHABLE as exc:
+            logger.warning("cache_unavailable", operation="get", error=str(exc), kept="locally")
+            return self.local.get(key, default)
+
+    def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
+        shared = caches[self.alias]
+        if not isinstance(shared, FailOpenRedisCache):
+            shared.set(key, value, timeout)
+            return
+        try:
+            RedisCache.set(shared, key, value, timeout)
+        except UNREACHABLE as exc:
+            logger.warning("cache_unavailable", operation="set", error=str(exc), kept="locally")
+            self.local.set(key, value, timeout)

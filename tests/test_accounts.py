@@ -477,3 +477,36 @@ def test_favicon_ico_is_the_sites_icon_not_a_404(client):
     assert response.status_code == 301
     assert response["Location"].endswith(".svg")
     assert "favicon" in response["Location"]
+
+
+def test_sign_ups_stay_limited_while_redis_does_not_answer(client, monkeypatch):
+    # given: the shared cache is a Redis that refuses every connection, and a limit of 2
+    import socket
+
+    from django.test import override_settings
+    from rest_framework.throttling import ScopedRateThrottle
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    away = {
+        "default": {
+            "BACKEND": "genesis.cache.FailOpenRedisCache",
+            "LOCATION": f"redis://127.0.0.1:{port}/0",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    from genesis.accounts import SignupThrottle
+
+    monkeypatch.setattr(ScopedRateThrottle, "THROTTLE_RATES", {"register": "2/hour"})
+    SignupThrottle.cache.local.clear()  # what earlier tests of an outage counted
+    api = APIClient()
+    with override_settings(CACHES=away):
+        # when: three sign-ups from one client
+        answers = [
+            api.post("/api/auth/register/", {"username": f"w{n}", "password": PASSWORD}).status_code
+            for n in range(3)
+        ]
+    # then: the third is refused, counted in this process's memory meanwhile
+    assert answers == [201, 201, 429]
+    assert not get_user_model().objects.filter(username="w2").exists()
