@@ -659,8 +659,9 @@ def topics_of_sections(document: str, sections: Sequence[tuple[str, str, int | N
     says what the whole text is about):
     - a heading the book repeats has one list for all its sections (Titans of Eden has a
       "Setup" for each number of players), but "8 monks 4 wizards" is the setup that deals them,
-      and a phrase none of them says ("opening hand size") is the first's: the book gives the
-      base game first, and the team games' setups refer back to it;
+      and a phrase none of them says ("opening hand size") is the first's (and that of any
+      left with no phrase at all): the book gives the base game first, and the team games'
+      setups refer back to it;
     - a section's list is shared with those of its subsections that have none, the glossary
       entries cut out of its text ("Armor" out of "Continuous");
     - a list keyed by a passage's opening words ("Subvert: Exhausted – Attach Exhausted to…",
