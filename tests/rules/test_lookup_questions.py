@@ -11,7 +11,8 @@ that a change can only raise them; so are the per-game sets (Grand Archive, Tita
 Genesis by name: tests/support/lookup_games.py), asked in the same run, with no second load.
 
 The whole set runs in one test per database: here on PostgreSQL, and in a child pytest on a
-SQLite database (below), so that ./scripts/test checks both rankings. Each run prints its rates.
+SQLite database (below), so that ./scripts/test checks both rankings; the other games' later
+rounds on PostgreSQL only (SQLITE_ROUNDS). Each run prints its rates.
 """
 
 import os
@@ -96,6 +97,13 @@ ROUND_FLOORS = {
 }
 
 
+# The per-game rounds SQLite asks too. The ranking is the same Python on both databases, which
+# differ only in how a misspelt word's candidates are found (pg_trgm or the headings' words):
+# the Genesis sets and the first round show they agree, and every later round of the other
+# games' sets is asked on PostgreSQL only, which keeps the test's time down as rounds are added.
+SQLITE_ROUNDS = ("first",)
+
+
 @pytest.mark.django_db
 def test_players_questions_find_their_section_in_the_top_three(capsys):
     if not seeds.FOLDER.is_dir():
@@ -107,10 +115,11 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
     # when
     report = questions.ask_all()
     held_out = {name: questions.ask_held_out(name) for name in questions.HELD_OUT}
+    rounds = ROUND_FLOORS if connection.vendor != "sqlite" else SQLITE_ROUNDS
     games = {
         (which, game): questions.ask_game_set(game, which=which)
-        for which, floors in ROUND_FLOORS.items()
-        for game in floors
+        for which in rounds
+        for game in ROUND_FLOORS[which]
     }
     # issue 26: a question naming its game is that game's first (Genesis led this one)
     going_first = rules_search(query="going first in grand archive")
@@ -141,7 +150,8 @@ def test_players_questions_find_their_section_in_the_top_three(capsys):
     assert going_first[0].document.game == "grand-archive", going_first[0].section.heading
     assert "first turn player" in going_first[0].snippet.as_text().replace("**", "")
     assert set(ROUND_FLOORS) == set(questions.GAME_ROUNDS)
-    for which, floors in ROUND_FLOORS.items():
+    for which in rounds:
+        floors = ROUND_FLOORS[which]
         assert set(floors) == set(questions.GAME_ROUNDS[which][1])
         for game, (with_game, named) in floors.items():
             asked = games[which, game]
