@@ -289,6 +289,13 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
     played and by whom."""
     p = st.players[player]
     main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
+    # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the arena's
+    # order: the board memo this key lives in ends when a permanent enters or leaves, so the
+    # order names them. (A loop: a comprehension is a call of its own.)
+    own: list[int] = []
+    for q in st.perms.values():
+        if q.controller == player:
+            own.append(q.hp * 2 + q.exerted)
     return (
         "plays",
         player,
@@ -296,10 +303,7 @@ def _plays_key(st: GameState, player: int) -> PlaysKey:
         p.aura,
         len(p.timeline),
         st.active if main_empty else -1,
-        # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the
-        # arena's order: the board memo this key lives in ends when a permanent enters or
-        # leaves, so the order names them.
-        tuple([q.hp * 2 + q.exerted for q in st.perms.values() if q.controller == player]),
+        tuple(own),
         # Conditions read counters and any permanent's HP (card format, conditions).
         tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
         # What is on the stack: Negate targets its abilities, and the board memo outlives them.
@@ -447,18 +451,20 @@ def do(st: GameState, action: Action, log: bool = True) -> None:
     st.decisions += 1
     if log:
         st.log = (action, st.log)
+    # The action classes are final: their type is compared, most frequent first.
+    kind = type(action)
     if st.pending is not None:
-        if not isinstance(action, Choose):
+        if kind is not Choose:
             raise IllegalAction("a choice is pending: answer it with a choose action")
-        _choose(st, st.pending, action.option)
-    elif isinstance(action, Pass):
+        _choose(st, st.pending, cast(Choose, action).option)
+    elif kind is Pass:
         _pass(st)
-    elif isinstance(action, Play):
-        _play(st, action)
-    elif isinstance(action, Step):
-        _step(st, action)
-    elif isinstance(action, Select):
-        _select(st, action.combatant)
+    elif kind is Play:
+        _play(st, cast(Play, action))
+    elif kind is Step:
+        _step(st, cast(Step, action))
+    elif kind is Select:
+        _select(st, cast(Select, action).combatant)
     elif isinstance(action, Dash):
         assert st.active is not None  # a dash is the active combatant's
         set_position(st, st.perms[st.active], action.to)
