@@ -21,7 +21,7 @@ of the flow run without asking. `legal_actions` therefore always offers a real c
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import Final, Literal, cast
+from typing import Final, cast
 
 from rules.core.cards import CardType
 
@@ -51,7 +51,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
-from .specs import AbilitySpec, reads_stack
+from .specs import AbilitySpec
 from .stack import (
     beckon_spots,
     check_end,
@@ -97,19 +97,6 @@ OVER: Final = "over"
 
 PRIORITY_PHASES: frozenset[Phase] = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
 
-# What the plays of a player read besides the board (see `_plays_key`).
-PlaysKey = tuple[
-    str,
-    int,
-    int,
-    int,
-    int,
-    int | None,
-    tuple[int, ...],
-    tuple[tuple[int, int], ...],
-    tuple[int, ...],
-    int,
-]
 # One ability `player` may play now: (card id in the thoughts, or None for an ability of a
 # permanent; the user; the ability; its legal declarations of targets).
 Playable = tuple[int | None, Permanent, AbilitySpec, list[tuple[int, ...]]]
@@ -216,20 +203,19 @@ def awaits_priority(st: GameState) -> bool:
 
 def has_play(st: GameState, player: int) -> bool:
     """Whether `player` could play any ability now: the walk of `plays`, stopped at the first
-    ability that can be paid for and has a legal declaration of targets (no list is built)."""
-    memo = st.memo
-    if memo is None:
-        # The board just changed: nothing is remembered, and the answer is worked out afresh
-        # without the cost of its key (the next question on this board remembers it).
-        st.memo = {}
-        return _any_play(st, player, st.phase == MAIN and not st.stack and st.turn_player == player)
-    key = _plays_key(st, player)
-    # True or () from here, or the plays themselves from `plays`.
-    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
-    if found is None:
-        # Remember only the answer; `plays` lists them when they are asked for.
-        found = memo[key] = True if _any_play(st, player, key[5] != -1) else ()
-    return bool(found)
+    ability that can be paid for and has a legal declaration of targets (no list is built).
+
+    Asked at every priority, and worked out afresh each time: the target lists it reads are
+    remembered in the board memo (queries.target_options), and a memo of the answer itself,
+    keyed by the thoughts, Aura, timeline, HP and Exert it also reads, cost more to key than it
+    saved (the board, and so the memo, changes at almost every step; docs/benchmarks.md)."""
+    return _any_play(st, player, _main_empty(st, player))
+
+
+def _main_empty(st: GameState, player: int) -> bool:
+    """Whether `player` may play an action now, with its active combatant (Speeds of
+    Abilities: in its own Main Phase, on an empty stack)."""
+    return st.phase == MAIN and not st.stack and st.turn_player == player
 
 
 def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
@@ -270,58 +256,13 @@ def plays(st: GameState, player: int) -> list[Action]:
     empty stack; a swift whenever the player has priority. Cards in the thoughts are played by
     the champion (To Play a Card from Hand); identical copies give one set of choices.
 
-    The answer is remembered in the board memo (queries), keyed by everything else it reads
-    (`_plays_key`).
+    Listed afresh each time (see `has_play`); the plays of one ability are remembered in the
+    board memo while they depend on the board alone (`_plays`).
     """
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
-    key = _plays_key(st, player)
-    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
-    if found is None or found is True:
-        found = memo[key] = _plays(st, player, key[5] != -1, memo)
-    return list(found)
-
-
-def _plays_key(st: GameState, player: int) -> PlaysKey:
-    """What the plays read besides the board: the thoughts (their serial), Aura, the
-    timeline's size, the HP and Exert of the player's combatants, and whether an action may be
-    played and by whom."""
-    p = st.players[player]
-    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
-    # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the arena's
-    # order: the board memo this key lives in ends when a permanent enters or leaves, so the
-    # order names them. (A loop: a comprehension is a call of its own.)
-    own: list[int] = []
-    for q in st.perms.values():
-        if q.controller == player:
-            own.append(q.hp * 2 + q.exerted)
-    return (
-        "plays",
-        player,
-        p.serial,
-        p.aura,
-        len(p.timeline),
-        st.active if main_empty else -1,
-        tuple(own),
-        # Conditions read counters and any permanent's HP (card format, conditions).
-        tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
-        # What is on the stack: Negate targets its abilities, and the board memo outlives them.
-        # A player who can play nothing that reads the stack has plays that do not follow it.
-        tuple([item.seq for item in st.stack]) if st.stack and _reads_stack(st, player) else (),
-        len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
-    )
-
-
-def _reads_stack(st: GameState, player: int) -> bool:
-    """Whether any ability `player` could play reads the stack (Setup.stack_readers: the cards
-    a player owns; a permanent is controlled by its owner unless something gave it away)."""
-    readers = st.setup.stack_readers
-    if readers[player]:
-        return True
-    if not readers[1 - player]:
-        return False
-    return any(q.controller == player and reads_stack(q.spec) for q in st.perms.values())
+    return _plays(st, player, _main_empty(st, player), memo)
 
 
 def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:

@@ -23,7 +23,7 @@ from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .specs import CardSpec, reads_stack
+from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
 
@@ -128,8 +128,6 @@ def new_game(
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
-        conditional=any(a.conditions for spec in specs for a in spec.abilities),
-        stack_readers=stack_readers(specs, owners),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)
@@ -191,15 +189,6 @@ def _deck_problems(deck: Deck, fmt: Format | None) -> list[str]:
     problems = deck_problems(deck, fmt)
     _DECK_PROBLEMS[key] = (deck, fmt, tuple(problems))
     return problems
-
-
-def stack_readers(specs: Sequence[CardSpec], owners: Sequence[int]) -> tuple[bool, bool]:
-    """Per seat, whether a card it owns reads the stack as it is played (`reads_stack`)."""
-    readers = [False, False]
-    for spec, owner in zip(specs, owners, strict=True):
-        if not readers[owner] and reads_stack(spec):
-            readers[owner] = True
-    return readers[0], readers[1]
 
 
 def blank_state(setup: Setup) -> GameState:

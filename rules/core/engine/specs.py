@@ -161,12 +161,6 @@ class CardSpec:
     playable_own: tuple[AbilitySpec, ...] = ()
 
 
-def reads_stack(spec: CardSpec) -> bool:
-    """Whether the plays of one of the card's abilities read the stack: it targets an ability
-    on it (Glossary: Target), or states conditions (which may read a target's place there)."""
-    return any(a.target == "ability" or a.conditions for a in spec.abilities)
-
-
 # mypyc (setup.py) cannot compile a subclass of str to a native class.
 @mypyc_attr(native_class=False)
 class MissingFact(str):

@@ -103,12 +103,6 @@ class Setup:
     decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
-    # Some ability states conditions (card format): the plays then follow counters and HP.
-    conditional: bool = False
-    # Per seat: whether a card it owns has an ability whose plays read the stack (one that
-    # targets an ability, or states conditions). The plays of a seat that has none do not
-    # follow the stack (rules.core.engine.flow._plays_key).
-    stack_readers: tuple[bool, bool] = (True, True)
 
 
 @dataclass(frozen=True)
