@@ -19,7 +19,7 @@ The engine takes forced steps itself: when the player to act has exactly one leg
 of the flow run without asking. `legal_actions` therefore always offers a real choice.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
 from typing import Final, cast
 
@@ -222,9 +222,8 @@ def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
     """The walk of `has_play`. Abilities of permanents first: they are more often playable than
     cards in the thoughts (whose targets are often out of reach), and the order of a yes/no is
     free."""
-    return (
-        next(_own_playable(st, player, main_empty), None) is not None
-        or next(_hand_playable(st, player, main_empty), None) is not None
+    return _own_playable(st, player, main_empty, None) or _hand_playable(
+        st, player, main_empty, None
     )
 
 
@@ -265,17 +264,25 @@ def plays(st: GameState, player: int) -> list[Action]:
     return _plays(st, player, _main_empty(st, player), memo)
 
 
-def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
-    """Yield (card id or None, user, ability, target declarations) for every ability `player`
-    may play now that has at least one legal declaration of targets: the cards in the thoughts,
-    then the abilities of the player's permanents."""
-    yield from _hand_playable(st, player, main_empty)
-    yield from _own_playable(st, player, main_empty)
+def _playable(st: GameState, player: int, main_empty: bool) -> list[Playable]:
+    """(card id or None, user, ability, target declarations) for every ability `player` may
+    play now that has at least one legal declaration of targets: the cards in the thoughts,
+    then the abilities of the player's permanents.
+
+    The two walks (`_hand_playable`, `_own_playable`) add what they find to a list, or, given
+    None, stop at the first (`has_play`): plain loops, where generators cost more than the
+    walk itself on this path."""
+    found: list[Playable] = []
+    _hand_playable(st, player, main_empty, found)
+    _own_playable(st, player, main_empty, found)
+    return found
 
 
 # complexity: the hot "what can be played from the thoughts" loop, with each rule that
 # stops a card (speed, cost, desperation, Beckon's spots, targets) inline, in the order played.
-def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+def _hand_playable(
+    st: GameState, player: int, main_empty: bool, found: list[Playable] | None
+) -> bool:
     p = st.players[player]
     champ = st.perms[p.champion]
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
@@ -306,11 +313,16 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         if ability.conditions:
             targets = [t for t in targets if conditions_hold(st, ability, champ, player, t)]
         if targets:
-            yield cid, champ, ability, targets
+            if found is None:
+                return True
+            found.append((cid, champ, ability, targets))
+    return bool(found)
 
 
 # complexity: as _hand_playable, for the abilities printed on the player's permanents.
-def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+def _own_playable(
+    st: GameState, player: int, main_empty: bool, found: list[Playable] | None
+) -> bool:
     p = st.players[player]
     aura, timeline = p.aura, len(p.timeline)
     champion_hp = st.perms[p.champion].hp
@@ -351,7 +363,10 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
             if ability.conditions:
                 targets = [t for t in targets if conditions_hold(st, ability, perm, player, t)]
             if targets:
-                yield None, perm, ability, targets
+                if found is None:
+                    return True
+                found.append((None, perm, ability, targets))
+    return bool(found)
 
 
 def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Action]:
