@@ -449,6 +449,8 @@ def card_spec(card: Card) -> CardSpec:
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
         swift_own=swift_own,
         playable_own=playable_own,
+        # The Costs of Abilities: an exerted permanent cannot pay Exert.
+        swift_own_exerted=tuple(s for s in swift_own if not s.cost.exert),
     )
 
 

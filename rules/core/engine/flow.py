@@ -333,7 +333,12 @@ def _own_playable(
         if perm.controller != player:
             continue
         spec = perm.spec
-        own = spec.playable_own if perm.id == acting and not perm.exerted else spec.swift_own
+        if perm.exerted:
+            own = spec.swift_own_exerted
+        elif perm.id == acting:
+            own = spec.playable_own
+        else:
+            own = spec.swift_own
         if not own:
             continue
         summon = perm.card.type is CardType.SUMMON
