@@ -18,7 +18,14 @@ from rules.core.formats import CORE, DEFAULT_FORMAT, Format, cite
 from rules.core.match import PRODUCT
 
 from . import arena
-from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
+from .actions import (
+    Action,
+    ActionJson,
+    IllegalAction,
+    action_from_json,
+    action_text,
+    action_to_json,
+)
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
@@ -307,7 +314,8 @@ class GameLog:
     round_cap: int = ROUND_CAP
     action_cap: int = ACTION_CAP
 
-    def as_json(self) -> GameLogJson:
+    def as_json(self, with_actions: bool = True) -> GameLogJson:
+        """The log as stored (`with_actions` False leaves the actions list empty: `dumps`)."""
         note = None
         if self.result.get("reason") == "round_cap":
             note = f"Unfinished after {self.round_cap} rounds: a draw by the round cap."
@@ -319,14 +327,24 @@ class GameLog:
             "decks": list(self.decks),
             "round_cap": self.round_cap,
             "action_cap": self.action_cap,
-            "actions": [action_to_json(a) for a in self.actions],
+            "actions": [action_to_json(a) for a in self.actions] if with_actions else [],
             "result": self.result,
             "note": note,
         }
 
     def dumps(self) -> str:
-        """The log as JSON text, keys sorted: byte-for-byte stable for equal games."""
-        return json.dumps(self.as_json(), sort_keys=True, separators=(",", ":"))
+        """The log as JSON text, keys sorted: byte-for-byte stable for equal games.
+
+        The text of json.dumps(self.as_json(), sort_keys=True, separators=(",", ":")), with
+        the actions written by `action_text` (their dicts and sorting cost more than the rest
+        of the log): with its keys sorted, the log's "actions" come right after "action_cap"
+        and before every other key."""
+        data: dict[str, object] = dict(self.as_json(with_actions=False))
+        cap = data.pop("action_cap")
+        del data["actions"]
+        rest = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        actions = ",".join([action_text(a) for a in self.actions])
+        return f'{{"action_cap":{json.dumps(cap)},"actions":[{actions}],{rest[1:]}'
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "GameLog":
