@@ -393,8 +393,26 @@ def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Act
         key = (source, index)
         ready: list[Play] | None = memo.get(key)
         if ready is None:
-            ready = memo[key] = [Play(source, index, t) for t in targets]
+            ready = memo[key] = _play_list(source, index, targets)
         found += ready
+    return found
+
+
+# The plays of recent games by (card or permanent id, ability, declarations): the same lists come
+# back board after board, and a Play (a frozen dataclass) costs more to make than to look up.
+# Emptied when it grows past PLAYS_REMEMBERED, so that a long-lived worker stays flat.
+PLAYS_REMEMBERED = 4096
+_PLAY_LISTS: dict[tuple[int, int, tuple[tuple[int, ...], ...]], list[Play]] = {}
+
+
+def _play_list(source: int, index: int, targets: list[tuple[int, ...]]) -> list[Play]:
+    """[Play(source, index, t) for t in targets], remembered (callers never change it)."""
+    key = (source, index, tuple(targets))
+    found = _PLAY_LISTS.get(key)
+    if found is None:
+        if len(_PLAY_LISTS) >= PLAYS_REMEMBERED:
+            _PLAY_LISTS.clear()
+        found = _PLAY_LISTS[key] = [Play(source, index, t) for t in targets]
     return found
 
 
