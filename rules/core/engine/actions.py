@@ -78,6 +78,10 @@ STEPS = {
     if to is not None or turn is not None
 }
 DASHES = tuple(Dash(s) for s in range(30))
+# The move phase's steps onto each spot (a move alone, then with a left and a right rotation),
+# and its two rotations alone, in the order they are offered (rules.core.engine.flow.move_steps).
+MOVES_ONTO = tuple((STEPS[s, None], STEPS[s, "left"], STEPS[s, "right"]) for s in range(30))
+ROTATIONS = (STEPS[None, "left"], STEPS[None, "right"])
 CHOICES = tuple(Choose(i) for i in range(64))
 
 

@@ -28,8 +28,9 @@ from rules.core.cards import CardType
 from . import arena
 from .actions import (
     DASHES,
+    MOVES_ONTO,
     PASS,
-    STEPS,
+    ROTATIONS,
     Action,
     Choose,
     Dash,
@@ -174,11 +175,8 @@ def move_steps(st: GameState) -> list[Action]:
     steps: list[Action] = []
     if not has(st, perm, pinned.NAME):
         for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
-            steps.append(STEPS[s, None])
-            steps.append(STEPS[s, "left"])
-            steps.append(STEPS[s, "right"])
-    steps.append(STEPS[None, "left"])
-    steps.append(STEPS[None, "right"])
+            steps += MOVES_ONTO[s]
+    steps += ROTATIONS
     return steps
 
 
