@@ -343,10 +343,10 @@ def _own_playable(
         champion = perm.card.type is CardType.CHAMPION
         for ability in own:
             # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
+            # (Exert is paid: an exerted permanent's list holds no ability that costs it.)
             c = ability.cost
             if (
-                (c.exert and perm.exerted)
-                or (c.aura and (not champion or c.aura > aura))
+                (c.aura and (not champion or c.aura > aura))
                 or (
                     c.energy
                     and (
