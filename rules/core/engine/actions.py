@@ -28,6 +28,11 @@ class Select:
 
     combatant: int
 
+    # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the field
+    # directly.
+    def __init__(self, combatant: int) -> None:
+        object.__setattr__(self, "combatant", combatant)
+
 
 @dataclass(frozen=True, slots=True)
 class Step:
@@ -53,6 +58,16 @@ class Play:
     ability: int
     targets: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
+
+    # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the fields
+    # directly.
+    def __init__(
+        self, card: int, ability: int, targets: tuple[int, ...] = (), discard: tuple[int, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "discard", discard)
 
 
 @dataclass(frozen=True, slots=True)

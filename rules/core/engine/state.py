@@ -125,6 +125,31 @@ class StackItem:
     kind: ItemKind = "ability"
     value: int = 0
 
+    # Written out (the dataclass keeps a class's own __init__): compiled by mypyc (setup.py), it
+    # sets the fields directly, where the one dataclasses generates stays Python and made a
+    # stack item cost a tenth of a compiled game (docs/benchmarks.md, session 13).
+    def __init__(
+        self,
+        seq: int,
+        controller: int,
+        spec: AbilitySpec | None,
+        source: int,
+        card: int | None = None,
+        targets: tuple[int, ...] = (),
+        skill: int | None = None,
+        kind: ItemKind = "ability",
+        value: int = 0,
+    ) -> None:
+        object.__setattr__(self, "seq", seq)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "value", value)
+
 
 @dataclass(frozen=True)
 class Pending:
