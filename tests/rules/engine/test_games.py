@@ -4,6 +4,7 @@ matches (leads and lock-and-show swaps included)."""
 
 import json
 import pickle
+import random
 from itertools import islice
 
 import pytest
@@ -34,7 +35,7 @@ from rules.core.engine.actions import (
     action_text,
     action_to_json,
 )
-from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.bots import HeuristicBot, RandomBot, below
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.play import play_game, play_match
 
@@ -73,6 +74,15 @@ def test_the_same_decks_and_seed_give_the_same_log_byte_for_byte():
     second = random_game(11, check=False).log.dumps()
     assert first == second
     assert random_game(12, check=False).log.dumps() != first
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 9, 64, 100])
+def test_the_random_bot_draws_as_randrange_does(n):
+    # given: two generators with the same seed
+    ours, theirs = random.Random(n), random.Random(n)
+    # then: the same numbers, drawn the same way (the next draw agrees too)
+    assert [below(ours, n) for _ in range(200)] == [theirs.randrange(n) for _ in range(200)]
+    assert ours.random() == theirs.random()
 
 
 def as_sorted_json(data) -> str:
