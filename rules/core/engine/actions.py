@@ -6,6 +6,7 @@ arena) whose ability is played, the ability's position on the card, the declared
 (permanent ids, or spots for abilities that target a spot) and any cards discarded as a cost.
 """
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, NotRequired, TypedDict
@@ -26,6 +27,11 @@ class Select:
     """Declare the active combatant (Core Rulebook 5.2, Beginning of Round; Clean Up Step)."""
 
     combatant: int
+
+    # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the field
+    # directly.
+    def __init__(self, combatant: int) -> None:
+        object.__setattr__(self, "combatant", combatant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +59,16 @@ class Play:
     targets: tuple[int, ...] = ()
     discard: tuple[int, ...] = ()
 
+    # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the fields
+    # directly.
+    def __init__(
+        self, card: int, ability: int, targets: tuple[int, ...] = (), discard: tuple[int, ...] = ()
+    ) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "ability", ability)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "discard", discard)
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
@@ -77,6 +93,10 @@ STEPS = {
     if to is not None or turn is not None
 }
 DASHES = tuple(Dash(s) for s in range(30))
+# The move phase's steps onto each spot (a move alone, then with a left and a right rotation),
+# and its two rotations alone, in the order they are offered (rules.core.engine.flow.move_steps).
+MOVES_ONTO = tuple((STEPS[s, None], STEPS[s, "left"], STEPS[s, "right"]) for s in range(30))
+ROTATIONS = (STEPS[None, "left"], STEPS[None, "right"])
 CHOICES = tuple(Choose(i) for i in range(64))
 
 
@@ -143,6 +163,42 @@ def action_to_json(action: Action) -> ActionJson:
     if isinstance(action, Choose):
         return {"type": "choose", "option": action.option}
     raise TypeError(f"not an action: {action!r}")
+
+
+# A Step's turn as JSON text.
+_TURNS: dict[str | None, str] = {None: "null", "left": '"left"', "right": '"right"'}
+
+
+def action_text(action: Action) -> str:
+    """`action_to_json(action)` as JSON text with its keys sorted and no spaces, as the game log
+    is written (GameLog.dumps), written out directly: a log holds hundreds of actions, and a
+    dict per action, encoded with its keys sorted, cost about a sixth of a compiled game.
+    tests/rules/engine/test_games.py holds it equal to json.dumps of `action_to_json`."""
+    if isinstance(action, Pass):
+        return '{"type":"pass"}'
+    if isinstance(action, Step):
+        to = "null" if action.to is None else str(action.to)
+        turn = _TURNS.get(action.turn)
+        if turn is None:
+            turn = json.dumps(action.turn)
+        return f'{{"to":{to},"turn":{turn},"type":"step"}}'
+    if isinstance(action, Select):
+        return f'{{"combatant":{action.combatant},"type":"select"}}'
+    if isinstance(action, Play):
+        targets = ",".join([str(t) for t in action.targets])
+        if action.discard:
+            discard = ",".join([str(d) for d in action.discard])
+            return (
+                f'{{"ability":{action.ability},"card":{action.card},"discard":[{discard}],'
+                f'"targets":[{targets}],"type":"play"}}'
+            )
+        return (
+            f'{{"ability":{action.ability},"card":{action.card},"targets":[{targets}],'
+            '"type":"play"}'
+        )
+    if isinstance(action, Choose):
+        return f'{{"option":{action.option},"type":"choose"}}'
+    return json.dumps(action_to_json(action), sort_keys=True, separators=(",", ":"))
 
 
 def action_from_json(data: Mapping[str, Any]) -> Action:

@@ -130,16 +130,18 @@ def seen(key: int, origin: int, facing: int) -> tuple[int, ...]:
     return found
 
 
-_SEEN_MASKS: dict[tuple[int, int, int], int] = {}
+# Keyed by one int for (pattern, origin, facing): cheaper to make and hash than a tuple.
+_SEEN_MASKS: dict[int, int] = {}
 _MASK_SPOTS: dict[int, tuple[int, ...]] = {}
 MASKS_REMEMBERED = 8192
 
 
 def seen_mask(key: int, origin: int, facing: int) -> int:
     """`seen` as a bitmask: bit s is set for each spot s the pattern covers."""
-    found = _SEEN_MASKS.get((key, origin, facing))
+    index = (key * SPOTS + origin) * 4 + facing
+    found = _SEEN_MASKS.get(index)
     if found is None:
-        found = _SEEN_MASKS[(key, origin, facing)] = mask_of(seen(key, origin, facing))
+        found = _SEEN_MASKS[index] = mask_of(seen(key, origin, facing))
     return found
 
 

@@ -50,6 +50,18 @@ from .state import GameState, Permanent, Phase, Seat, StackItem
 Swap = tuple[tuple[str, ...], tuple[str, ...]]
 
 
+def below(rng: random.Random, n: int) -> int:
+    """`rng.randrange(n)` for n >= 1, the same number drawn the same way (CPython's
+    Random._randbelow_with_getrandbits: the fewest bits that hold n - 1, drawn again until
+    below n), written here so that the compiled engine draws it without two Python calls per
+    decision (docs/benchmarks.md, session 13). test_games.py holds it equal to randrange."""
+    k = n.bit_length()
+    r = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
 # Callers may subclass the bots (a test's bot that declines to lead): compiled by mypyc
 # (setup.py), a class allows Python subclasses only when it says so.
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -76,13 +88,13 @@ class RandomBot:
             actions = legal_actions(state)
             if len(actions) == 1:
                 return PASS  # nothing was playable after all
-            return actions[self.rng.randrange(len(actions) - 1)]  # the last one is the pass
+            return actions[below(self.rng, len(actions) - 1)]  # the last one is the pass
         actions = legal_actions(state)
         if type(actions[-1]) is Pass and len(actions) > 1:
             if self.rng.random() >= 1.0 - self.pass_probability:
                 return actions[-1]
-            return actions[self.rng.randrange(len(actions) - 1)]
-        return actions[self.rng.randrange(len(actions))]
+            return actions[below(self.rng, len(actions) - 1)]
+        return actions[below(self.rng, len(actions))]
 
     def choose_lead(self, match: protocol.MatchState | None, seat: Seat) -> bool:
         return self.rng.random() < 0.5

@@ -429,7 +429,7 @@ def card_spec(card: Card) -> CardSpec:
         occupies = not any(m.keyword == tiny.NAME for m in self_mods)
     hand = tuple(s for s in specs if s.origin == "thoughts")
     own = tuple(s for s in specs if s.origin == "permanent")
-    swift_own, playable_own = _playable_own(card, own)
+    swift_own, playable_own, swift_own_exerted = _playable_own(card, own)
     return CardSpec(
         card=card,
         abilities=tuple(specs),
@@ -449,19 +449,22 @@ def card_spec(card: Card) -> CardSpec:
         action_from_thoughts=tuple(s for s in hand if s.speed is Speed.ACTION),
         swift_own=swift_own,
         playable_own=playable_own,
+        swift_own_exerted=swift_own_exerted,
     )
 
 
 def _playable_own(
     card: Card, own: tuple[AbilitySpec, ...]
-) -> tuple[tuple[AbilitySpec, ...], tuple[AbilitySpec, ...]]:
+) -> tuple[tuple[AbilitySpec, ...], tuple[AbilitySpec, ...], tuple[AbilitySpec, ...]]:
     """The own abilities a player may play with the card in the arena, in printed order: the
-    swift ones, and the swift and action ones; none for an alteration (Core Rulebook 5.2,
+    swift ones, the swift and action ones, and the swift ones an exerted permanent can pay for
+    (The Costs of Abilities: not Exert); none for an alteration (Core Rulebook 5.2,
     Alterations)."""
     if card.type is CardType.ALTERATION:
-        return (), ()
+        return (), (), ()
     playable = tuple(s for s in own if s.speed is Speed.SWIFT or s.speed is Speed.ACTION)
-    return tuple(s for s in playable if s.speed is Speed.SWIFT), playable
+    swift = tuple(s for s in playable if s.speed is Speed.SWIFT)
+    return swift, playable, tuple(s for s in swift if not s.cost.exert)
 
 
 def _self_mods(continuous: list[AbilitySpec]) -> tuple[Modifier, ...]:

@@ -19,17 +19,18 @@ The engine takes forced steps itself: when the player to act has exactly one leg
 of the flow run without asking. `legal_actions` therefore always offers a real choice.
 """
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import combinations
-from typing import Final, Literal, cast
+from typing import Final, cast
 
 from rules.core.cards import CardType
 
 from . import arena
 from .actions import (
     DASHES,
+    MOVES_ONTO,
     PASS,
-    STEPS,
+    ROTATIONS,
     Action,
     Choose,
     Dash,
@@ -51,7 +52,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
-from .specs import AbilitySpec, reads_stack
+from .specs import AbilitySpec
 from .stack import (
     beckon_spots,
     check_end,
@@ -97,19 +98,6 @@ OVER: Final = "over"
 
 PRIORITY_PHASES: frozenset[Phase] = frozenset({MAIN, END_SWIFT, ROUND_SWIFT})
 
-# What the plays of a player read besides the board (see `_plays_key`).
-PlaysKey = tuple[
-    str,
-    int,
-    int,
-    int,
-    int,
-    int | None,
-    tuple[int, ...],
-    tuple[tuple[int, int], ...],
-    tuple[int, ...],
-    int,
-]
 # One ability `player` may play now: (card id in the thoughts, or None for an ability of a
 # permanent; the user; the ability; its legal declarations of targets).
 Playable = tuple[int | None, Permanent, AbilitySpec, list[tuple[int, ...]]]
@@ -187,11 +175,8 @@ def move_steps(st: GameState) -> list[Action]:
     steps: list[Action] = []
     if not has(st, perm, pinned.NAME):
         for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
-            steps.append(STEPS[s, None])
-            steps.append(STEPS[s, "left"])
-            steps.append(STEPS[s, "right"])
-    steps.append(STEPS[None, "left"])
-    steps.append(STEPS[None, "right"])
+            steps += MOVES_ONTO[s]
+    steps += ROTATIONS
     return steps
 
 
@@ -216,29 +201,27 @@ def awaits_priority(st: GameState) -> bool:
 
 def has_play(st: GameState, player: int) -> bool:
     """Whether `player` could play any ability now: the walk of `plays`, stopped at the first
-    ability that can be paid for and has a legal declaration of targets (no list is built)."""
-    memo = st.memo
-    if memo is None:
-        # The board just changed: nothing is remembered, and the answer is worked out afresh
-        # without the cost of its key (the next question on this board remembers it).
-        st.memo = {}
-        return _any_play(st, player, st.phase == MAIN and not st.stack and st.turn_player == player)
-    key = _plays_key(st, player)
-    # True or () from here, or the plays themselves from `plays`.
-    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
-    if found is None:
-        # Remember only the answer; `plays` lists them when they are asked for.
-        found = memo[key] = True if _any_play(st, player, key[5] != -1) else ()
-    return bool(found)
+    ability that can be paid for and has a legal declaration of targets (no list is built).
+
+    Asked at every priority, and worked out afresh each time: the target lists it reads are
+    remembered in the board memo (queries.target_options), and a memo of the answer itself,
+    keyed by the thoughts, Aura, timeline, HP and Exert it also reads, cost more to key than it
+    saved (the board, and so the memo, changes at almost every step; docs/benchmarks.md)."""
+    return _any_play(st, player, _main_empty(st, player))
+
+
+def _main_empty(st: GameState, player: int) -> bool:
+    """Whether `player` may play an action now, with its active combatant (Speeds of
+    Abilities: in its own Main Phase, on an empty stack)."""
+    return st.phase == MAIN and not st.stack and st.turn_player == player
 
 
 def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
     """The walk of `has_play`. Abilities of permanents first: they are more often playable than
     cards in the thoughts (whose targets are often out of reach), and the order of a yes/no is
     free."""
-    return (
-        next(_own_playable(st, player, main_empty), None) is not None
-        or next(_hand_playable(st, player, main_empty), None) is not None
+    return _own_playable(st, player, main_empty, None) or _hand_playable(
+        st, player, main_empty, None
     )
 
 
@@ -270,67 +253,34 @@ def plays(st: GameState, player: int) -> list[Action]:
     empty stack; a swift whenever the player has priority. Cards in the thoughts are played by
     the champion (To Play a Card from Hand); identical copies give one set of choices.
 
-    The answer is remembered in the board memo (queries), keyed by everything else it reads
-    (`_plays_key`).
+    Listed afresh each time (see `has_play`); the plays of one ability are remembered in the
+    board memo while they depend on the board alone (`_plays`).
     """
     memo = st.memo
     if memo is None:
         memo = st.memo = {}
-    key = _plays_key(st, player)
-    found: list[Action] | Literal[True] | tuple[()] | None = memo.get(key)
-    if found is None or found is True:
-        found = memo[key] = _plays(st, player, key[5] != -1, memo)
-    return list(found)
+    return _plays(st, player, _main_empty(st, player), memo)
 
 
-def _plays_key(st: GameState, player: int) -> PlaysKey:
-    """What the plays read besides the board: the thoughts (their serial), Aura, the
-    timeline's size, the HP and Exert of the player's combatants, and whether an action may be
-    played and by whom."""
-    p = st.players[player]
-    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
-    return (
-        "plays",
-        player,
-        p.serial,
-        p.aura,
-        len(p.timeline),
-        st.active if main_empty else -1,
-        # HP and Exert as one number (2 HP + Exert) per permanent of the player's, in the
-        # arena's order: the board memo this key lives in ends when a permanent enters or
-        # leaves, so the order names them.
-        tuple([q.hp * 2 + q.exerted for q in st.perms.values() if q.controller == player]),
-        # Conditions read counters and any permanent's HP (card format, conditions).
-        tuple([(q.hp, q.counters) for q in st.perms.values()]) if st.setup.conditional else (),
-        # What is on the stack: Negate targets its abilities, and the board memo outlives them.
-        # A player who can play nothing that reads the stack has plays that do not follow it.
-        tuple([item.seq for item in st.stack]) if st.stack and _reads_stack(st, player) else (),
-        len(st.killed_this_round),  # Resurrect Beckon needs a summon killed this round
-    )
+def _playable(st: GameState, player: int, main_empty: bool) -> list[Playable]:
+    """(card id or None, user, ability, target declarations) for every ability `player` may
+    play now that has at least one legal declaration of targets: the cards in the thoughts,
+    then the abilities of the player's permanents.
 
-
-def _reads_stack(st: GameState, player: int) -> bool:
-    """Whether any ability `player` could play reads the stack (Setup.stack_readers: the cards
-    a player owns; a permanent is controlled by its owner unless something gave it away)."""
-    readers = st.setup.stack_readers
-    if readers[player]:
-        return True
-    if not readers[1 - player]:
-        return False
-    return any(q.controller == player and reads_stack(q.spec) for q in st.perms.values())
-
-
-def _playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
-    """Yield (card id or None, user, ability, target declarations) for every ability `player`
-    may play now that has at least one legal declaration of targets: the cards in the thoughts,
-    then the abilities of the player's permanents."""
-    yield from _hand_playable(st, player, main_empty)
-    yield from _own_playable(st, player, main_empty)
+    The two walks (`_hand_playable`, `_own_playable`) add what they find to a list, or, given
+    None, stop at the first (`has_play`): plain loops, where generators cost more than the
+    walk itself on this path."""
+    found: list[Playable] = []
+    _hand_playable(st, player, main_empty, found)
+    _own_playable(st, player, main_empty, found)
+    return found
 
 
 # complexity: the hot "what can be played from the thoughts" loop, with each rule that
 # stops a card (speed, cost, desperation, Beckon's spots, targets) inline, in the order played.
-def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+def _hand_playable(
+    st: GameState, player: int, main_empty: bool, found: list[Playable] | None
+) -> bool:
     p = st.players[player]
     champ = st.perms[p.champion]
     champion_acts = main_empty and st.active == champ.id and not champ.exerted
@@ -361,11 +311,16 @@ def _hand_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Pla
         if ability.conditions:
             targets = [t for t in targets if conditions_hold(st, ability, champ, player, t)]
         if targets:
-            yield cid, champ, ability, targets
+            if found is None:
+                return True
+            found.append((cid, champ, ability, targets))
+    return bool(found)
 
 
 # complexity: as _hand_playable, for the abilities printed on the player's permanents.
-def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Playable]:
+def _own_playable(
+    st: GameState, player: int, main_empty: bool, found: list[Playable] | None
+) -> bool:
     p = st.players[player]
     aura, timeline = p.aura, len(p.timeline)
     champion_hp = st.perms[p.champion].hp
@@ -376,17 +331,22 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
         if perm.controller != player:
             continue
         spec = perm.spec
-        own = spec.playable_own if perm.id == acting and not perm.exerted else spec.swift_own
+        if perm.exerted:
+            own = spec.swift_own_exerted
+        elif perm.id == acting:
+            own = spec.playable_own
+        else:
+            own = spec.swift_own
         if not own:
             continue
         summon = perm.card.type is CardType.SUMMON
         champion = perm.card.type is CardType.CHAMPION
         for ability in own:
             # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
+            # (Exert is paid: an exerted permanent's list holds no ability that costs it.)
             c = ability.cost
             if (
-                (c.exert and perm.exerted)
-                or (c.aura and (not champion or c.aura > aura))
+                (c.aura and (not champion or c.aura > aura))
                 or (
                     c.energy
                     and (
@@ -406,7 +366,10 @@ def _own_playable(st: GameState, player: int, main_empty: bool) -> Iterator[Play
             if ability.conditions:
                 targets = [t for t in targets if conditions_hold(st, ability, perm, player, t)]
             if targets:
-                yield None, perm, ability, targets
+                if found is None:
+                    return True
+                found.append((None, perm, ability, targets))
+    return bool(found)
 
 
 def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Action]:
@@ -428,8 +391,26 @@ def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Act
         key = (source, index)
         ready: list[Play] | None = memo.get(key)
         if ready is None:
-            ready = memo[key] = [Play(source, index, t) for t in targets]
+            ready = memo[key] = _play_list(source, index, targets)
         found += ready
+    return found
+
+
+# The plays of recent games by (card or permanent id, ability, declarations): the same lists come
+# back board after board, and a Play (a frozen dataclass) costs more to make than to look up.
+# Emptied when it grows past PLAYS_REMEMBERED, so that a long-lived worker stays flat.
+PLAYS_REMEMBERED = 4096
+_PLAY_LISTS: dict[tuple[int, int, tuple[tuple[int, ...], ...]], list[Play]] = {}
+
+
+def _play_list(source: int, index: int, targets: list[tuple[int, ...]]) -> list[Play]:
+    """[Play(source, index, t) for t in targets], remembered (callers never change it)."""
+    key = (source, index, tuple(targets))
+    found = _PLAY_LISTS.get(key)
+    if found is None:
+        if len(_PLAY_LISTS) >= PLAYS_REMEMBERED:
+            _PLAY_LISTS.clear()
+        found = _PLAY_LISTS[key] = [Play(source, index, t) for t in targets]
     return found
 
 
@@ -447,18 +428,20 @@ def do(st: GameState, action: Action, log: bool = True) -> None:
     st.decisions += 1
     if log:
         st.log = (action, st.log)
+    # The action classes are final: their type is compared, most frequent first.
+    kind = type(action)
     if st.pending is not None:
-        if not isinstance(action, Choose):
+        if kind is not Choose:
             raise IllegalAction("a choice is pending: answer it with a choose action")
-        _choose(st, st.pending, action.option)
-    elif isinstance(action, Pass):
+        _choose(st, st.pending, cast(Choose, action).option)
+    elif kind is Pass:
         _pass(st)
-    elif isinstance(action, Play):
-        _play(st, action)
-    elif isinstance(action, Step):
-        _step(st, action)
-    elif isinstance(action, Select):
-        _select(st, action.combatant)
+    elif kind is Play:
+        _play(st, cast(Play, action))
+    elif kind is Step:
+        _step(st, cast(Step, action))
+    elif kind is Select:
+        _select(st, cast(Select, action).combatant)
     elif isinstance(action, Dash):
         assert st.active is not None  # a dash is the active combatant's
         set_position(st, st.perms[st.active], action.to)

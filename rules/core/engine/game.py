@@ -18,12 +18,19 @@ from rules.core.formats import CORE, DEFAULT_FORMAT, Format, cite
 from rules.core.match import PRODUCT
 
 from . import arena
-from .actions import Action, ActionJson, IllegalAction, action_from_json, action_to_json
+from .actions import (
+    Action,
+    ActionJson,
+    IllegalAction,
+    action_from_json,
+    action_text,
+    action_to_json,
+)
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .specs import CardSpec, reads_stack
+from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
 
@@ -128,8 +135,6 @@ def new_game(
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
-        conditional=any(a.conditions for spec in specs for a in spec.abilities),
-        stack_readers=stack_readers(specs, owners),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)
@@ -191,15 +196,6 @@ def _deck_problems(deck: Deck, fmt: Format | None) -> list[str]:
     problems = deck_problems(deck, fmt)
     _DECK_PROBLEMS[key] = (deck, fmt, tuple(problems))
     return problems
-
-
-def stack_readers(specs: Sequence[CardSpec], owners: Sequence[int]) -> tuple[bool, bool]:
-    """Per seat, whether a card it owns reads the stack as it is played (`reads_stack`)."""
-    readers = [False, False]
-    for spec, owner in zip(specs, owners, strict=True):
-        if not readers[owner] and reads_stack(spec):
-            readers[owner] = True
-    return readers[0], readers[1]
 
 
 def blank_state(setup: Setup) -> GameState:
@@ -318,7 +314,8 @@ class GameLog:
     round_cap: int = ROUND_CAP
     action_cap: int = ACTION_CAP
 
-    def as_json(self) -> GameLogJson:
+    def as_json(self, with_actions: bool = True) -> GameLogJson:
+        """The log as stored (`with_actions` False leaves the actions list empty: `dumps`)."""
         note = None
         if self.result.get("reason") == "round_cap":
             note = f"Unfinished after {self.round_cap} rounds: a draw by the round cap."
@@ -330,14 +327,24 @@ class GameLog:
             "decks": list(self.decks),
             "round_cap": self.round_cap,
             "action_cap": self.action_cap,
-            "actions": [action_to_json(a) for a in self.actions],
+            "actions": [action_to_json(a) for a in self.actions] if with_actions else [],
             "result": self.result,
             "note": note,
         }
 
     def dumps(self) -> str:
-        """The log as JSON text, keys sorted: byte-for-byte stable for equal games."""
-        return json.dumps(self.as_json(), sort_keys=True, separators=(",", ":"))
+        """The log as JSON text, keys sorted: byte-for-byte stable for equal games.
+
+        The text of json.dumps(self.as_json(), sort_keys=True, separators=(",", ":")), with
+        the actions written by `action_text` (their dicts and sorting cost more than the rest
+        of the log): with its keys sorted, the log's "actions" come right after "action_cap"
+        and before every other key."""
+        data: dict[str, object] = dict(self.as_json(with_actions=False))
+        cap = data.pop("action_cap")
+        del data["actions"]
+        rest = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        actions = ",".join([action_text(a) for a in self.actions])
+        return f'{{"action_cap":{json.dumps(cap)},"actions":[{actions}],{rest[1:]}'
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "GameLog":

@@ -47,8 +47,12 @@ def is_legal(state: GameState, action: Action) -> bool:
     if type(action) is Pass and awaits_priority(state):
         return True
     legal = legal_actions(state)
-    # A bot returns one of the legal actions themselves: found by identity before equality.
-    return any(a is action for a in legal) or action in legal
+    # A bot returns one of the legal actions themselves: found by identity before equality (a
+    # loop: a generator per decision costs more than the search).
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def play_game(

@@ -242,12 +242,19 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
 def feared(st: GameState, summon: Permanent) -> bool:
     """Glossary: Fear. A summon in the awareness of a combatant with Fear cannot play attack
     abilities while it stays there."""
+    printed_only = not st.area_sources
     for other in st.perms.values():
-        if other is not summon and other.card.type is not _ALTERATION and has(st, other, fear.NAME):
-            if has(st, other, pacify.NAME):
-                continue  # Glossary: Pacify, it has lost its awareness
-            if arena.seen_mask(other.spec.pattern, other.spot, other.facing) >> summon.spot & 1:
-                return True
+        if other is summon or other.card.type is _ALTERATION:
+            continue
+        if printed_only and not other.skills and not other.effects:
+            # The common case of `has`, inline: asked of every combatant for every attack.
+            printed = other.spec.self_keywords
+            if fear.NAME not in printed or pacify.NAME in printed:
+                continue  # no Fear; or Glossary: Pacify, it has lost its awareness
+        elif not has(st, other, fear.NAME) or has(st, other, pacify.NAME):
+            continue
+        if arena.seen_mask(other.spec.pattern, other.spot, other.facing) >> summon.spot & 1:
+            return True
     return False
 
 

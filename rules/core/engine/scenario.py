@@ -22,7 +22,7 @@ from rules.core.cards import Card
 from . import arena
 from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
-from .game import ACTION_CAP, ROUND_CAP, blank_state, stack_readers
+from .game import ACTION_CAP, ROUND_CAP, blank_state
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
@@ -118,8 +118,6 @@ def scenario(
         decks=({}, {}),
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
-        conditional=any(a.conditions for spec in specs for a in spec.abilities),
-        stack_readers=stack_readers(specs, owners),
     )
     st = blank_state(setup)
     for seat in (0, 1):

@@ -159,12 +159,9 @@ class CardSpec:
     # in printed order (an action only by the active combatant).
     swift_own: tuple[AbilitySpec, ...] = ()
     playable_own: tuple[AbilitySpec, ...] = ()
-
-
-def reads_stack(spec: CardSpec) -> bool:
-    """Whether the plays of one of the card's abilities read the stack: it targets an ability
-    on it (Glossary: Target), or states conditions (which may read a target's place there)."""
-    return any(a.target == "ability" or a.conditions for a in spec.abilities)
+    # The swift ones that do not cost Exert: all an exerted permanent can pay for (most own
+    # abilities cost Exert, so the walk of a player's plays passes exerted permanents at once).
+    swift_own_exerted: tuple[AbilitySpec, ...] = ()
 
 
 # mypyc (setup.py) cannot compile a subclass of str to a native class.

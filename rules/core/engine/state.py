@@ -103,12 +103,6 @@ class Setup:
     decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
-    # Some ability states conditions (card format): the plays then follow counters and HP.
-    conditional: bool = False
-    # Per seat: whether a card it owns has an ability whose plays read the stack (one that
-    # targets an ability, or states conditions). The plays of a seat that has none do not
-    # follow the stack (rules.core.engine.flow._plays_key).
-    stack_readers: tuple[bool, bool] = (True, True)
 
 
 @dataclass(frozen=True)
@@ -130,6 +124,31 @@ class StackItem:
     skill: int | None = None
     kind: ItemKind = "ability"
     value: int = 0
+
+    # Written out (the dataclass keeps a class's own __init__): compiled by mypyc (setup.py), it
+    # sets the fields directly, where the one dataclasses generates stays Python and made a
+    # stack item cost a tenth of a compiled game (docs/benchmarks.md, session 13).
+    def __init__(
+        self,
+        seq: int,
+        controller: int,
+        spec: AbilitySpec | None,
+        source: int,
+        card: int | None = None,
+        targets: tuple[int, ...] = (),
+        skill: int | None = None,
+        kind: ItemKind = "ability",
+        value: int = 0,
+    ) -> None:
+        object.__setattr__(self, "seq", seq)
+        object.__setattr__(self, "controller", controller)
+        object.__setattr__(self, "spec", spec)
+        object.__setattr__(self, "source", source)
+        object.__setattr__(self, "card", card)
+        object.__setattr__(self, "targets", targets)
+        object.__setattr__(self, "skill", skill)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "value", value)
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 log replays to the identical state, the same seed gives the same bytes, and the bots play
 matches (leads and lock-and-show swaps included)."""
 
+import json
 import pickle
+import random
 from itertools import islice
 
 import pytest
@@ -23,7 +25,17 @@ from rules.core.engine import (
     replay,
     snapshot,
 )
-from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.actions import (
+    PASS,
+    Choose,
+    Dash,
+    Play,
+    Select,
+    Step,
+    action_text,
+    action_to_json,
+)
+from rules.core.engine.bots import HeuristicBot, RandomBot, below
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.play import play_game, play_match
 
@@ -62,6 +74,46 @@ def test_the_same_decks_and_seed_give_the_same_log_byte_for_byte():
     second = random_game(11, check=False).log.dumps()
     assert first == second
     assert random_game(12, check=False).log.dumps() != first
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 7, 8, 9, 64, 100])
+def test_the_random_bot_draws_as_randrange_does(n):
+    # given: two generators with the same seed
+    ours, theirs = random.Random(n), random.Random(n)
+    # then: the same numbers, drawn the same way (the next draw agrees too)
+    assert [below(ours, n) for _ in range(200)] == [theirs.randrange(n) for _ in range(200)]
+    assert ours.random() == theirs.random()
+
+
+def as_sorted_json(data) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        PASS,
+        Select(7),
+        Step(12, None),
+        Step(None, "left"),
+        Step(3, "right"),
+        Dash(4),
+        Play(30, 0, ()),
+        Play(30, 1, (2,)),
+        Play(0, 2, (5, 9), (40, 41)),
+        Choose(0),
+        Choose(70),
+    ],
+)
+def test_an_action_is_written_to_the_log_as_its_json(action):
+    assert action_text(action) == as_sorted_json(action_to_json(action))
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_log_text_is_the_log_as_json_with_its_keys_sorted(seed):
+    log = random_game(seed, check=False).log
+    assert log.dumps() == as_sorted_json(log.as_json())
+    assert GameLog.loads(log.dumps()) == log
 
 
 @pytest.mark.parametrize("seed", [0, 5, 17])
