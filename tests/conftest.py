@@ -151,8 +151,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
     fail ("is being accessed by other users"). Any found are named in a warning by their last
     query, then ended, so that the database is removed all the same."""
     yield
-    from django.db import connection
+    from asgiref.sync import SyncToAsync
+    from django.db import connection, connections
 
+    # Async views' database calls (the event stream's) run on asgiref's shared thread, which
+    # outlives every test: its connections are closed there first.
+    SyncToAsync.single_thread_executor.submit(connections.close_all).result()
     if connection.vendor != "postgresql":
         return
     with django_db_blocker.unblock(), connection.cursor() as cursor:

@@ -17,13 +17,12 @@ from decks.models import Card, Deck
 from decks.services import read_decklist
 from rules.core.decklist import parse_decklist
 from tests.decks.test_games import GA_DECK
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE, log_in_with_a_cookie
+from tests.support.browser import DESKTOP, PHONE, open_as
+from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1366, "height": 900}
 
 # Words split over two lines inside tables, names and badges ("Playin/g", "drop/ped").
 BROKEN_WORDS = """() => {
@@ -93,15 +92,6 @@ GROUP_CHOICES = """() => [...document.querySelectorAll('.group-choices li')].map
 def people():
     make = get_user_model().objects.create_user
     return {name: make(name, password=PASSWORD) for name in ("newcomer", "org", "rival")}
-
-
-def open_as(browser, base: str, user, size: dict):
-    phone = size is PHONE
-    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    if user is not None:
-        log_in_with_a_cookie(page, base, user)
-    return page
 
 
 def sideways(page) -> int:

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 
 from decks import services
 from matchups.models import Matchup
-from tests.tournaments.test_pages_browser import log_in_with_a_cookie, no_sideways_scroll, shot
+from tests.support.browser import log_in_with_a_cookie, no_sideways_scroll, shot
 
 pytestmark = [
     pytest.mark.browser,

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from matchups.models import Matchup
 from metagame import services
 from tests.metagame.test_metagame import BASTION, FORMAT, FUSE, build, user
-from tests.tournaments.test_pages_browser import log_in_with_a_cookie, no_sideways_scroll
+from tests.support.browser import log_in_with_a_cookie, no_sideways_scroll
 from tournaments.models import Tournament
 
 pytestmark = [

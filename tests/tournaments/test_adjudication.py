@@ -350,7 +350,7 @@ def test_a_real_worker_plays_an_automated_event(celery_worker_process):
 def test_the_arrow_keys_step_through_a_replay_in_a_browser(
     live_server, page, phone_page, enqueued_tasks
 ):
-    from tests.tournaments.test_pages_browser import no_sideways_scroll, shot
+    from tests.support.browser import no_sideways_scroll, shot
 
     event = automated_event(2, bot="random")
     match = Match.objects.get(round=paired_round(event, enqueued_tasks))

@@ -6,12 +6,8 @@ script off as well as on."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.tournaments.test_pages_browser import (  # noqa: F401
-    paired_event,
-    player_page,
-    shot,
-    users,
-)
+from tests.support.browser import shot
+from tests.tournaments.test_pages_browser import paired_event, player_page, users  # noqa: F401
 from tournaments import selectors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

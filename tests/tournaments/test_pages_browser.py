@@ -6,19 +6,22 @@ and phones never scroll sideways.
 There is no Celery worker here: the task that pairs a round is caught when it is enqueued, and
 the test runs its work (services.round_pair) itself, as the worker would."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.test import Client
 from playwright.sync_api import expect
 
 from decks.services import deck_create, read_decklist
 from rules.core.decklist import decklist_from_json, name_key
 from tests.conftest import ROOT
+from tests.support.browser import (
+    PHONE,
+    log_in_with_a_cookie,
+    no_sideways_scroll,
+    open_as,
+    shot,
+)
 from tests.tournaments.conftest import run_tasks
 from tournaments import permissions, selectors, services
 from tournaments.models import Match, Round, Tournament
@@ -27,8 +30,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SAMPLE = (ROOT / "decks/samples/sera-vantyne-storm-lattice.txt").read_text()
 PASSWORD = "a-long-test-password"
-# Set GENESIS_SCREENSHOTS=/some/dir to keep screenshots of the pages at desktop and phone width.
-SCREENSHOTS = os.environ.get("GENESIS_SCREENSHOTS")
 
 
 @pytest.fixture
@@ -45,32 +46,8 @@ def log_in_with_the_form(page, base_url: str, username: str, next_path: str) -> 
     page.wait_for_url(f"**{next_path}")
 
 
-def log_in_with_a_cookie(page, base_url: str, user) -> None:
-    client = Client()
-    client.force_login(user)
-    session = client.cookies[settings.SESSION_COOKIE_NAME].value
-    page.context.add_cookies(
-        [{"name": settings.SESSION_COOKIE_NAME, "value": session, "url": base_url}]
-    )
-
-
 def player_page(browser, base_url: str, user, phone: bool = False):
-    size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
-    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    log_in_with_a_cookie(page, base_url, user)
-    return page
-
-
-def shot(page, name: str) -> None:
-    if SCREENSHOTS:
-        Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(Path(SCREENSHOTS) / f"{name}.png"), full_page=True)
-
-
-def no_sideways_scroll(page) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{page.url} is {width}px wide"
+    return open_as(browser, base_url, user, PHONE if phone else {"width": 1200, "height": 900})
 
 
 def started_event(users, players=("p01", "p02", "p03", "p04")) -> Tournament:

@@ -17,20 +17,14 @@ from playwright.sync_api import expect
 
 from decks.services import read_decklist
 from rules.services import rulebook_import
-from tests.tournaments.test_pages_browser import (
-    PASSWORD,
-    SAMPLE,
-    log_in_with_a_cookie,
-    no_sideways_scroll,
-)
+from tests.support.browser import DESKTOP, PHONE, no_sideways_scroll, open_as
+from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
 from tournaments import services
 from tournaments.models import JudgeCall, Match, Penalty, ResultOverride, Round, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = tuple(f"p{n:02d}" for n in range(1, 13))
-DESKTOP = {"width": 1366, "height": 900}
-PHONE = {"width": 390, "height": 844}
 # A two-section rulebook the judge cites (the real ones are imported by their own tests).
 RULEBOOK = """# Floor Rules
 
@@ -50,14 +44,6 @@ def people():
     users = {name: make(name, password=PASSWORD) for name in ("org", "jude", *PLAYERS)}
     users["staff"] = make("staff", password=PASSWORD, is_staff=True)
     return users
-
-
-def open_as(browser, base: str, user, size: dict):
-    phone = size is PHONE
-    context = browser.new_context(viewport=size, is_mobile=phone, has_touch=phone)
-    page = context.new_page()
-    log_in_with_a_cookie(page, base, user)
-    return page
 
 
 def pair_from_the_page(org, event: Tournament, enqueued_tasks) -> Round:
