@@ -142,8 +142,8 @@ def search(
         asked = search_terms(question, table)
         if vocabulary != Game.GENESIS:
             asked = _typed_in_full(asked)
-        concepts = _searched_concepts(backend, corpus, asked.concepts, corrections)
-        telling = _telling(corpus, concepts)
+        concepts, frequencies = _searched_concepts(backend, corpus, asked.concepts, corrections)
+        telling = _telling(corpus, concepts, frequencies)
         terms = tuple(term for concept in telling for term, _ in concept)
         if not terms:
             continue
@@ -264,8 +264,9 @@ def _searched_concepts(
     corpus: "_Corpus",
     concepts: Concepts,
     corrections: dict[str, str | None] | None = None,
-) -> Concepts:
-    """The terms worth searching for, by concept: those in the index, misspellings put right.
+) -> tuple[Concepts, dict[str, int]]:
+    """The terms worth searching for, by concept: those in the index, misspellings put right;
+    and how many sections hold each term.
 
     How many sections hold a term is counted in the stemmed corpus the ranking reads, as the
     candidates are (_candidates): the two databases' stemmers differ on a few words, and the
@@ -290,10 +291,11 @@ def _searched_concepts(
         word = corrections[term]
         if word and all(word != t for c in known for t, _ in c):
             known.append(((word, 1.0),))
-    return tuple(known)
+            frequencies.update(_frequencies(corpus, (word,)))
+    return tuple(known), frequencies
 
 
-def _telling(corpus: "_Corpus", concepts: Concepts) -> Concepts:
+def _telling(corpus: "_Corpus", concepts: Concepts, frequencies: dict[str, int]) -> Concepts:
     """The concepts without the words most sections hold ("cards"), unless the question has
     nothing rarer.
 
@@ -304,7 +306,6 @@ def _telling(corpus: "_Corpus", concepts: Concepts) -> Concepts:
     on the question sets (docs/benchmarks.md): it lifts the other games' rates and lowers
     Genesis's, whose synonym table already turns a player's common words into the game's."""
     total = len(corpus.searchable)
-    frequencies = _frequencies(corpus, tuple(t for c in concepts for t, _ in c))
     telling = [
         kept
         for c in concepts
