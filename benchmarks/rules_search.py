@@ -45,16 +45,6 @@ QUESTIONS = [
     "when can I use the surge mat",
 ]
 
-# Each round of per-game sets (lookup_questions.GAME_ROUNDS), and when it was written.
-ROUND_ABOUT = {
-    "first": "lookup_games.py, written before the per-game work",
-    "second": "lookup_games_second.py, written while the lookup was tuned on the first",
-    "third": "lookup_games_third.py, written while it was tuned on the first two",
-    "fourth": "lookup_games_fourth.py, written while it was tuned on the first three",
-    "fifth": "lookup_games_fifth.py, written while the fourth was measured",
-    "sixth": "lookup_games_sixth.py, written while it was tuned on the first five",
-}
-
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -92,9 +82,10 @@ def main() -> None:
                 print(f"  {rates}")
             print(f"  older Genesis text above the answer: {len(asked.older_above)}")
             misses += asked.misses
-        for round_, about in ROUND_ABOUT.items():
-            print(f"accuracy per game, the {round_} sets (tests/support/{about}):")
-            for game in lookup_questions.GAME_ROUNDS[round_][1]:
+        for round_, (module, games) in lookup_questions.GAME_ROUNDS.items():
+            about = lookup_questions.ROUND_WRITTEN[round_]
+            print(f"accuracy per game, the {round_} sets (tests/support/{module}.py, {about}):")
+            for game in games:
                 asked_game = lookup_questions.ask_game_set(game, which=round_)
                 for rates in (asked_game.with_game, asked_game.named):
                     print(f"  {rates}")

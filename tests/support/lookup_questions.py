@@ -381,47 +381,29 @@ class GameReport:
     misses: list[str]
 
 
-# tests/support/lookup_games_second.py: a second set for each of the other two games, written by
-# another author who never saw the ranking, while the per-game lookup was being tuned on the
-# first, and measured after (2026-11-28); the tuning that followed then used it too.
-SECOND_GAME_SETS = {
-    "grand-archive": "GRAND_ARCHIVE_CASES",
-    "titans-of-eden": "TITANS_CASES",
-}
-# tests/support/lookup_games_third.py: a third set, written by a third author who never saw the
-# ranking nor the other sets, while the lookup was tuned on the first two, and measured once
-# that tuning was done (2026-11-28): what the other games' lookup does on questions it never met.
-THIRD_GAME_SETS = {
-    "grand-archive": "GRAND_ARCHIVE_CASES",
-    "titans-of-eden": "TITANS_CASES",
-}
-# tests/support/lookup_games_fourth.py: a fourth set, written by a fourth author who never saw
-# the ranking nor the other sets, while the lookup was tuned on the first three, and measured
-# once that tuning was done (2026-11-28, session 13).
-FOURTH_GAME_SETS = {
-    "grand-archive": "GRAND_ARCHIVE_CASES",
-    "titans-of-eden": "TITANS_CASES",
-}
-# tests/support/lookup_games_fifth.py: a fifth set, by a fifth author under the same conditions,
-# written while the fourth was measured, and measured once on the same ranking (session 13).
-FIFTH_GAME_SETS = {
-    "grand-archive": "GRAND_ARCHIVE_CASES",
-    "titans-of-eden": "TITANS_CASES",
-}
-# tests/support/lookup_games_sixth.py: a sixth set, by a sixth author under the same conditions,
-# written while the lookup was tuned on the first five, and measured once after (session 13).
-SIXTH_GAME_SETS = {
+# The later rounds: a set for each of the other two games, named alike in each module.
+OTHER_GAME_SETS = {
     "grand-archive": "GRAND_ARCHIVE_CASES",
     "titans-of-eden": "TITANS_CASES",
 }
 # Each round of per-game sets: the module holding it, and its set of each game.
 GAME_ROUNDS = {
     "first": ("lookup_games", GAME_SETS),
-    "second": ("lookup_games_second", SECOND_GAME_SETS),
-    "third": ("lookup_games_third", THIRD_GAME_SETS),
-    "fourth": ("lookup_games_fourth", FOURTH_GAME_SETS),
-    "fifth": ("lookup_games_fifth", FIFTH_GAME_SETS),
-    "sixth": ("lookup_games_sixth", SIXTH_GAME_SETS),
+    "second": ("lookup_games_second", OTHER_GAME_SETS),
+    "third": ("lookup_games_third", OTHER_GAME_SETS),
+    "fourth": ("lookup_games_fourth", OTHER_GAME_SETS),
+    "fifth": ("lookup_games_fifth", OTHER_GAME_SETS),
+    "sixth": ("lookup_games_sixth", OTHER_GAME_SETS),
+}
+# When each round was written; each later one by another author who never saw the ranking nor
+# the other sets (2026-11-28). The second was then tuned on, and the third in session 13.
+ROUND_WRITTEN = {
+    "first": "written before the per-game work",
+    "second": "written while the lookup was tuned on the first",
+    "third": "written while it was tuned on the first two",
+    "fourth": "written while it was tuned on the first three",
+    "fifth": "written while the fourth was measured, and measured on the same ranking",
+    "sixth": "written while it was tuned on the first five",
 }
 
 
