@@ -92,22 +92,19 @@ class SharedOrLocal:
         self.local = LocMemCache(f"{alias}-while-redis-is-away", {})
 
     def get(self, key: Any, default: Any = None) -> Any:
-        shared = caches[self.alias]
-        if not isinstance(shared, FailOpenRedisCache):
-            return shared.get(key, default)
-        try:
-            return RedisCache.get(shared, key, default)
-        except UNREACHABLE as exc:
-            logger.warning("cache_unavailable", operation="get", error=str(exc), kept="locally")
-            return self.local.get(key, default)
+        return self._on("get", key, default)
 
     def set(self, key: Any, value: Any, timeout: Any = DEFAULT_TIMEOUT) -> None:
+        self._on("set", key, value, timeout)
+
+    def _on(self, operation: str, *args: Any) -> Any:
+        """The operation on the shared cache, or on this process's memory if it is a Redis
+        that does not answer."""
         shared = caches[self.alias]
         if not isinstance(shared, FailOpenRedisCache):
-            shared.set(key, value, timeout)
-            return
+            return getattr(shared, operation)(*args)
         try:
-            RedisCache.set(shared, key, value, timeout)
+            return getattr(RedisCache, operation)(shared, *args)
         except UNREACHABLE as exc:
-            logger.warning("cache_unavailable", operation="set", error=str(exc), kept="locally")
-            self.local.set(key, value, timeout)
+            logger.warning("cache_unavailable", operation=operation, error=str(exc), kept="locally")
+            return getattr(self.local, operation)(*args)
