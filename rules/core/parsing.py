@@ -475,6 +475,11 @@ _TERM_LAST = re.compile(
 )
 # "In materializing a card, a player takes…": a page about doing that.
 _DOING_OPENING = re.compile(r"^In (?P<term>[a-z]+ing (?:a|an|the) [a-z]+), ")
+# "All cards have an element denoted in the top right…": the page about that characteristic.
+_CHARACTERISTIC = re.compile(
+    r"^(?:All|Every) [a-z]+ ha(?:ve|s) an? (?P<term>[a-z]+) "
+    r"(?:denoted|printed|listed|shown)\b"
+)
 
 
 def _defined_term(line: str) -> tuple[str, bool] | None:
@@ -485,6 +490,9 @@ def _defined_term(line: str) -> tuple[str, bool] | None:
     phase = _PHASE_OPENING.match(line)
     if phase and line[-1] in '.!?"”':
         return phase.group("term"), False
+    characteristic = _CHARACTERISTIC.match(line)
+    if characteristic:
+        return characteristic.group("term"), True
     last = _TERM_LAST.search(line)
     if last:
         return last.group("term"), True

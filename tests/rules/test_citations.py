@@ -334,6 +334,10 @@ def test_the_grand_archive_rules_are_sections_a_judge_can_quote():
     # and a page listing its subject's conventions ("Slow speed follows the following
     # conventions:") is that subject's, while the items of the end phase's list of game actions
     # ("Temporary damage marked on allies is removed.") stay in the end phase
+    # and the rules of a card's characteristic ("All cards have an element denoted…") are that
+    # characteristic's section, not the tail of the attack card's damage
+    assert starts["Element"] == 369
+    assert "Champion cards" not in starts
     assert starts["Slow speed"] == 889
     assert starts["Fast speed"] == 893
     assert "Temporary damage marked on allies" not in starts

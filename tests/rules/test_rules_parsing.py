@@ -506,6 +506,27 @@ def test_a_listed_item_opens_no_topic_and_a_subjects_list_opens_its_own():
     assert by_heading["Calm speed"].body.startswith("Calm speed follows")
 
 
+def test_the_line_naming_a_characteristic_of_every_card_opens_its_topic():
+    # given: a long topic, then the rules of a characteristic every kite has
+    filler = [f"A kite of size {n} flies at height {n} over the field." for n in range(12)]
+    text = "\n".join(
+        [
+            "The reel is a tool that winds the string.",
+            *filler[:4],
+            "All kites have a colour shown on their tail.",
+            "The colour of a kite must match the sky for it to fly.",
+            "Tail kites are not bound by colour rules.",
+        ]
+    )
+    # when
+    sections = parse_rulebook(text + "\n" + "\n".join(filler * 12), source_format=TEXT)
+    by_heading = {s.heading: s for s in sections}
+    # then: the colour rules are one topic, titled by the characteristic
+    assert by_heading["Colour"].body.startswith("All kites have a colour")
+    assert "Tail kites are not bound" in by_heading["Colour"].body
+    assert "colour" not in by_heading["Reel"].body
+
+
 def test_a_section_titled_by_its_term_is_found_on_its_line():
     text = _headingless_book()
     sections = parse_rulebook(text, source_format=TEXT)
