@@ -501,7 +501,7 @@ class Placings(APIView):
     )
     def get(self, request, pk):
         tournament = event_or_404(pk)
-        rows = selectors.placings_rows(tournament)
+        rows = selectors.placings_snapshot(tournament=tournament)
         if rows is None:
             raise Conflict(
                 "The event is not over yet: placings come with the final result.",

@@ -316,6 +316,19 @@ def test_a_players_page_lists_their_events_with_place_and_record(season):
     assert body["against_archetypes"] == []
 
 
+def test_a_players_page_reads_each_finished_events_placings_from_its_snapshot(
+    season, django_assert_max_num_queries
+):
+    # given: the page seen once (the snapshots of the standings and placings are cached)
+    api().get("/api/players/ann/")
+    # when: it is seen again
+    # then: no event's standings are computed again: for each of the four events the names
+    # of its two snapshots, its archetypes (two) and its bracket at most
+    with django_assert_max_num_queries(4 + 5 * 4):
+        rows = api().get("/api/players/ann/").json()["events"]
+    assert [e["place"] for e in rows] == [None, 3, 1, 2]
+
+
 def test_decklists_show_on_a_players_page_only_where_published(season):
     _, events = season
     rows = api("eve").get("/api/players/ann/").json()["events"]

@@ -27,8 +27,8 @@ from genesis.errors import NotFound
 from .. import permissions
 from ..models import Match, PlayerPage, Registration, Tournament
 from .events import registration_row
-from .results import bracket, placings, top_cut_ids
-from .snapshots import standings_snapshot
+from .results import bracket, top_cut_ids
+from .snapshots import placings_snapshot, standings_snapshot
 
 NO_PAGE = "No player page has that name."
 
@@ -166,8 +166,8 @@ def player_event_row(registration: Registration, viewer: Any) -> dict[str, Any]:
     top cut), and champion and decklist only where published to `viewer`."""
     tournament = registration.tournament
     me = str(registration.pk)
-    final = placings(tournament=tournament)
-    place = next((p.place for p in final or () if p.player == me), None)
+    final = placings_snapshot(tournament=tournament)
+    place = next((p["place"] for p in final or () if p["registration"] == registration.pk), None)
     line = next(
         (
             r

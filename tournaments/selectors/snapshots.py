@@ -1,4 +1,4 @@
-"""Snapshots of the hot public reads: a round's pairings and the standings, computed once per
+"""Snapshots of the hot public reads: a round's pairings, the standings and the final placings, computed once per
 change of the event and served from the cache to the pages and the API alike, with an ETag.
 
 A snapshot holds only what every viewer may see: the pairings and standings rows carry names,
@@ -20,7 +20,7 @@ from django.core.cache import cache
 
 from ..models import Round, Tournament
 from .corrections import corrected_results
-from .results import player_names, standings_rows
+from .results import placings_rows, player_names, standings_rows
 from .rounds import pairing_row, pairings_matching
 
 logger = structlog.get_logger(__name__)
@@ -110,6 +110,15 @@ def corrections_snapshot(*, tournament: Tournament) -> list[dict[str, Any]]:
 def standings_snapshot(*, tournament: Tournament) -> list[dict[str, Any]]:
     """The standings rows (selectors.standings_rows)."""
     return _cached(tournament, "standings", lambda: standings_rows(tournament))
+
+
+def placings_snapshot(*, tournament: Tournament) -> list[dict[str, Any]] | None:
+    """The final placings rows (selectors.placings_rows), None until the event is over. A
+    finished event's placings are read by its standings page, the API and the page of each of
+    its players, and computing them computes its standings again."""
+    if tournament.status != Tournament.Status.FINISHED:
+        return None
+    return _cached(tournament, "placings", lambda: placings_rows(tournament) or []) or None
 
 
 def pairings_by_player(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:

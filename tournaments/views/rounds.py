@@ -141,7 +141,7 @@ def standings(request, pk: int):
     whose result a judge corrected has a "corrected" mark, and a correction made after later
     rounds were paired says that those pairings stand."""
     tournament = event(pk)
-    placings = selectors.placings_rows(tournament)
+    placings = selectors.placings_snapshot(tournament=tournament)
     corrections = selectors.corrections_snapshot(tournament=tournament)
     marks = selectors.corrections_by_registration(corrections)
     # Names link to player pages the viewer may open (players with an account).
