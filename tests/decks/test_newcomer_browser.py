@@ -17,8 +17,7 @@ from decks.models import Card, Deck
 from decks.services import read_decklist
 from rules.core.decklist import parse_decklist
 from tests.decks.test_games import GA_DECK
-from tests.support.browser import DESKTOP, PHONE, open_as
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
+from tests.support.browser import DESKTOP, PASSWORD, PHONE, SAMPLE, open_as
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

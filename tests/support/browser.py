@@ -1,6 +1,6 @@
 """Pages in a real headless Chromium (the `browser` fixture, tests/conftest.py): a page of its own
-for a signed-in user at phone or desktop size, and the checks and screenshots the browser tests
-share."""
+for a signed-in user at phone or desktop size, the checks and screenshots the browser tests
+share, and their accounts' password and sample timeline."""
 
 import os
 from pathlib import Path
@@ -9,6 +9,12 @@ from django.conf import settings
 from django.test import Client
 
 PHONE = {"width": 390, "height": 844}
+# The password of the accounts the browser tests sign in with through the form.
+PASSWORD = "a-long-test-password"
+# A legal Genesis timeline, as a player pastes it.
+SAMPLE = (
+    Path(__file__).resolve().parents[2] / "decks/samples/sera-vantyne-storm-lattice.txt"
+).read_text()
 DESKTOP = {"width": 1366, "height": 900}
 # Set GENESIS_SCREENSHOTS=/some/dir to keep screenshots of the pages at desktop and phone width.
 SCREENSHOTS = os.environ.get("GENESIS_SCREENSHOTS")
@@ -33,6 +39,11 @@ def open_as(browser, base_url: str, user, size: dict = DESKTOP):
     if user is not None:
         log_in_with_a_cookie(page, base_url, user)
     return page
+
+
+def player_page(browser, base_url: str, user, phone: bool = False):
+    """`user`'s page on a phone, or on a desktop 1200 px wide."""
+    return open_as(browser, base_url, user, PHONE if phone else {"width": 1200, "height": 900})
 
 
 def no_sideways_scroll(page) -> None:

@@ -7,12 +7,42 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from rest_framework.test import APIClient
 
+from decks.services import read_decklist
+from tests.support.browser import PASSWORD
+from tests.support.browser import SAMPLE as SAMPLE_TEXT
+from tournaments import services
+from tournaments.models import Round, Tournament
+
 SAMPLE = Path("decks/samples/sera-vantyne-storm-lattice.txt")
 
 
 @pytest.fixture
 def sample_text():
     return SAMPLE.read_text()
+
+
+@pytest.fixture
+def users():
+    """The organizer `org` and four players, who can sign in with the form (PASSWORD)."""
+    make = get_user_model().objects.create_user
+    return {name: make(name, password=PASSWORD) for name in ("org", "p01", "p02", "p03", "p04")}
+
+
+def started_event(users, players=("p01", "p02", "p03", "p04")) -> Tournament:
+    """`org`'s event, started, with `players` registered with the sample timeline."""
+    tournament = services.tournament_create(organizer=users["org"], name="Thursday Clash")
+    for name in players:
+        services.registration_create(
+            tournament=tournament, player=users[name], decklist=read_decklist(text=SAMPLE_TEXT)
+        )
+    return services.tournament_start(tournament=tournament, actor=users["org"])
+
+
+def paired_event(users) -> tuple[Tournament, Round]:
+    """A started event with its first round paired."""
+    tournament = started_event(users)
+    round = services.round_start(tournament=tournament, actor=users["org"])
+    return tournament, services.round_pair(round_id=round.pk)
 
 
 def as_user(username: str | None) -> Client:

@@ -16,9 +16,8 @@ from playwright.sync_api import expect
 
 from decks.services import read_decklist
 from rules.core.decklist import Decklist, decklist_to_json, name_key
-from tests.support.browser import log_in_with_a_cookie, no_sideways_scroll, shot
+from tests.support.browser import PASSWORD, SAMPLE, log_in_with_a_cookie, no_sideways_scroll, shot
 from tests.tournaments.conftest import run_tasks
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
 from tournaments import services
 from tournaments.models import Match, Registration, Round, Tournament
 

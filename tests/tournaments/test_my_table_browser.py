@@ -6,8 +6,8 @@ script off as well as on."""
 import pytest
 from playwright.sync_api import expect
 
-from tests.support.browser import shot
-from tests.tournaments.test_pages_browser import paired_event, player_page, users  # noqa: F401
+from tests.support.browser import player_page, shot
+from tests.tournaments.conftest import paired_event
 from tournaments import selectors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,7 +17,7 @@ def test_a_players_table_is_the_first_thing_on_a_phone(
     live_server,
     browser,
     bundled_cards,
-    users,  # noqa: F811
+    users,
 ):
     # given a paired round, and a player on a phone
     tournament, _round = paired_event(users)
@@ -57,7 +57,7 @@ def test_find_my_table_with_the_script_off_and_on(
     live_server,
     browser,
     bundled_cards,
-    users,  # noqa: F811
+    users,
 ):
     tournament, round = paired_event(users)
     table = selectors.match_current_for(tournament=tournament, user=users["p03"]).table

@@ -14,28 +14,19 @@ from playwright.sync_api import expect
 
 from decks.services import deck_create, read_decklist
 from rules.core.decklist import decklist_from_json, name_key
-from tests.conftest import ROOT
 from tests.support.browser import (
-    PHONE,
+    PASSWORD,
+    SAMPLE,
     log_in_with_a_cookie,
     no_sideways_scroll,
-    open_as,
+    player_page,
     shot,
 )
-from tests.tournaments.conftest import run_tasks
+from tests.tournaments.conftest import paired_event, run_tasks
 from tournaments import permissions, selectors, services
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Match, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-SAMPLE = (ROOT / "decks/samples/sera-vantyne-storm-lattice.txt").read_text()
-PASSWORD = "a-long-test-password"
-
-
-@pytest.fixture
-def users():
-    make = get_user_model().objects.create_user
-    return {name: make(name, password=PASSWORD) for name in ("org", "p01", "p02", "p03", "p04")}
 
 
 def log_in_with_the_form(page, base_url: str, username: str, next_path: str) -> None:
@@ -44,25 +35,6 @@ def log_in_with_the_form(page, base_url: str, username: str, next_path: str) -> 
     page.fill("#id_password", PASSWORD)
     page.click("form button[type=submit]")
     page.wait_for_url(f"**{next_path}")
-
-
-def player_page(browser, base_url: str, user, phone: bool = False):
-    return open_as(browser, base_url, user, PHONE if phone else {"width": 1200, "height": 900})
-
-
-def started_event(users, players=("p01", "p02", "p03", "p04")) -> Tournament:
-    tournament = services.tournament_create(organizer=users["org"], name="Thursday Clash")
-    for name in players:
-        services.registration_create(
-            tournament=tournament, player=users[name], decklist=read_decklist(text=SAMPLE)
-        )
-    return services.tournament_start(tournament=tournament, actor=users["org"])
-
-
-def paired_event(users) -> tuple[Tournament, Round]:
-    tournament = started_event(users)
-    round = services.round_start(tournament=tournament, actor=users["org"])
-    return tournament, services.round_pair(round_id=round.pk)
 
 
 def test_organizer_creates_runs_and_pairs_an_event(

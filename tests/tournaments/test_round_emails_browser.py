@@ -6,9 +6,8 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from decks.services import read_decklist
-from tests.support.browser import no_sideways_scroll, shot
+from tests.support.browser import PASSWORD, SAMPLE, no_sideways_scroll, shot
 from tests.tournaments.test_event_run_browser import phone
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
 from tournaments import services
 from tournaments.models import Registration
 

@@ -10,9 +10,8 @@ from django.db.models import Q
 from playwright.sync_api import expect
 
 from decks.services import read_decklist
-from tests.support.browser import log_in_with_a_cookie
+from tests.support.browser import PASSWORD, SAMPLE, log_in_with_a_cookie
 from tests.test_faults import asgi_site, database_url  # noqa: F401  (a fixture)
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
 from tournaments import services
 from tournaments.models import Match
 

@@ -17,8 +17,7 @@ from playwright.sync_api import expect
 
 from decks.services import read_decklist
 from rules.services import rulebook_import
-from tests.support.browser import DESKTOP, PHONE, no_sideways_scroll, open_as
-from tests.tournaments.test_pages_browser import PASSWORD, SAMPLE
+from tests.support.browser import DESKTOP, PASSWORD, PHONE, SAMPLE, no_sideways_scroll, open_as
 from tournaments import services
 from tournaments.models import JudgeCall, Match, Penalty, ResultOverride, Round, Tournament
 

@@ -7,8 +7,7 @@ from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
 from decks.services import read_decklist
-from tests.support.browser import no_sideways_scroll, shot
-from tests.tournaments.test_pages_browser import SAMPLE, player_page
+from tests.support.browser import SAMPLE, no_sideways_scroll, player_page, shot
 from tournaments import services
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
