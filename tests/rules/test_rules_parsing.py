@@ -482,22 +482,27 @@ def test_a_book_without_headings_is_cut_at_its_terms_and_title_lines():
     assert [s.anchor for s in sections[:3]] == ["introduction", "kite", "string-zone"]
 
 
+# Lines about kites that open no topic, to make a topic long.
+KITE_LINES = [f"A kite of size {n} flies at height {n} over the field." for n in range(12)]
+
+
+def _reel_book(*lines: str, filler: int = 12) -> list:
+    """A headingless book: the reel's topic (made long by `filler` lines), then `lines`, then a
+    text long enough to be cut into topics."""
+    text = "\n".join(["The reel is a tool that winds the string.", *KITE_LINES[:filler], *lines])
+    return parse_rulebook(text + "\n" + "\n".join(KITE_LINES * 12), source_format=TEXT)
+
+
 def test_a_listed_item_opens_no_topic_and_a_subjects_list_opens_its_own():
     # given: a topic long enough that a statement about a new subject would open one
-    filler = [f"A kite of size {n} flies at height {n} over the field." for n in range(12)]
-    text = "\n".join(
-        [
-            "The reel is a tool that winds the string.",
-            *filler,
-            "At the end of the day, players go through the following steps.",
-            "Loose strings are wound up.",
-            "Torn kites are thrown away.",
-            "Calm speed follows the following conventions:",
-            "Players may only fly when the wind is calm.",
-        ]
-    )
     # when
-    sections = parse_rulebook(text + "\n" + "\n".join(filler * 12), source_format=TEXT)
+    sections = _reel_book(
+        "At the end of the day, players go through the following steps.",
+        "Loose strings are wound up.",
+        "Torn kites are thrown away.",
+        "Calm speed follows the following conventions:",
+        "Players may only fly when the wind is calm.",
+    )
     headings = [s.heading for s in sections if not s.derived]
     # then: the listed steps stay in the reel's topic, and the conventions are Calm speed's
     assert headings[headings.index("Reel") :] == ["Reel", "Calm speed"]
@@ -507,19 +512,14 @@ def test_a_listed_item_opens_no_topic_and_a_subjects_list_opens_its_own():
 
 
 def test_the_line_naming_a_characteristic_of_every_card_opens_its_topic():
-    # given: a long topic, then the rules of a characteristic every kite has
-    filler = [f"A kite of size {n} flies at height {n} over the field." for n in range(12)]
-    text = "\n".join(
-        [
-            "The reel is a tool that winds the string.",
-            *filler[:4],
-            "All kites have a colour shown on their tail.",
-            "The colour of a kite must match the sky for it to fly.",
-            "Tail kites are not bound by colour rules.",
-        ]
-    )
+    # given: a topic, then the rules of a characteristic every kite has
     # when
-    sections = parse_rulebook(text + "\n" + "\n".join(filler * 12), source_format=TEXT)
+    sections = _reel_book(
+        "All kites have a colour shown on their tail.",
+        "The colour of a kite must match the sky for it to fly.",
+        "Tail kites are not bound by colour rules.",
+        filler=4,
+    )
     by_heading = {s.heading: s for s in sections}
     # then: the colour rules are one topic, titled by the characteristic
     assert by_heading["Colour"].body.startswith("All kites have a colour")
