@@ -48,7 +48,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "grand archive how do you pay reserve costs",
-        "Reserve costs are paid by reserving cards into the memory zone from the hand.",
+        "paid by reserving cards into the memory zone from the hand",
     ),
     _ga(
         "memory cost - do i choose which cards to banish or is it random",
@@ -172,7 +172,7 @@ TITANS_CASES = (
     ),
     _toe(
         "how many temples does each player start with in a 2 player game",
-        "Put 3 tokens on each Temple Mat and 2 tokens on each Surge Mat.",
+        "Put 3 tokens on each Temple Mat",
     ),
     _toe(
         "toe how many ritual piles in setup", "Each game is played with 16 elemental ritual piles."

@@ -394,6 +394,8 @@ GAME_ROUNDS = {
     "fourth": ("lookup_games_fourth", OTHER_GAME_SETS),
     "fifth": ("lookup_games_fifth", OTHER_GAME_SETS),
     "sixth": ("lookup_games_sixth", OTHER_GAME_SETS),
+    "seventh": ("lookup_games_seventh", OTHER_GAME_SETS),
+    "eighth": ("lookup_games_eighth", OTHER_GAME_SETS),
 }
 # When each round was written; each later one by another author who never saw the ranking nor
 # the other sets (2026-11-28). The second was then tuned on, and the third in session 13.
@@ -404,6 +406,8 @@ ROUND_WRITTEN = {
     "fourth": "written while it was tuned on the first three",
     "fifth": "written while the fourth was measured, and measured on the same ranking",
     "sixth": "written while it was tuned on the first five",
+    "seventh": "written while it was tuned on the first six",
+    "eighth": "written while it was tuned on the first six",
 }
 
 
