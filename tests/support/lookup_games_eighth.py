@@ -52,7 +52,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "memory cost - do i choose which cards to banish or is it random",
-        "the cost must be paid by banishing randomly selected cards from the Memory zone",
+        "must be paid by banishing randomly selected cards from the Memory zone",
     ),
     _ga(
         "can cost reductions make a card cost less than zero in GA",
@@ -77,7 +77,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "where does my champion go when it would go to the graveyard",
-        "If a Champion card would be put into a graveyard from anywhere, it is instead banished.",
+        "Champion card would be put into a graveyard from anywhere, it is",
     ),
     _ga(
         "grand archive leveling up champion does it use the stack / can it be responded to",
@@ -89,7 +89,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "do allies have summoning sickness in grand archive",
-        "All units may attack the turn they enter the field as long as they are awake",
+        "the turn they enter the field as long as they are awake",
     ),
     _ga(
         "can a tapped ally still block? (retaliate)",
@@ -109,7 +109,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "grand archive regalia destroyed where does it go",
-        "If a regalia card would be put into a graveyard from anywhere, it is instead banished.",
+        "regalia card would be put into a graveyard from anywhere, it is",
     ),
     _ga(
         "GA - how many copies of the same card in my material deck",
@@ -143,7 +143,7 @@ GRAND_ARCHIVE_CASES = (
     ),
     _ga(
         "glimpse 3 meaning (like scry in mtg)",
-        "To Glimpse N, a player looks at the top N cards of their deck",
+        "N, a player looks at the top N cards of their deck",
     ),
     _ga(
         "does damage on allies stay between turns or does it heal like hearthstone minions dont",
@@ -203,7 +203,7 @@ TITANS_CASES = (
     ),
     _toe(
         "won the battle but i only have one temple left, do i destroy theirs",
-        "If you win the battle and only have one temple, capture one of your opponent's temples",
+        "battle and only have one temple, capture one of your opponent's temples",
     ),
     _toe(
         "titans of eden how many cards do you draw up to after shuffling",
@@ -211,7 +211,7 @@ TITANS_CASES = (
     ),
     _toe(
         "can i keep cards in my hand for next turn or do i have to discard everything",
-        "You may choose to keep any cards in your hand for the next turn",
+        "choose to keep any cards in your hand for the next turn",
     ),
     _toe("is there a mulligan in titans of eden", "you may remove a token from your Surge Mat"),
     _toe(
@@ -237,7 +237,7 @@ TITANS_CASES = (
     ),
     _toe(
         "when does the Draw ability trigger",
-        "At the start of each age, draw a card for each Draw ability you have in play.",
+        "age, draw a card for each Draw ability you have in play",
     ),
     _toe(
         "discard ability, who picks the card?",
@@ -247,7 +247,7 @@ TITANS_CASES = (
     _toe("energy: evanesce how long does it last", "give you one Energy the age they are played"),
     _toe(
         "is there any way to get 2 mythic cards in play at once",
-        "This is the only way you can get multiple cards with Mythic into play.",
+        "the only way you can get multiple cards with Mythic into play",
     ),
     _toe("rage ability toe", "Choose a card you have in play that doesn't have the Rage ability."),
     _toe(
@@ -272,7 +272,7 @@ TITANS_CASES = (
     ),
     _toe(
         "toe summon ability, is it a token like in yugioh",
-        "Whenever you play your first card each age, play an additional card at the same time.",
+        "first card each age, play an additional card at the same time",
     ),
     _toe(
         "toe delay ability who plays first",
@@ -289,11 +289,11 @@ TITANS_CASES = (
     ),
     _toe(
         "3 player mode the guy alone how many cards does he start with",
-        "You start the game with 9 cards in your hand (instead of 6 cards)",
+        "the game with 9 cards in your hand (instead of 6 cards)",
     ),
     _toe(
         "titans of eden 2v2 how do we take a temple from the other team",
-        "you must win in both arenas, or win in one arena and tie in the other",
+        "both arenas, or win in one arena and tie in the other",
     ),
     _toe(
         "three arena game am i out if i lose all my temples",
@@ -302,6 +302,6 @@ TITANS_CASES = (
     _toe("titans of eden 6 player how many temples each", "Put 2 tokens on each Temple Mat."),
     _toe(
         "toe can i play a card into my teamates arena",
-        "If you play a card for your teammate, they must play a card for you.",
+        "a card for your teammate, they must play a card for you",
     ),
 )
