@@ -156,6 +156,14 @@ def selectable(st: GameState, player: int) -> list[int]:
     ]
 
 
+def _can_select(st: GameState, player: int) -> bool:
+    """Whether `selectable(st, player)` is not empty (no list is built)."""
+    for p in st.perms.values():
+        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION:
+            return True
+    return False
+
+
 def dash_spots(st: GameState) -> list[int]:
     """Glossary: Dash. At the beginning of its turn the combatant may move (no rotation)."""
     perm = None if st.active is None else st.perms.get(st.active)
@@ -728,8 +736,8 @@ def advance(st: GameState) -> None:
                 if automatic is not None:
                     automatic(st)
                     continue
-                if phase == SELECT and not selectable(st, st.priority):
-                    if selectable(st, 1 - st.priority):
+                if phase == SELECT and not _can_select(st, st.priority):
+                    if _can_select(st, 1 - st.priority):
                         st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
                     else:
                         st.phase = ROUND_SWIFT
