@@ -19,7 +19,7 @@ from rules.core.cards import Card, CardType, Speed, name_key
 from . import arena
 from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
 from .costs import energy_due
-from .flow import END_SWIFT, MAIN, MOVE, ROUND_SWIFT, awaits_priority, legal_actions, to_act
+from .flow import END_SWIFT, MAIN, MOVE, PRIORITY_PHASES, ROUND_SWIFT, legal_actions, to_act
 from .keywords import (
     beckon,
     build,
@@ -80,7 +80,11 @@ class RandomBot:
         self.pass_probability = pass_probability
 
     def choose_action(self, state: GameState) -> Action:
-        if awaits_priority(state):
+        if (  # awaits_priority(state), inline: asked at every decision of a random game
+            not state.over
+            and state.pending is None
+            and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+        ):
             # Decide whether to pass before listing the plays: listing is the costly part.
             play = (1.0 - self.pass_probability) / (1 + len(state.stack))
             if self.rng.random() >= play:

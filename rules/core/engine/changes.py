@@ -27,6 +27,14 @@ def check_end(st: GameState) -> bool:
     decision › Drawn games)."""
     if st.over:
         return True
+    players, perms = st.players, st.perms
+    if (
+        perms[players[0].champion].hp > 0
+        and players[0].timeline
+        and perms[players[1].champion].hp > 0
+        and players[1].timeline
+    ):
+        return False  # the common case, asked after every play and resolution
     lost: list[tuple[int, str]] = []
     for player in (0, 1):
         champ = st.perms[st.players[player].champion]
@@ -97,6 +105,8 @@ def queue_event(
     specs = st.setup.specs
     owners = st.setup.owners
     for perm in list(st.perms.values()):
+        if not perm.spec.triggers and not perm.skills:
+            continue  # most permanents: nothing that could happen
         mine = perm.id == active
         for ability in perm.spec.triggers:
             if ability.trigger == each or (mine and ability.trigger == own):
@@ -108,6 +118,11 @@ def queue_event(
 
 
 def remove_dead(st: GameState) -> None:
+    for perm in st.perms.values():
+        if perm.hp <= 0:
+            break
+    else:
+        return  # the common case, asked after every play and resolution: no one at 0 HP
     for perm in [p for p in st.perms.values() if p.hp <= 0]:
         if perm.is_champion:
             perm.hp = 0  # defeated: the game ends at the next check

@@ -156,6 +156,14 @@ def selectable(st: GameState, player: int) -> list[int]:
     ]
 
 
+def _can_select(st: GameState, player: int) -> bool:
+    """Whether `selectable(st, player)` is not empty (no list is built)."""
+    for p in st.perms.values():
+        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION:
+            return True
+    return False
+
+
 def dash_spots(st: GameState) -> list[int]:
     """Glossary: Dash. At the beginning of its turn the combatant may move (no rotation)."""
     perm = None if st.active is None else st.perms.get(st.active)
@@ -170,10 +178,15 @@ def move_steps(st: GameState) -> list[Action]:
     rotation. A stunned combatant can do neither; a pinned one can only rotate."""
     assert st.active is not None  # the move phase is the active combatant's
     perm = st.perms[st.active]
-    if has(st, perm, stun.NAME):
+    if not perm.skills and not perm.effects and not st.area_sources:
+        printed = perm.spec.self_keywords  # `has`'s common case, inline
+        stunned, pinned_down = stun.NAME in printed, pinned.NAME in printed
+    else:
+        stunned, pinned_down = has(st, perm, stun.NAME), has(st, perm, pinned.NAME)
+    if stunned:
         return []
     steps: list[Action] = []
-    if not has(st, perm, pinned.NAME):
+    if not pinned_down:
         for s in move_destinations(st, perm, arena.adjacent(perm.spot)):
             steps += MOVES_ONTO[s]
     steps += ROTATIONS
@@ -206,23 +219,21 @@ def has_play(st: GameState, player: int) -> bool:
     Asked at every priority, and worked out afresh each time: the target lists it reads are
     remembered in the board memo (queries.target_options), and a memo of the answer itself,
     keyed by the thoughts, Aura, timeline, HP and Exert it also reads, cost more to key than it
-    saved (the board, and so the memo, changes at almost every step; docs/benchmarks.md)."""
-    return _any_play(st, player, _main_empty(st, player))
+    saved (the board, and so the memo, changes at almost every step; docs/benchmarks.md).
+
+    Abilities of permanents first: they are more often playable than cards in the thoughts
+    (whose targets are often out of reach), and the order of a yes/no is free. Whether an
+    action may be played (`_main_empty`) is read inline: this is asked at every priority."""
+    main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
+    return _own_playable(st, player, main_empty, None) or _hand_playable(
+        st, player, main_empty, None
+    )
 
 
 def _main_empty(st: GameState, player: int) -> bool:
     """Whether `player` may play an action now, with its active combatant (Speeds of
     Abilities: in its own Main Phase, on an empty stack)."""
     return st.phase == MAIN and not st.stack and st.turn_player == player
-
-
-def _any_play(st: GameState, player: int, main_empty: bool) -> bool:
-    """The walk of `has_play`. Abilities of permanents first: they are more often playable than
-    cards in the thoughts (whose targets are often out of reach), and the order of a yes/no is
-    free."""
-    return _own_playable(st, player, main_empty, None) or _hand_playable(
-        st, player, main_empty, None
-    )
 
 
 def _hand_abilities(st: GameState, p: Player) -> Hand:
@@ -351,7 +362,8 @@ def _own_playable(
                     c.energy
                     and (
                         not champion
-                        or energy_due(c.energy, perm.card.energy_reduction or 0) > timeline
+                        # energy_due(...) > timeline, inline (a timeline is never below 0)
+                        or c.energy - (perm.card.energy_reduction or 0) > timeline
                     )
                 )
                 or (c.hp and c.hp > perm.hp)
@@ -436,12 +448,13 @@ def do(st: GameState, action: Action, log: bool = True) -> None:
         _choose(st, st.pending, cast(Choose, action).option)
     elif kind is Pass:
         _pass(st)
-    elif kind is Play:
-        _play(st, cast(Play, action))
-    elif kind is Step:
-        _step(st, cast(Step, action))
-    elif kind is Select:
-        _select(st, cast(Select, action).combatant)
+    # type(action) is tested again below, rather than typing.cast (a call in pure Python).
+    elif type(action) is Play:
+        _play(st, action)
+    elif type(action) is Step:
+        _step(st, action)
+    elif type(action) is Select:
+        _select(st, action.combatant)
     elif isinstance(action, Dash):
         assert st.active is not None  # a dash is the active combatant's
         set_position(st, st.perms[st.active], action.to)
@@ -728,8 +741,8 @@ def advance(st: GameState) -> None:
                 if automatic is not None:
                     automatic(st)
                     continue
-                if phase == SELECT and not selectable(st, st.priority):
-                    if selectable(st, 1 - st.priority):
+                if phase == SELECT and not _can_select(st, st.priority):
+                    if _can_select(st, 1 - st.priority):
                         st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
                     else:
                         st.phase = ROUND_SWIFT

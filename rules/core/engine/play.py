@@ -18,7 +18,7 @@ from rules.core.formats import DEFAULT_FORMAT, Format
 
 from .actions import Action, IllegalAction, Pass
 from .decks import Deck, deck_from_decklist
-from .flow import awaits_priority, legal_actions, step, to_act
+from .flow import PRIORITY_PHASES, advance, do, legal_actions, to_act
 from .game import ROUND_CAP, GameResult, coin_flip, new_game, result
 from .invariants import check_invariants
 from .state import SEATS, GameState, Seat
@@ -44,7 +44,12 @@ class MatchBot(GameBot, Protocol):
 
 def is_legal(state: GameState, action: Action) -> bool:
     """Whether `action` is legal now. A pass with priority always is (no need to list plays)."""
-    if type(action) is Pass and awaits_priority(state):
+    if type(action) is Pass and (
+        # awaits_priority(state), inline: asked of every action a bot takes
+        not state.over
+        and state.pending is None
+        and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+    ):
         return True
     legal = legal_actions(state)
     # A bot returns one of the legal actions themselves: found by identity before equality (a
@@ -70,8 +75,8 @@ def play_game(
     """Play a game to its end between `bots` (seat a's, seat b's) and return the result, with
     the log and the final state. `cards` maps name_key(name) to Card for decklists.
 
-    The loop owns its state, so it advances it in place with the same step function `apply`
-    uses (apply copies first). Every bot action is checked for legality; with `check` the
+    The loop owns its state, so it advances it in place with the same steps `apply` takes
+    (flow.do, then flow.advance; apply copies first). Every bot action is checked for legality; with `check` the
     engine invariants are asserted after every step. With `leader` None, the seed's coin flip
     picks a seat and that seat's bot chooses whether to lead (How to Start a Game).
     """
@@ -89,7 +94,8 @@ def play_game(
         action = bots[player].choose_action(state)
         if not is_legal(state, action):
             raise IllegalAction(f"bot {SEATS[player]} chose an illegal action: {action!r}")
-        step(state, action)
+        do(state, action)  # flow.step's two steps, without the call between
+        advance(state)
         if check:
             check_invariants(state)
     outcome = result(state)

@@ -117,7 +117,13 @@ def _occupants(st: GameState) -> dict[int, int]:
         remembered: dict[int, int] | None = memo.get("occupants")
         if remembered is not None:
             return remembered
-    found = {p.id: p.spot for p in st.perms.values() if occupies(st, p)}
+    printed_only = not st.area_sources
+    found = {
+        p.id: p.spot
+        for p in st.perms.values()
+        # `occupies`'s common case, inline: only what is printed on the card
+        if (p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p))
+    }
     memo["occupants"] = found
     return found
 
@@ -166,7 +172,11 @@ def move_blocked(st: GameState, perm: Permanent) -> int:
     """The spots the permanent may not move onto, as a bitmask: its own, and the occupied ones
     unless it has Flight or Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
     own = 1 << perm.spot
-    if has(st, perm, tiny.NAME) or has(st, perm, flight.NAME):
+    if not perm.skills and not perm.effects and not st.area_sources:
+        printed = perm.spec.self_keywords  # `has`'s common case, inline
+        if tiny.NAME in printed or flight.NAME in printed:
+            return own
+    elif has(st, perm, tiny.NAME) or has(st, perm, flight.NAME):
         return own
     return own | occupied_mask(st, ignore=perm.id)
 
@@ -221,7 +231,11 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
     """`reach_spots` as a bitmask (bit s for spot s), for the target lists."""
     reach = spec.reach
     if reach == "own":
-        if user.card.type is not _ALTERATION and has(st, user, pacify.NAME):
+        if user.card.type is not _ALTERATION and (
+            pacify.NAME in user.spec.self_keywords  # `has`'s common case, inline
+            if not user.skills and not user.effects and not st.area_sources
+            else has(st, user, pacify.NAME)
+        ):
             return 0
         if spec.line_of_sight:
             return arena.mask_of(reach_spots(st, spec, user))
@@ -387,7 +401,8 @@ def target_options(
 def _target_options(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[tuple[int, ...]]:
-    if is_spot_target(spec):
+    kind = spec.target
+    if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
         return [(s,) for s in spot_targets(st, spec, user)]
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
