@@ -16,20 +16,9 @@ only an answering passage contains them. tests/rules/test_lookup_games_quotes.py
 every quote is in its book.
 """
 
-from tests.support.lookup_questions import CORE, GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _toe(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
-
-def _genesis(question: str, quote: str) -> Case:
-    return Case(question, CORE, (), quote=quote)
-
+from tests.support.lookup_questions import genesis_case as _genesis
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _toe
 
 GRAND_ARCHIVE_CASES = (
     # Deck construction and copies of a card (the limit, not copy effects)

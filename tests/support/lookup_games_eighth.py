@@ -9,16 +9,8 @@ game. A case's quote is a few words, byte-for-byte from its rulebook within one 
 passage that answers it: a result answers when its passage contains the quote.
 """
 
-from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _toe(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _toe
 
 GRAND_ARCHIVE_CASES = (
     _ga("GA: minimum main deck size for constructed?", "Main decks can have a minimum of 60 cards"),

@@ -16,16 +16,8 @@ short quote: words of the one passage that answers it, byte for byte from the se
 one sentence. tests/rules/test_lookup_games_quotes.py checks every quote is in its book.
 """
 
-from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _titans(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _titans
 
 GRAND_ARCHIVE_CASES = [
     # Setup and the first turn

@@ -12,16 +12,8 @@ contains them. tests/rules/test_lookup_games_quotes.py checks that every quote i
 book.
 """
 
-from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _toe(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _toe
 
 GRAND_ARCHIVE_CASES = (
     # Deck construction and copies of cards

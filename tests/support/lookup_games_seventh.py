@@ -7,19 +7,11 @@ terse or long-winded, some with typos or slang, some in other games' words (Magi
 Yu-Gi-Oh, Pokémon, Lorcana); about half name their game. Each case's quote is a few words of the
 passage that answers it, copied byte for byte from the rulebook (the books are scraped without
 headings, so a result answers when its passage contains the quote);
-tests/rules/test_lookup_games_seventh_quotes.py checks that every quote is in its book.
+tests/rules/test_lookup_games_quotes.py checks that every quote is in its book.
 """
 
-from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _toe(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _toe
 
 GRAND_ARCHIVE_CASES = (
     _ga(

@@ -14,16 +14,8 @@ Both books are plain text scraped without usable headings, so a case names no he
 passage contains. tests/rules/test_lookup_games_quotes.py checks every quote is in its book.
 """
 
-from tests.support.lookup_questions import GRAND_ARCHIVE, TITANS, Case
-
-
-def _ga(question: str, quote: str) -> Case:
-    return Case(question, GRAND_ARCHIVE, (), quote=quote)
-
-
-def _toe(question: str, quote: str) -> Case:
-    return Case(question, TITANS, (), quote=quote)
-
+from tests.support.lookup_questions import grand_archive_case as _ga
+from tests.support.lookup_questions import titans_case as _toe
 
 GRAND_ARCHIVE_CASES = [
     # starting a game, winning and losing

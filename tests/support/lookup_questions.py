@@ -40,6 +40,20 @@ def _core(question: str, *answers: str, first: bool = False) -> Case:
     return Case(question, CORE, answers, first=first)
 
 
+# A case of the per-game sets (tests/support/lookup_games*.py): answered by the passage of its
+# game's rulebook that holds the quote.
+def grand_archive_case(question: str, quote: str) -> Case:
+    return Case(question, GRAND_ARCHIVE, (), quote=quote)
+
+
+def titans_case(question: str, quote: str) -> Case:
+    return Case(question, TITANS, (), quote=quote)
+
+
+def genesis_case(question: str, quote: str) -> Case:
+    return Case(question, CORE, (), quote=quote)
+
+
 # Questions Core Rulebook 5.2 answers.
 CORE_CASES = [
     # starting a game, rounds and turns
