@@ -208,7 +208,10 @@ def _discard_options(
 
 
 def awaits_priority(st: GameState) -> bool:
-    """Whether the decision awaited is a priority one: play an ability or pass."""
+    """Whether the decision awaited is a priority one: play an ability or pass.
+
+    Written out again, for speed, in play.is_legal and bots.RandomBot.choose_action (asked at
+    every decision): a change here changes them too."""
     return not st.over and st.pending is None and (bool(st.stack) or st.phase in PRIORITY_PHASES)
 
 

@@ -77,7 +77,10 @@ def fresh_mods(st: GameState, perm: Permanent) -> list[Modifier]:
 
 
 def has(st: GameState, perm: Permanent, keyword: str) -> bool:
-    """Whether `perm` has `keyword` now (see `mods`): the engine's most frequent question."""
+    """Whether `perm` has `keyword` now (see `mods`): the engine's most frequent question.
+
+    Its first case (nothing but the printed keywords) is written out again, for speed, in
+    `_occupants`, `move_blocked`, `reach_mask` and flow.move_steps: a change here changes them."""
     if not perm.skills and not perm.effects and not st.area_sources:
         return keyword in perm.spec.self_keywords
     memo = st.memo
