@@ -4,7 +4,8 @@ and an event's simulated field beside what really happened.
 
 Nothing here reads a decklist its event has not published: the figures are the same for every
 viewer, computed over published decklists only (every decklist, or the top cut's), and
-`archetypes_of` adds only what the viewer may see already."""
+`archetypes_of` (and `archetypes_in`, for several events) adds only what the viewer may see
+already."""
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -129,13 +130,32 @@ def results(tournaments: Sequence[Tournament]) -> list[maths.Result]:
 def archetypes_of(tournament: Tournament, viewer: Any) -> dict[int, str]:
     """registration id -> archetype name, for the decklists of the event `viewer` may see:
     published ones, every one for a judge or organizer who does not play, and their own."""
-    found = definitions(tournament.format)
-    registrations = tournament.registrations.all()
-    if not event_permissions.can_see_decklists(tournament, viewer):
-        ids = published_ids(tournament) or set()
-        own = Q(player=viewer) if viewer.is_authenticated else Q(pk__in=[])
-        registrations = registrations.filter(Q(pk__in=ids) | own)
-    return {pk: name for pk, (name, _) in _classified(registrations, found).items()}
+    return archetypes_in([tournament], viewer)
+
+
+def archetypes_in(tournaments: Sequence[Tournament], viewer: Any) -> dict[int, str]:
+    """`archetypes_of` over several events at once (a player's page): their registrations in
+    one query, and each format's archetypes read once, however many events it had."""
+    query = Q(pk__in=[])
+    own = Q(player=viewer) if viewer.is_authenticated else Q(pk__in=[])
+    for tournament in tournaments:
+        if event_permissions.can_see_decklists(tournament, viewer):
+            query |= Q(tournament=tournament)
+        else:
+            ids = published_ids(tournament) or set()
+            query |= Q(tournament=tournament) & (Q(pk__in=ids) | own)
+    format_of = {t.pk: t.format for t in tournaments}
+    found: dict[str, Definitions] = {}
+    named: dict[int, str] = {}
+    for registration in Registration.objects.filter(query):
+        decklist = _decklist(registration)
+        if decklist is None:
+            continue
+        slug = format_of[registration.tournament_id]
+        if slug not in found:
+            found[slug] = definitions(slug)
+        named[registration.pk] = found[slug].name_of(decklist)
+    return named
 
 
 # --- figures -----------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ INSTALLED_APPS = [
 ]
 # The metagame names the archetype of each deck on a player's page (tournaments.selectors.players):
 # named here, not imported there, because the metagame sits above the tournaments app.
-PLAYER_PAGE_ARCHETYPES = "metagame.selectors.archetypes_of"
+PLAYER_PAGE_ARCHETYPES = "metagame.selectors.archetypes_in"
 
 MIDDLEWARE = [
     # First and last: django-prometheus counts every request and its latency by view.

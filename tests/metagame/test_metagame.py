@@ -378,6 +378,27 @@ def test_archetypes_of_gives_only_the_decklists_the_viewer_may_see(archetypes):
     assert selectors.archetypes_of(tournament, user("eve")) == everyone
 
 
+def test_archetypes_in_reads_a_formats_archetypes_once_for_all_its_events(
+    three_events, django_assert_max_num_queries
+):
+    # given: a player's page over three events of one format, one of them hiding its lists
+    events = [tournament for tournament, _ in three_events]
+    events[2].decklists = Tournament.Decklists.HIDDEN
+    events[2].save()
+    viewer = user("eve")
+    # when
+    with django_assert_max_num_queries(4):
+        named = selectors.archetypes_in(events, viewer)
+    # then: the same names as event by event, in four queries (the registrations, the format's
+    # archetypes and its rules, and whether eve judges the hidden event), not four per event
+    one_by_one = {}
+    for tournament in events:
+        one_by_one.update(selectors.archetypes_of(tournament, viewer))
+    assert named == one_by_one
+    assert set(named.values()) >= {"Iron Bastion", "Storm Lattice"}
+    assert not {r.pk for r in three_events[2][1]} & set(named)
+
+
 # --- archetypes changed by the officials -------------------------------------------------------
 
 

@@ -8,8 +8,8 @@ events only; to everyone else it does not exist (the same 404 as a name no accou
 
 The archetype of each deck and the record against each archetype come from the metagame, which
 sits above this app (docs/architecture.md): settings.PLAYER_PAGE_ARCHETYPES names its function
-(`metagame.selectors.archetypes_of(tournament, viewer)`: registration id to archetype name, only
-for decklists the viewer may see), found at run time the way Django finds its backends, so this
+(`metagame.selectors.archetypes_in(tournaments, viewer)`: registration id to archetype name over
+the player's events, only for decklists the viewer may see), found at run time the way Django finds its backends, so this
 app imports nothing of it. Without the setting, rows have no archetype and the list is empty.
 """
 
@@ -133,10 +133,8 @@ def _archetypes(
     path = getattr(settings, "PLAYER_PAGE_ARCHETYPES", "")
     if not path:
         return []
-    archetypes_of = import_string(path)
-    named: dict[int, str] = {}
-    for registration in registrations:
-        named.update(archetypes_of(registration.tournament, viewer))
+    archetypes_in = import_string(path)
+    named: dict[int, str] = archetypes_in([r.tournament for r in registrations], viewer)
     for row in events:
         row["archetype"] = named.get(row["registration"])
     mine = {row["registration"] for row in events}
