@@ -410,6 +410,7 @@ GAME_ROUNDS = {
     "sixth": ("lookup_games_sixth", OTHER_GAME_SETS),
     "seventh": ("lookup_games_seventh", OTHER_GAME_SETS),
     "eighth": ("lookup_games_eighth", OTHER_GAME_SETS),
+    "ninth": ("lookup_games_ninth", OTHER_GAME_SETS),
 }
 # When each round was written; each later one by another author who never saw the ranking nor
 # the other sets (2026-11-28). The second was then tuned on, and the third in session 13.
@@ -422,6 +423,7 @@ ROUND_WRITTEN = {
     "sixth": "written while it was tuned on the first five",
     "seventh": "written while it was tuned on the first six",
     "eighth": "written while it was tuned on the first six",
+    "ninth": "written after the seventh and eighth were measured, on the same ranking",
 }
 
 
