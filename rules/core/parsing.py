@@ -482,6 +482,44 @@ _CHARACTERISTIC = re.compile(
 )
 
 
+# "Turn order follows Wake Up, Materialize, Recollection, Draw, Main, and End phases.": the
+# phases of a turn in their order, for naming the pages about them that do not say their name.
+_TURN_ORDER = re.compile(
+    r"^Turn order (?:follows|is) (?P<phases>[A-Z][\w ,]+?),? and (?P<last>[A-Z][\w ]*?) phases?\.$"
+)
+# A page about a phase ends by saying where the game goes next ("…the game will attempt to move
+# to the Main phase.") or that the phase ends ("…the main phase ends and…").
+_NEXT_PHASE = re.compile(
+    r"\b(?:moves?|proceeds?) to the (?P<next>[A-Za-z]+(?: [a-z]+)?) phase\b", re.I
+)
+_PHASE_ENDS = re.compile(r"\bthe (?P<this>[A-Za-z]+(?: [a-z]+)?) phase ends\b", re.I)
+PHASE_PAGE_LINES = 8  # how far on a page about a phase says where the game goes next
+
+
+def _turn_order(lines: list[str]) -> list[str]:
+    """The phases of a turn, in order, from the line that lists them (none: [])."""
+    for line in lines:
+        found = _TURN_ORDER.match(line)
+        if found:
+            return [*(p.strip() for p in found.group("phases").split(",")), found.group("last")]
+    return []
+
+
+def _phase_of_page(lines: list[str], start: int, order: list[str]) -> str | None:
+    """The phase a page starting at `start` is about, when its first line does not name it
+    ("During this phase, …", "First, the turn player draws…"): the one it ends, or the one
+    before the phase it moves on to, in the turn order."""
+    names = [name.lower() for name in order]
+    for line in lines[start : start + PHASE_PAGE_LINES]:
+        ends = _PHASE_ENDS.search(line)
+        if ends and ends.group("this").lower() in names:
+            return f"{order[names.index(ends.group('this').lower())]} phase"
+        moves = _NEXT_PHASE.search(line)
+        if moves and moves.group("next").lower() in names[1:]:
+            return f"{order[names.index(moves.group('next').lower()) - 1]} phase"
+    return None
+
+
 def _defined_term(line: str) -> tuple[str, bool] | None:
     """The term a rule's line opens with, and whether the line defines it (True) or only says
     something about it (False): "Weapon is also an object type." → ("Weapon", True)."""
@@ -490,6 +528,8 @@ def _defined_term(line: str) -> tuple[str, bool] | None:
     phase = _PHASE_OPENING.match(line)
     if phase and line[-1] in '.!?"”':
         return phase.group("term"), False
+    if _TURN_ORDER.match(line):
+        return "Turn order", True
     characteristic = _CHARACTERISTIC.match(line)
     if characteristic:
         return characteristic.group("term"), True
@@ -570,6 +610,7 @@ class _Topic:
 def _topics(lines: list[str]) -> list[_Topic]:
     """A headingless plain-text block cut into topics at the lines that open one."""
     cleaned = [clean_inline(line) for line in lines]
+    order = _turn_order(cleaned)
     topics = [_Topic(None, [])]
     size = 0
     in_list = 0  # lines left of a list its introduction announced ("…the following steps:")
@@ -587,8 +628,12 @@ def _topics(lines: list[str]) -> list[_Topic]:
             # The subpage after it opens a topic, titled by its term if its first line has one,
             # or by that line if it is a page's summary rather than a rule ("Steps taken to start
             # a game of Grand Archive, including Turn One"): the page's own title.
+            unnamed_phase = _phase_of_page(cleaned, i + 1, order) if order else None
             if _is_summary_line(following):
                 topics.append(_Topic(_heading_text(following), [], by_term=True))
+            elif unnamed_phase and _defined_term(following) is None:
+                # "During this phase, the game wakes up…": the page of the phase it ends
+                topics.append(_Topic(unnamed_phase, [], by_term=True))
             else:
                 topics.append(
                     _Topic(
@@ -610,8 +655,18 @@ def _topics(lines: list[str]) -> list[_Topic]:
         subject = _SUBJECT_OF_LIST.match(line)
         if subject and not _same_subject(subject.group("term"), current):
             found = (subject.group("term"), True)
+        restarts = (
+            order
+            and line.startswith("First, ")
+            and any(clean_inline(x).startswith("First, ") for x in topics[-1].lines)
+        )
+        unnamed_phase = _phase_of_page(cleaned, i, order) if restarts else None
         if _DATE_LINE.match(line):
             opened = _Topic(_heading_text(line), [], dated=True)
+        elif unnamed_phase and not _same_subject(unnamed_phase, current):
+            # A second "First, …" on a page: the next page, of the phase it ends ("First, the
+            # turn player draws a card. … the game will attempt to move to the Main phase.")
+            opened = _Topic(unnamed_phase, [lines[i]], by_term=True)
         elif (
             _is_title_line(line)
             and previous[-1:] in ("", ".", "!", "?", '"', "”")

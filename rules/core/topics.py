@@ -41,7 +41,10 @@ Grand Archive sections for what their text says and the six rounds asked in othe
 champions dying at once, reserved cards coming back, how often a card is materialized, costs
 kept when negated, conceding at any time, ...); *Materialize phase* lost three phrases for text
 that is no longer in it. The seventh and eighth rounds, written meanwhile by authors who saw
-none of this, measure the result. That author's instructions gave eight example terms (mulligan, mana, summoning
+none of this, measure the result; the ninth, written later, too. In session 15 Grand Archive's
+turn order and its wake up, draw and main phases, whose pages do not say their names, became
+sections of their own (rules.core.parsing: the turn order line); the first author's phrases for
+them moved with their text out of *Inner Lineage*, its continuation and *End phase*. That author's instructions gave eight example terms (mulligan, mana, summoning
 sickness, graveyard, library, deck out, first player, copies of a card); they are kept where a
 section is about them (Titans of Eden's Surge Mat is its mulligan), so a measurement that wants
 them out can strike those phrases.
@@ -369,12 +372,16 @@ _GRAND_ARCHIVE = {
     "Banishment": "banish, exile, removed from game, banished pile, temporarily banished",
     "Effects Stack zone": "stack, chain, effects stack, resolve order, last in first out, top of stack resolves first, reorder stack",
     "Intent zone": "intent, attack card in play, combat zone, cards used in attack, intent zone",
-    "Inner Lineage": "inner lineage, loaded cards, champion stack, cards under champion, turn structure, phases, turn order, phases of a turn, first turn, turn one, first player skips draw, second player draws on turn one, skipped phases on first turn, when do i get priority in a turn",
-    "Inner Lineage (continued)": "phase ends, end of phase effects, beginning of phase triggers, wake up phase, untap, untap step, untap phase, ready step, untap everything",
+    "Inner Lineage": "inner lineage, loaded cards, champion stack, cards under champion",
+    "Turn order": "turn structure, phases, turn order, phases of a turn, first turn, turn one, first player skips draw, second player draws on turn one, skipped phases on first turn, when do i get priority in a turn, phase ends, end of phase effects",
+    "Turn order (continued)": "beginning of phase triggers",
+    "Wake Up phase": "wake up phase, untap, untap step, untap phase, ready step, untap everything",
     "Lineage": "lineage keyword, level up restriction, must level from, named champion requirement",
     "Materialize phase": "materialize phase, materialization, play from material deck, level up phase, skip materialize on first turn, champion level up timing, regalia timing",
     "Recollection phase": "recollection phase, memory back to hand, refill hand, when do reserved cards come back to hand, reserved cards return to hand, get my memory back, memory returns to hand",
-    "End phase": "end phase, end of turn, cleanup, beginning of end phase, damage wears off, until end of turn effects end, hand size limit at end, discard to hand size, draw phase, draw step, draw a card each turn, main phase, slow and fast actions in main phase, end main phase",
+    "End phase": "end phase, end of turn, cleanup, beginning of end phase, damage wears off, until end of turn effects end, hand size limit at end, discard to hand size",
+    "Draw phase": "draw phase, draw step, draw a card each turn",
+    "Main phase": "main phase, slow and fast actions in main phase, end main phase",
     "Attacking": "attack declaration, combat phase, go to combat, attack in main phase, attack is slow action, combat steps",
     "Attacking (continued)": "declare attack, can't respond to attack declaration, attack step, combat begins",
     "Attack cards": "attack cards, retaliation step, on attack triggers, respond to an attack, damage step, blocking, block, retaliation, units without power can't retaliate, weapons can't retaliate, before damage, attack card without target fizzles, choose attack target, order of retaliation damage, multiple blockers, damage assignment order, on kill from blockers, blocker leaves before damage, combat steps",

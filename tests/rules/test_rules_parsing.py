@@ -527,6 +527,33 @@ def test_the_line_naming_a_characteristic_of_every_card_opens_its_topic():
     assert "colour" not in by_heading["Reel"].body
 
 
+def test_pages_about_a_phase_that_do_not_name_it_are_titled_by_the_turn_order():
+    # given: a turn order, then pages of a web book whose titles the scrape lost; two of them
+    # never name their phase, but say where the game goes next (Grand Archive's wake up, draw
+    # and main phases)
+    # when
+    sections = _reel_book(
+        "Turn order follows Launch, Climb, Glide, and Landing phases.",
+        "Effects that last until the end of a phase end as it ends.",
+        "The following pages discuss these topics:",
+        "During this phase, each player unrolls the string of every kite they hold.",
+        "When every string is unrolled, the game will attempt to move to the Climb phase.",
+        "The climb phase is the phase in which every kite rises.",
+        "First, each player lets out two arm lengths of string.",
+        "Second, each player checks the wind.",
+        "First, each player tilts their kite into the wind.",
+        "After every kite has tilted, the game will move to the Landing phase.",
+    )
+    by_heading = {s.heading: s for s in sections}
+    # then: each page is its phase's section, and the order its own
+    assert by_heading["Turn order"].body.startswith("Turn order follows Launch")
+    assert by_heading["Launch phase"].body.startswith("During this phase, each player unrolls")
+    assert by_heading["Climb phase"].body.startswith("The climb phase is")
+    assert "checks the wind" in by_heading["Climb phase"].body
+    assert by_heading["Glide phase"].body.startswith("First, each player tilts")
+    assert "Landing phase" not in by_heading
+
+
 def test_a_section_titled_by_its_term_is_found_on_its_line():
     text = _headingless_book()
     sections = parse_rulebook(text, source_format=TEXT)
