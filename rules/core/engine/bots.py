@@ -42,8 +42,8 @@ from .keywords import (
     trap,
     warp,
 )
-from .queries import has, reach_spots
-from .specs import AbilitySpec, CardSpec
+from .queries import each_in_reach, has, reach_spots
+from .specs import EACH, AbilitySpec, CardSpec, Op
 from .state import GameState, Permanent, Phase, Seat, StackItem
 
 # A lock-and-show swap: the names going out of the timeline, and those coming in.
@@ -315,9 +315,13 @@ class HeuristicBot:
         )
         if kinds & {"damage", "drain"}:
             amount = spec.damage
-            if spec.area:
+            if spec.area or spec.each:
                 reach = reach_spots(st, spec, user)
-                hit = [p for p in st.perms.values() if p.spot in reach]
+                hit = (
+                    each_in_reach(st, spec, user, me)
+                    if spec.each
+                    else [p for p in st.perms.values() if p.spot in reach]
+                )
                 value = sum(
                     (3.0 if p.id == enemy_champion else 1.0) * (1 if p.controller != me else -1.5)
                     for p in hit
@@ -455,7 +459,7 @@ class HeuristicBot:
         for op in spec.effects:
             if only is not None and op.kind not in only:
                 continue
-            hit = list(targets) if op.who == "target" else ([user] if user is not None else [])
+            hit = _acted_on(st, spec, op, user, targets)
             amount = sum(op.values) or op.value or 1
             for perm in hit:
                 side = 1.0 if perm.controller != me else -1.0
@@ -624,3 +628,17 @@ class HeuristicBot:
                 value += 4.0  # a summon killed: what waits for it in our thoughts may be played
             return value
         return -action.option  # trigger order: as listed
+
+
+def _acted_on(
+    st: GameState, spec: AbilitySpec, op: Op, user: Permanent | None, targets: list[Permanent]
+) -> list[Permanent]:
+    """Whom one step of `spec` acts on: its targets, every permanent of its `each` kind in its
+    reach (card format, `each`), or its user."""
+    if op.who == "target":
+        return list(targets)
+    if user is None:
+        return []
+    if op.who == EACH:
+        return each_in_reach(st, spec, user, user.controller)
+    return [user]

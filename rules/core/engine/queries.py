@@ -327,6 +327,20 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
     return False
 
 
+def each_in_reach(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int
+) -> list[Permanent]:
+    """card format, `each`: every permanent of the ability's kind in its reach, in id order.
+    They are not targeted, so Tiny, Spectral and Aerial do not keep them out (Glossary: Area
+    Attack, "these Attack Abilities do not target")."""
+    reach = reach_spots(st, spec, user)
+    return [
+        p
+        for p in st.perms.values()
+        if p.spot in reach and kind_matches(st, spec.each, controller, p)
+    ]
+
+
 def permanent_targets(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[int]:
