@@ -274,7 +274,9 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (
         # A death somewhere ("in its awareness", "adjacent to it") is not every death: its
         # words stay, and the clause is unsaid.
-        r"whenever a summon (?:dies|is killed|leaves the arena)"
+        # "is killed" is not read: a sacrificed summon dies but is not killed (Glossary: Died/Dies;
+        # Kill(ed)), and the trigger is every summon that dies.
+        r"whenever a summon (?:dies|leaves the arena)"
         r"(?! (?:with)?in\b| around\b| adjacent\b| near\b| on\b)",
         _set(trigger="summon_dies"),
     ),

@@ -350,6 +350,12 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
             "Whenever a summon is killed adjacent to it, put a counter on it.",
             "whenever a summon is killed adjacent to it",
         ),
+        # Kill(ed) is narrower than Died/Dies (a sacrifice): the trigger is every death.
+        (
+            "Count",
+            "Whenever a summon is killed, put a counter on it.",
+            "whenever a summon is killed",
+        ),
         # Push moves one spot (Glossary: Push).
         (
             "Push",
