@@ -81,9 +81,13 @@ Reader = Callable[[re.Match[str], dict[str, object]], bool | None]
 
 
 def _set(**values: object) -> Reader:
-    def read(_match: re.Match[str], facts: dict[str, object]) -> None:
-        for key, value in values.items():
-            facts.setdefault(key, value)
+    def read(_match: re.Match[str], facts: dict[str, object]) -> bool:
+        # A second, different value ("each enemy and each ally", "around you or in the
+        # awareness") is no field's: its words stay, and the clause is unsaid.
+        if any(facts.get(key, value) != value for key, value in values.items()):
+            return False
+        facts.update(values)
+        return True
 
     return read
 
@@ -130,9 +134,13 @@ def _turn(word: str | None) -> str:
 
 
 def _rotate(match: re.Match[str]) -> FollowUp:
-    # "rotate target enemy summon": the target phrase after it is read as the target.
+    # "rotate target enemy summon": the target phrase after it is read as the target. "rotate
+    # it" is the target where the ability has one ("deal 2 damage to target enemy, then rotate
+    # it"), else whoever uses it: _settle decides.
     targeted = match.group(1) is None and match.string[match.end() :].startswith(" target")
-    return FollowUp("rotate", who="target" if targeted else "self")
+    return FollowUp(
+        "rotate", who="target" if targeted else "it" if match.group(1) == "it" else "self"
+    )
 
 
 def _direction(match: re.Match[str], facts: dict[str, object]) -> bool:
@@ -451,20 +459,28 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     text = _normal(ability.text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
-    phrases = [*_FIRST, *_keyword_phrases(ability), *_COMMON]
+    own = _keyword_phrases(ability)
+    before = [*_FIRST]
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
-        phrases = [*_SCOPES, *phrases]
+        before = [*_SCOPES, *before]
+    phrases = [*before, *own, *_COMMON]
+    # A keyword's own phrases restate its one effect: read once, so the same effect said again
+    # ("target enemy takes 2 damage and you take 2 damage") is a second effect, and unsaid.
+    once = range(len(before), len(before) + len(own))
     compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
+    used: set[int] = set()
     for clause in _clauses(text):
         rest = clause
-        for pattern, read in compiled:
-            while True:
+        for number, (pattern, read) in enumerate(compiled):
+            while number not in used:
                 match = pattern.search(rest)
                 if match is None or not match.group(0):
                     break
                 if read(match, facts) is False:
                     break
                 rest = f"{rest[: match.start()]} {rest[match.end() :]}"
+                if number in once:
+                    used.add(number)
         words = re.findall(r"[\w\[\]']+", rest)
         if any(w not in _SMALL_WORDS for w in words):
             unsaid.append(clause)
@@ -494,7 +510,12 @@ def _settle(ability: Ability, facts: dict[str, object]) -> None:
     if facts.get("includes_user") and not slugs & {"decoy", "decoy_summon"}:
         facts.pop("includes_user")
     if "then" in facts:
-        facts["then"] = tuple(facts["then"])  # type: ignore[arg-type]
+        # "rotate it": the target where the ability has one, else whoever uses it.
+        it = "target" if facts.get("target") and not facts.get("each") else "self"
+        facts["then"] = tuple(
+            replace(f, who=it) if f.who == "it" else f
+            for f in facts["then"]  # type: ignore[attr-defined]
+        )
 
 
 def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:

@@ -293,6 +293,17 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "You turn around to face the opposite direction.",
             {"then": [{"effect": "rotate", "who": "self", "turn": "around"}]},
         ),
+        # "rotate it": the target where the ability has one, else whoever uses it
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy, then rotate it to the left or right.",
+            {"target": "enemy", "then": [{"effect": "rotate", "who": "target", "turn": "choice"}]},
+        ),
+        (
+            "Execute",
+            "Rotate this summon to the right.",
+            {"then": [{"effect": "rotate", "who": "self", "turn": "right"}]},
+        ),
         # the kind of an ability on the stack
         (
             "Negate",
@@ -370,6 +381,28 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
         ),
         # a keyword's [X] in the text that is not the name's
         ("Defense [2]", "You gain Defense 3.", "you gain defense 3"),
+        # a second target, reach or effect that no field holds beside the first
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to each enemy and each ally in its awareness.",
+            "deal 2 damage to each enemy and each ally in its awareness",
+        ),
+        (
+            "Sacrifice",
+            "Sacrifice target ally summon around you or in the awareness.",
+            "sacrifice target ally summon around you or in the awareness",
+        ),
+        (
+            "Basic Attack [2]",
+            "Target enemy takes 2 damage and you take 2 damage.",
+            "target enemy takes 2 damage and you take 2 damage",
+        ),
+        (
+            "Heal [2]",
+            "You gain 2 HP and target ally gains 2 HP.",
+            "you gain 2 hp and target ally gains 2 hp",
+        ),
+        ("Execute", "Rotate target ally and target enemy.", "rotate target ally and target enemy"),
     ],
 )
 def test_a_phrase_that_says_more_than_its_fields_is_refused_by_name(name, text, clause):
