@@ -486,11 +486,12 @@ class HeuristicBot:
     def _push_value(
         self, st: GameState, me: int, user: Permanent, targets: list[Permanent]
     ) -> float:
-        """Glossary: Push, one spot straight away from the user (Away): an enemy that has our
-        champion in its awareness and will not is worth most, and farther is better; ours pushed
-        is the other way round, and a push the arena's edge or an occupied spot stops is
-        wasted."""
+        """Glossary: Push, one spot straight away from the user (Away): an enemy is worth pushing
+        out of reach of our combatants (its awareness no longer on them; our champion counts
+        most), and farther from our champion is better; ours pushed is the other way round, and
+        a push the arena's edge or an occupied spot stops is wasted."""
         mine = st.perms[st.players[me].champion]
+        ours = [p for p in st.perms.values() if p.controller == me and p.is_combatant]
         taken = occupied_mask(st)
         value = 0.0
         for t in targets:
@@ -500,10 +501,15 @@ class HeuristicBot:
                 value -= 1.0
                 continue
             side = 1.0 if t.controller != me else -1.0
-            before = mine.spot in arena.seen_spots(t.card.awareness, t.spot, t.facing)
-            after = mine.spot in arena.seen_spots(t.card.awareness, to, t.facing)
+            before = arena.seen_spots(t.card.awareness, t.spot, t.facing)
+            after = arena.seen_spots(t.card.awareness, to, t.facing)
+            freed = sum(
+                3.0 if p.id == mine.id else 1.0
+                for p in ours
+                if p.spot in before and p.spot not in after
+            )
             farther = arena.distance(to, mine.spot) - arena.distance(t.spot, mine.spot)
-            value += side * (0.5 * farther + (3.0 if before and not after else 0.0))
+            value += side * (0.5 * farther + freed)
         return value
 
     def _effect_value(
