@@ -55,7 +55,10 @@ _SMALL_WORDS = frozenset(
 )
 _NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
-_KINDS = r"champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate"
+_KINDS = (
+    r"champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate"
+    r"|attack|cast"
+)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
 _ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"

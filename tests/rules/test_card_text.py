@@ -311,6 +311,16 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             {"target": "ability", "conditions": [{"test": "target_kind", "kind": "technique"}]},
         ),
         (
+            "Negate",
+            "Negate target Cast ability on the stack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "cast"}]},
+        ),
+        (
+            "Negate",
+            "Negate target ability on the stack if it is an attack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "attack"}]},
+        ),
+        (
             "Cast",
             "Copy target swift ability on the stack.",
             {
@@ -373,11 +383,11 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
             "Push target enemy two spots away from you.",
             "push target enemy two spots away from you",
         ),
-        # "Cast" is no kind of card or speed.
+        # "Execute" is no kind the conditions know.
         (
             "Negate",
-            "Negate target Cast ability on the stack.",
-            "negate target cast ability on the stack",
+            "Negate target Execute ability on the stack.",
+            "negate target execute ability on the stack",
         ),
         # a keyword's [X] in the text that is not the name's
         ("Defense [2]", "You gain Defense 3.", "you gain defense 3"),

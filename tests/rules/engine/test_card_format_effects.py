@@ -328,3 +328,30 @@ def test_a_cure_on_each_ally_heals_only_the_allies_in_its_awareness():
     (play,) = [a for a in legal_actions(state) if isinstance(a, Play) and a.card not in state.perms]
     state = settle(apply(state, play))
     assert (find(state, ours).hp, find(state, theirs).hp) == (7, 5)
+
+
+def test_a_target_kind_may_be_an_attack_or_a_cast_ability():
+    """The target's kind may be the kind of ability the glossary names (Key Words: Attack
+    Abilities; Resistance, "cast abilities"): "Negate target attack ability" negates the guard's
+    attack and not a spell's Draw."""
+    veto = spell(
+        "Parry",
+        ability(
+            "swift", "Negate", facts={"conditions": [{"test": "target_kind", "kind": "attack"}]}
+        ),
+    )
+    insight = spell("Insight", ability("swift", "Draw", aura=1))
+    guard = summon(
+        "Guard",
+        9,
+        ability("swift", "Basic Attack [1]", facts={"target": "enemy"}),
+        awareness=AROUND,
+    )
+    state = position({"a": [veto, insight]}, [Place(guard, "b", 3, 4)], turn="b", active=guard)
+    state = apply(state, Play(find(state, guard).id, 1, (state.players[0].champion,)))
+    assert plays(state, in_thoughts(state, veto, "a")) == [
+        Play(in_thoughts(state, veto, "a"), 0, (state.stack[-1].seq,))
+    ]
+    state = position({"a": [veto], "b": [insight]}, turn="b")
+    state = apply(state, Play(in_thoughts(state, insight, "b"), 0, ()))
+    assert plays(state, in_thoughts(state, veto, "a")) == []
