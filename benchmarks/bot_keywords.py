@@ -18,8 +18,9 @@ its win rate:
     .venv/bin/python benchmarks/bot_keywords.py --write DIR    # the card file and the timeline
 
 `--set second` plays the second held-out set (held-out-keywords-2-v1.json, written blind by
-another hand: one card per keyword and cards that say the same things in other words); its
-count is of the keyword cards, and every card's plays are listed.
+another hand: one card per keyword, and cards that say the same things in other words). Its
+timeline holds the keyword cards, and the count is of them; a third run plays a timeline of the
+set's other cards, and counts them.
 
 `--write DIR` writes the keyword cards that convert as a card file (DIR/held-out-keywords.json)
 and the timeline (DIR/held-out-timeline.txt), and plays nothing: import the file with
@@ -49,10 +50,11 @@ from rules.core.engine.usage import add_usage, new_usage
 from tests.support import held_out_keywords
 
 
-def keyword_games(games: int, seed: int, opponents: list, path: Path) -> None:
+def keyword_games(games: int, seed: int, opponents: list, path: Path, others: bool = False) -> None:
     cards = held_out_keywords.all_cards(path)
-    deck = deck_from_decklist(held_out_keywords.decklist(path=path), cards)
-    names = held_out_keywords.keyword_card_names(path)
+    deck = deck_from_decklist(held_out_keywords.decklist(path=path, others=others), cards)
+    keyword = held_out_keywords.keyword_card_names(path)
+    names = [n for n in held_out_keywords.card_names(path) if (n in keyword) is not others]
     played: Counter[str] = Counter()
     resolved: Counter[str] = Counter()
     wins = draws = 0
@@ -75,11 +77,11 @@ def keyword_games(games: int, seed: int, opponents: list, path: Path) -> None:
     refused = held_out_keywords.converted(path)[1]
     count = sum(1 for name in names if played[name])
     print(
-        f"  keyword cards played at least once: {count} of {len(names)}; "
+        f"  {'other' if others else 'keyword'} cards played at least once: {count} of {len(names)}; "
         f"won {wins} of {games} ({100 * wins / games:.1f}%), {draws} drawn; "
         f"{games / cpu:.1f} games/s (CPU)"
     )
-    for name in held_out_keywords.card_names(path):
+    for name in names:
         note = "  (refused by the converter: cannot be played)" if name in refused else ""
         print(f"    {name:<16} played {played[name]:>5}  resolved {resolved[name]:>5}{note}")
 
@@ -113,6 +115,10 @@ def main() -> None:
     print(f"against the samples, {args.games} games from seed {args.seed}:")
     samples = [d for _, d in sorted(sample_decklists().items())]
     keyword_games(args.games, args.seed, [held_out, *samples], path)
+    if held_out_keywords.card_names(path) != held_out_keywords.keyword_card_names(path):
+        other = held_out_keywords.decklist(path=path, others=True)
+        print(f"the set's other cards, mirrored, {args.games} games from seed {args.seed}:")
+        keyword_games(args.games, args.seed, [other], path, others=True)
     print(f"the four sample timelines, mirrored, {args.games} games (engine_throughput.py):")
     cards = card_set()
     decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}

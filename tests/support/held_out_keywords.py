@@ -77,12 +77,19 @@ def all_cards(path: Path = HELD_OUT) -> dict[str, Card]:
 
 
 def decklist_text(
-    copies: int = 3, fillers: tuple[str, ...] = FILLERS, path: Path = HELD_OUT
+    copies: int = 3,
+    fillers: tuple[str, ...] = FILLERS,
+    path: Path = HELD_OUT,
+    others: bool = False,
 ) -> str:
-    """50 timeline cards: `copies` of every keyword card that converts (fewer where that would
-    pass 50), filled up with `fillers` in turn, and the copies Replicate takes in the
+    """50 timeline cards: `copies` of every keyword card that converts (with `others`, of the
+    set's other cards instead, those that say the same things in other words; fewer copies where
+    that would pass 50), filled up with `fillers` in turn, and the copies Replicate takes in the
     subconscious."""
-    names = [card.name for card in converted(path)[0].values()]
+    chosen = set(keyword_card_names(path))
+    names = [
+        card.name for card in converted(path)[0].values() if (card.name in chosen) is not others
+    ]
     copies = max(1, min(copies, 50 // max(1, len(names))))
     count = dict.fromkeys(names, copies)
     for i in range(50 - sum(count.values())):
@@ -96,7 +103,7 @@ def decklist_text(
 
 
 def decklist(
-    copies: int = 3, fillers: tuple[str, ...] = FILLERS, path: Path = HELD_OUT
+    copies: int = 3, fillers: tuple[str, ...] = FILLERS, path: Path = HELD_OUT, others: bool = False
 ) -> Decklist:
     """The timeline of `decklist_text`, parsed."""
-    return parse_decklist(decklist_text(copies, fillers, path))
+    return parse_decklist(decklist_text(copies, fillers, path, others))
