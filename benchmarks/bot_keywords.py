@@ -14,8 +14,13 @@ its win rate:
 - "the four sample timelines": the heuristic bot against the random bot with mirrored sample
   timelines (engine_throughput.py's figure, seeds from 0), to check that its win rate is kept.
 
-    .venv/bin/python benchmarks/bot_keywords.py [--games 200] [--seed 0]
+    .venv/bin/python benchmarks/bot_keywords.py [--games 200] [--seed 0] [--set second]
     .venv/bin/python benchmarks/bot_keywords.py --write DIR    # the card file and the timeline
+
+`--set second` plays the second held-out set (held-out-keywords-2-v1.json, written blind by
+another hand: one card per keyword, and cards that say the same things in other words). Its
+timeline holds the keyword cards, and the count is of them; a third run plays a timeline of the
+set's other cards, and counts them.
 
 `--write DIR` writes the keyword cards that convert as a card file (DIR/held-out-keywords.json)
 and the timeline (DIR/held-out-timeline.txt), and plays nothing: import the file with
@@ -45,10 +50,11 @@ from rules.core.engine.usage import add_usage, new_usage
 from tests.support import held_out_keywords
 
 
-def keyword_games(games: int, seed: int, opponents: list) -> None:
-    cards = held_out_keywords.all_cards()
-    deck = deck_from_decklist(held_out_keywords.decklist(), cards)
-    names = held_out_keywords.keyword_card_names()
+def keyword_games(games: int, seed: int, opponents: list, path: Path, others: bool = False) -> None:
+    cards = held_out_keywords.all_cards(path)
+    deck = deck_from_decklist(held_out_keywords.decklist(path=path, others=others), cards)
+    keyword = held_out_keywords.keyword_card_names(path)
+    names = [n for n in held_out_keywords.card_names(path) if (n in keyword) is not others]
     played: Counter[str] = Counter()
     resolved: Counter[str] = Counter()
     wins = draws = 0
@@ -68,10 +74,10 @@ def keyword_games(games: int, seed: int, opponents: list) -> None:
         wins += result.winner == "ab"[heuristic]
         draws += result.winner is None
     cpu = time.process_time() - cpu
-    refused = held_out_keywords.converted()[1]
+    refused = held_out_keywords.converted(path)[1]
     count = sum(1 for name in names if played[name])
     print(
-        f"  keyword cards played at least once: {count} of {len(names)}; "
+        f"  {'other' if others else 'keyword'} cards played at least once: {count} of {len(names)}; "
         f"won {wins} of {games} ({100 * wins / games:.1f}%), {draws} drawn; "
         f"{games / cpu:.1f} games/s (CPU)"
     )
@@ -85,24 +91,34 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--write", type=Path, metavar="DIR")
+    parser.add_argument("--set", choices=sorted(held_out_keywords.SETS), default="first")
     args = parser.parse_args()
+    path = held_out_keywords.SETS[args.set]
     if args.write:
         args.write.mkdir(parents=True, exist_ok=True)
-        (args.write / "held-out-keywords.json").write_text(held_out_keywords.converted_file()[0])
-        (args.write / "held-out-timeline.txt").write_text(held_out_keywords.decklist_text())
+        (args.write / "held-out-keywords.json").write_text(
+            held_out_keywords.converted_file(path)[0]
+        )
+        timeline = held_out_keywords.decklist_text(path=path)
+        (args.write / "held-out-timeline.txt").write_text(timeline)
         print(f"written: {args.write}/held-out-keywords.json and held-out-timeline.txt")
         return
     print(f"machine: {machine()}; date {time.strftime('%Y-%m-%d')}")
     print(f"engine: {'compiled by mypyc' if compiled() else 'pure Python'}")
-    refused = held_out_keywords.converted()[1]
+    print(f"held-out set: {path.name}")
+    refused = held_out_keywords.converted(path)[1]
     for name, why in refused.items():
         print(f"refused by the converter: {name}: {why}")
-    held_out = held_out_keywords.decklist()
+    held_out = held_out_keywords.decklist(path=path)
     print(f"held-out mirror, {args.games} games from seed {args.seed}:")
-    keyword_games(args.games, args.seed, [held_out])
+    keyword_games(args.games, args.seed, [held_out], path)
     print(f"against the samples, {args.games} games from seed {args.seed}:")
     samples = [d for _, d in sorted(sample_decklists().items())]
-    keyword_games(args.games, args.seed, [held_out, *samples])
+    keyword_games(args.games, args.seed, [held_out, *samples], path)
+    if held_out_keywords.card_names(path) != held_out_keywords.keyword_card_names(path):
+        other = held_out_keywords.decklist(path=path, others=True)
+        print(f"the set's other cards, mirrored, {args.games} games from seed {args.seed}:")
+        keyword_games(args.games, args.seed, [other], path, others=True)
     print(f"the four sample timelines, mirrored, {args.games} games (engine_throughput.py):")
     cards = card_set()
     decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}

@@ -23,8 +23,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
-from rules.core.keywords import KEYWORDS
+from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, KeywordTerm, Speed
+from rules.core.keywords import KEYWORDS, Param
 
 # Words that carry no rule on their own: what may be left of a clause once its phrases are read.
 _SMALL_WORDS = frozenset(
@@ -50,10 +50,15 @@ _SMALL_WORDS = frozenset(
         "is",
         "are",
         "be",
+        "then",
     ]
 )
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_N = r"(\d+|a|an|one|two|three|four|five)"
+_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_N = r"(\d+|a|an|one|two|three|four|five|six)"
+_KINDS = (
+    r"champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate"
+    r"|attack|cast"
+)
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
 _ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"
@@ -79,9 +84,13 @@ Reader = Callable[[re.Match[str], dict[str, object]], bool | None]
 
 
 def _set(**values: object) -> Reader:
-    def read(_match: re.Match[str], facts: dict[str, object]) -> None:
-        for key, value in values.items():
-            facts.setdefault(key, value)
+    def read(_match: re.Match[str], facts: dict[str, object]) -> bool:
+        # A second, different value ("each enemy and each ally", "around you or in the
+        # awareness") is no field's: its words stay, and the clause is unsaid.
+        if any(facts.get(key, value) != value for key, value in values.items()):
+            return False
+        facts.update(values)
+        return True
 
     return read
 
@@ -128,9 +137,13 @@ def _turn(word: str | None) -> str:
 
 
 def _rotate(match: re.Match[str]) -> FollowUp:
-    # "rotate target enemy summon": the target phrase after it is read as the target.
+    # "rotate target enemy summon": the target phrase after it is read as the target. "rotate
+    # it" is the target where the ability has one ("deal 2 damage to target enemy, then rotate
+    # it"), else whoever uses it: _settle decides.
     targeted = match.group(1) is None and match.string[match.end() :].startswith(" target")
-    return FollowUp("rotate", who="target" if targeted else "self")
+    return FollowUp(
+        "rotate", who="target" if targeted else "it" if match.group(1) == "it" else "self"
+    )
 
 
 def _direction(match: re.Match[str], facts: dict[str, object]) -> bool:
@@ -153,11 +166,13 @@ def _bound(match: re.Match[str], test: str, who: str = "self") -> Condition:
 _TARGET_NAMES = (
     # (phrase, kind): longest first, so "target enemy champion" wins over "target enemy".
     (r"(?:a )?target ability(?: on the stack)?", "ability"),
-    (r"target enemy champions?", "enemy_champion"),
-    (r"target enemy summons?", "enemy_summon"),
-    (r"target enem(?:y|ies)", "enemy"),
-    (r"target ally summons?", "ally_summon"),
-    (r"target all(?:y|ies)", "ally"),
+    # Glossary: Enemy, "combatants that an opponent controls"; Allies, "all combatants you
+    # control": "opposing" and "friendly" say the same, and "combatant" after them adds nothing.
+    (r"target (?:enemy|opposing) champions?", "enemy_champion"),
+    (r"target (?:enemy|opposing) summons?", "enemy_summon"),
+    (r"target (?:enem(?:y|ies)|opposing)(?: combatants?)?", "enemy"),
+    (r"target (?:ally|allied|friendly) summons?", "ally_summon"),
+    (r"target (?:all(?:y|ies)|allied|friendly)(?: combatants?)?", "ally"),
     (r"(?:two )?target summons?", "summon"),
     (r"target champions?", "champion"),
     (r"target combatant or alteration", "combatant_or_alteration"),
@@ -167,9 +182,19 @@ _TARGET_NAMES = (
     (r"(?:a )?target(?: permanent)?", "permanent"),
 )
 
+
 # Phrases every ability may use, in the order they are read. Conditions and follow-ups come
 # first: their words ("this alteration has 2 or more counters") must not be read as targets;
 # then the phrases restating the ability's own keywords; then the rest (_COMMON).
+def _kind_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
+    """ "target swift ability on the stack": an ability on the stack, of that kind."""
+    facts.setdefault("target", "ability")
+    facts["conditions"] = (
+        *facts.get("conditions", ()),
+        Condition("target_kind", kind=match.group(1)),
+    )  # type: ignore[misc]
+
+
 _FIRST: tuple[tuple[str, Reader], ...] = (
     # --- conditions ("if", "while", "only if") -----------------------------------------------
     (
@@ -197,9 +222,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _condition(lambda m: _bound(m, "hp", "target")),
     ),
     (
-        r"(?:only )?if (?:the|its|that) target is an? "
-        r"(champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate)"
-        r"(?: ability| card)?",
+        rf"(?:only )?if (?:(?:the|its|that) target|it) is an? ({_KINDS})(?: ability| card)?",
         _condition(lambda m: Condition("target_kind", kind=m.group(1))),
     ),
     (
@@ -231,8 +254,18 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?:then )?rotate(?: (this (?:alteration|summon|champion|permanent)|it|yourself))?",
         _then(_rotate),
     ),
-    (r"(?:90 degrees )?to the (left|right)|(180 degrees|around)(?= *$)", _direction),
-    (r"(?:then )?copy(?= (?:a )?target ability)", _then(lambda m: FollowUp("copy"))),
+    (
+        r"(?:90 degrees )?(?:to the left or (?:to the )?right|in either direction)"
+        r"|(?:90 degrees )?to the (left|right)|(180 degrees|around)(?= *$)|90 degrees",
+        _direction,
+    ),
+    (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
+    (rf"(?:a )?target ({_KINDS}) ability(?: on the stack)?", _kind_of_ability),
+    # "turn around" is a half turn (Navigating the Arena, Rotate: 90 degrees each way).
+    (
+        r"(?:then )?turns? around(?: to face (?:the )?(?:opposite|other) (?:direction|way))?",
+        _then(lambda m: FollowUp("rotate", who="self", turn="around")),
+    ),
 )
 _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- when a trigger happens --------------------------------------------------------------
@@ -250,11 +283,20 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _set(trigger="enters_arena"),
     ),
     (
-        r"whenever a summon (?:dies|is killed|leaves the arena)",
+        # A death somewhere ("in its awareness", "adjacent to it") is not every death: its
+        # words stay, and the clause is unsaid.
+        # "is killed" is not read: a sacrificed summon dies but is not killed (Glossary: Died/Dies;
+        # Kill(ed)), and the trigger is every summon that dies.
+        r"whenever a summon (?:dies|leaves the arena)"
+        r"(?! (?:with)?in\b| around\b| adjacent\b| near\b| on\b)",
         _set(trigger="summon_dies"),
     ),
     # --- whom it reaches ---------------------------------------------------------------------
     (r"every combatant|each combatant", _set(target="combatant", each=True)),
+    (r"(?:every|each) (?:enemy|opposing) summon", _set(target="enemy_summon", each=True)),
+    (r"(?:every|each) (?:enemy|opposing)(?: combatant)?", _set(target="enemy", each=True)),
+    (r"(?:every|each) (?:ally|allied|friendly) summon", _set(target="ally_summon", each=True)),
+    (r"(?:every|each) (?:ally|allied|friendly)(?: combatant)?", _set(target="ally", each=True)),
     (r"you and(?= target )", _set(includes_user=True)),
     *((name, _set(target=kind)) for name, kind in _TARGET_NAMES),
     (
@@ -262,6 +304,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _set(reach="awareness"),
     ),
     (r"(?:anywhere )?in the arena", _set(reach="arena")),
+    (r"adjacent to you", _set(reach="adjacent")),
+    (r"around you", _set(reach="around")),
     # --- choices -----------------------------------------------------------------------------
     (r"(?:you )?may", _set(optional=True)),
     (
@@ -285,10 +329,12 @@ _SCOPES: tuple[tuple[str, Reader], ...] = (
 )
 
 # Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
+# VALUE stands for the keyword's own [X] (digits, the number as a word, or "x"): "deals 2 damage"
+# restates Basic Attack [2], and "deals 3 damage" in a Basic Attack [2] is left unsaid.
 _RESTATES: dict[str, tuple[str, ...]] = {
-    "attack": (rf"(?:deals? )?(?:\d+|x) ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",),
-    "heal": (r"(?:gains?|heals?|restores?) (?:\d+|x) hp",),
-    "cure": (r"(?:gains?|heals?|restores?) (?:\d+|x) hp",),
+    "attack": (rf"(?:(?:deals?|takes?) )?VALUE ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",),
+    "heal": (r"(?:gains?|heals?|restores?) VALUE hp",),
+    "cure": (r"(?:gains?|heals?|restores?) VALUE hp",),
     "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "breakthrough": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "move": (r"moves?",),
@@ -296,10 +342,10 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "sacrifice": (r"sacrifices?",),
     "decoy": (r"switch (?:spots|places)",),
     "decoy_summon": (r"switch (?:spots|places)",),
-    "push": (r"push(?:es)?", r"away(?: from (?:you|it|this \w+))?"),
+    "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
     "count": (rf"put {_N} counters? on {_THING}",),
-    "death_touch": (r"kills?", r"with (?:\d+|x) (?:hp )?or less(?: hp)?", r"around (?:it|you)"),
+    "death_touch": (r"kills?", r"with VALUE (?:hp )?or less(?: hp)?", r"around (?:it|you)"),
     "madness": (
         r"discards? a (?:random )?card(?: at random)?(?: from (?:their|its|his|her|your) thoughts)?",
     ),
@@ -310,6 +356,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
         r"place (?:it|them|each) on a spot adjacent to this \w+",
         rf"then exert {_THING}",
+        # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
+        r"facing the same (?:way|direction)(?: as (?:it|this \w+))?",
     ),
     "resurrect_beckon": (
         r"place this summon on a spot where a summon has been killed this round",
@@ -319,26 +367,76 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"place this summon (?:on a spot )?adjacent to your champion",
         rf"then exert {_THING}",
     ),
-    "defense": (r"prevents? (?:\d+|x) (?:of the )?damage(?: dealt to (?:it|them))?",),
+    "defense": (r"prevents? VALUE (?:of the )?damage(?: dealt to (?:it|them))?",),
     "pacify": (r"(?:has |have )?no awareness",),
     "blitz": (r"ready|unexert", rf"when {_THING} enters the arena"),
+    # Glossary: Stun, "cannot move or rotate themselves this round" (the duration is read apart).
+    "stun": (
+        r"(?:is |are )?stunned",
+        r"(?:cannot|can't|can not) move or rotate(?: (?:itself|themselves))?",
+    ),
+    "break": (
+        # Glossary: Break, "remove all counters from this card".
+        rf"(?:you may )?remove (?:all (?:of )?)?(?:them|its counters|the counters|counters)"
+        rf"(?: all)?(?: from {_THING})?",
+    ),
+    # Glossary: Line of Sight, from the ability's awareness to the arena's edge or a blocker.
+    "line_of_sight": (r"(?:with)?in (?:its|the|this \w+'s|your) line of sight",),
+}
+
+
+def _break_at(match: re.Match[str], facts: dict[str, object]) -> None:
+    facts.setdefault("break_at", _number(match.group(1)))
+
+
+# Phrases that state a field, read only in an ability with that keyword.
+_KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
+    # Glossary: Break, "when those conditions are met": the counters the card must hold.
+    "break": (
+        (
+            rf"(?:when|once|whenever|if) {_THING} (?:has|holds) {_N}(?: or more)? counters(?: on it)?",
+            _break_at,
+        ),
+    ),
+    # Switch: "switch spots with target ally" trades the user's spot and the target's.
+    "decoy": (
+        (r"(?:you )?switch(?:es)? (?:spots|places) with(?= target )", _set(includes_user=True)),
+    ),
+    "decoy_summon": (
+        (r"(?:you )?switch(?:es)? (?:spots|places) with(?= target )", _set(includes_user=True)),
+    ),
 }
 # A keyword that is a lasting property (Flight, Defense [2], Weakness [Electric] ...) is restated
 # by its own name, with "gains" or "has" and its value.
 _GRANT_VERBS = r"(?:gains?|has|have|gets?)"
 
 
+def _value(term: KeywordTerm) -> str:
+    """The ways card text writes the term's [X]: its digits or word, or "x"."""
+    if term.value is None:
+        return r"(?:\d+|x)"
+    words = [w for w, n in _NUMBERS.items() if n == term.value and w not in ("a", "an")]
+    return f"(?:{'|'.join([str(term.value), *words, 'x'])})"
+
+
 def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
     phrases: list[tuple[str, Reader]] = []
     for term in ability.terms:
+        phrases.extend(_KEYWORD_FACTS.get(term.keyword, ()))
         for phrase in _RESTATES.get(term.keyword, ()):
-            phrases.append((phrase, _nothing))
+            phrases.append((phrase.replace("VALUE", _value(term)), _nothing))
         if term.keyword == "attack" and "area" in term.attributes:
             phrases.append((r"everything|every permanent|all permanents", _nothing))
         keyword = KEYWORDS.get(term.keyword)
         if keyword is not None and term.keyword != "attack":
-            name = re.escape(keyword.name.lower())
-            param = r"(?: \[?(?:\d+|[a-z]+)\]?)?"
+            name = re.escape(re.sub(r" \[.*\]$", "", keyword.name.lower()))
+            # The keyword's own [X] or [Specific] only: a keyword without one takes no word
+            # after it ("gains flight until end of turn": "until" is the duration's).
+            param = ""
+            if keyword.param is Param.NUMBER:
+                param = rf"(?: \[?{_value(term)}\]?)?"
+            elif keyword.param is Param.SPECIFIC and term.specific:
+                param = rf"(?: \[?{re.escape(term.specific.lower())}\]?)?"
             phrases.append((rf"(?:{_GRANT_VERBS} )?{name}{param}", _nothing))
     return phrases
 
@@ -364,20 +462,28 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     text = _normal(ability.text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
-    phrases = [*_FIRST, *_keyword_phrases(ability), *_COMMON]
+    own = _keyword_phrases(ability)
+    before = [*_FIRST]
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
-        phrases = [*_SCOPES, *phrases]
+        before = [*_SCOPES, *before]
+    phrases = [*before, *own, *_COMMON]
+    # A keyword's own phrases restate its one effect: read once, so the same effect said again
+    # ("target enemy takes 2 damage and you take 2 damage") is a second effect, and unsaid.
+    once = range(len(before), len(before) + len(own))
     compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
+    used: set[int] = set()
     for clause in _clauses(text):
         rest = clause
-        for pattern, read in compiled:
-            while True:
+        for number, (pattern, read) in enumerate(compiled):
+            while number not in used:
                 match = pattern.search(rest)
                 if match is None or not match.group(0):
                     break
                 if read(match, facts) is False:
                     break
                 rest = f"{rest[: match.start()]} {rest[match.end() :]}"
+                if number in once:
+                    used.add(number)
         words = re.findall(r"[\w\[\]']+", rest)
         if any(w not in _SMALL_WORDS for w in words):
             unsaid.append(clause)
@@ -407,7 +513,12 @@ def _settle(ability: Ability, facts: dict[str, object]) -> None:
     if facts.get("includes_user") and not slugs & {"decoy", "decoy_summon"}:
         facts.pop("includes_user")
     if "then" in facts:
-        facts["then"] = tuple(facts["then"])  # type: ignore[arg-type]
+        # "rotate it": the target where the ability has one, else whoever uses it.
+        it = "target" if facts.get("target") and not facts.get("each") else "self"
+        facts["then"] = tuple(
+            replace(f, who=it) if f.who == "it" else f
+            for f in facts["then"]  # type: ignore[attr-defined]
+        )
 
 
 def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:

@@ -212,7 +212,8 @@ class FollowUp:
 CONDITION_TESTS = ("counters", "summon_killed_this_round", "target_kind", "stack_position", "hp")
 # Whose HP: the one using the ability, its target, or its champion.
 CONDITION_WHO = ("self", "target", "champion")
-# What `target_kind` may name: a card type, or the speed of an ability on the stack.
+# What `target_kind` may name: a card type, or the speed of an ability on the stack, or the kind
+# of ability it is (Key Words: Attack Abilities; Resistance, "cast abilities").
 CONDITION_KINDS = (
     "champion",
     "spell",
@@ -224,7 +225,11 @@ CONDITION_KINDS = (
     "swift",
     "trigger",
     "immediate",
+    "attack",
+    "cast",
 )
+# The kinds of ability the glossary names, among CONDITION_KINDS.
+ATTACK_ABILITY, CAST_ABILITY = CONDITION_KINDS[-2:]
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,12 @@ from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
 from rules.core.engine.compiler import card_spec, check_playable
 from rules.core.keywords import parse_ability_name
 
-HELD_OUT = Path(__file__).parent / "data" / "held-out-keywords-v1.json"
+# The held-out style keyword sets: the first, and a second written blind by another hand (one
+# card per keyword, and cards that say the same things in other words).
+HELD_OUT = [
+    Path(__file__).parent / "data" / name
+    for name in ("held-out-keywords-v1.json", "held-out-keywords-2-v1.json")
+]
 
 
 def card_file(cards, version=1):
@@ -151,6 +156,9 @@ def test_a_sacrifice_in_the_awareness_keeps_its_reach():
             "deal 2 damage to target enemy summon or champion",
         ),
         ("If you control 3 summons, deal 2 damage to target enemy.", "if you control 3 summons"),
+        # a number that is not the keyword's own [X] (Basic Attack [2])
+        ("Deal 3 damage to target enemy.", "deal 3 damage to target enemy"),
+        ("Target enemy takes four damage.", "target enemy takes four damage"),
     ],
 )
 def test_a_clause_no_field_states_refuses_the_card_naming_it(text, clause):
@@ -178,8 +186,11 @@ def test_the_converter_writes_nothing_for_a_card_with_an_unsaid_clause():
 
 
 def held_out_cards():
-    data = json.loads(HELD_OUT.read_text())
-    return [pytest.param(card, id=card["name"]) for card in data["cards"]]
+    return [
+        pytest.param(card, id=f"{path.stem}:{card['name']}")
+        for path in HELD_OUT
+        for card in json.loads(path.read_text())["cards"]
+    ]
 
 
 @pytest.mark.parametrize("raw", held_out_cards())
@@ -199,6 +210,215 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         assert {k: written.get(k) for k in fields} == fields
     card = read_one(converted, version=2)
     assert check_playable([card]) == []
+
+
+# --- the same facts in other words (the second held-out set, written blind) ---------------
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "fields"),
+    [
+        # Switch: "switch spots with target ally" trades the user's spot and the target's.
+        (
+            "Decoy",
+            "Switch spots with target ally summon.",
+            {"target": "ally_summon", "includes_user": True},
+        ),
+        ("Decoy", "You switch places with target ally.", {"target": "ally", "includes_user": True}),
+        # Glossary: Enemy and Allies are combatants; "opposing" and "friendly" say the same.
+        ("Basic Attack [2]", "Deal 2 damage to target enemy combatant.", {"target": "enemy"}),
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target opposing summon.",
+            {"target": "enemy_summon"},
+        ),
+        ("Cure [2]", "Target friendly combatant gains 2 HP.", {"target": "ally"}),
+        (
+            "Water Attack [1]",
+            "Deal 1 water damage to each enemy in its awareness.",
+            {"target": "enemy", "each": True},
+        ),
+        # numbers as words, and "takes" for the damage a target is dealt
+        (
+            "Basic Attack [3]",
+            "Deal three damage to target enemy summon.",
+            {"target": "enemy_summon"},
+        ),
+        ("Earth Attack [2]", "Target enemy takes 2 earth damage.", {"target": "enemy"}),
+        ("Cure [2]", "Target ally gains two HP.", {"target": "ally"}),
+        # a keyword without [X] takes no word after it: "until" is the duration's
+        (
+            "Flight",
+            "Target ally gains Flight until end of turn.",
+            {"target": "ally", "duration": "turn"},
+        ),
+        ("Flight", "Target ally gains Flight this turn.", {"target": "ally", "duration": "turn"}),
+        # reach measured from the user (Glossary: Adjacent, Around)
+        (
+            "Sacrifice",
+            "Sacrifice target ally summon adjacent to you.",
+            {"target": "ally_summon", "reach": "adjacent"},
+        ),
+        (
+            "Sacrifice Heal [3]",
+            "Sacrifice target ally summon around you, then you gain 3 HP.",
+            {"target": "ally_summon", "reach": "around"},
+        ),
+        # Push: "one spot away from you"
+        ("Push", "Push target enemy summon one spot away from you.", {"target": "enemy_summon"}),
+        (
+            "Water Attack [2] Push",
+            "Deal 2 water damage to target enemy and push it one spot away.",
+            {"target": "enemy"},
+        ),
+        # Break: the counters it needs, and its own "remove all counters"
+        (
+            "Break Area Basic Attack [2]",
+            "When this summon has two counters, remove them: it deals 2 damage to everything in its awareness.",
+            {"break_at": 2},
+        ),
+        (
+            "Break Electric Attack [3]",
+            "Once this alteration has 3 counters, remove all counters from it and it deals 3 electric damage to each enemy.",
+            {"break_at": 3, "target": "enemy", "each": True},
+        ),
+        # Rotation by an ability: the rotating player's choice, or a half turn
+        (
+            "Execute",
+            "Rotate target enemy 90 degrees to the left or right.",
+            {"target": "enemy", "then": [{"effect": "rotate", "who": "target", "turn": "choice"}]},
+        ),
+        (
+            "Execute",
+            "You turn around to face the opposite direction.",
+            {"then": [{"effect": "rotate", "who": "self", "turn": "around"}]},
+        ),
+        # "rotate it": the target where the ability has one, else whoever uses it
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy, then rotate it to the left or right.",
+            {"target": "enemy", "then": [{"effect": "rotate", "who": "target", "turn": "choice"}]},
+        ),
+        (
+            "Execute",
+            "Rotate this summon to the right.",
+            {"then": [{"effect": "rotate", "who": "self", "turn": "right"}]},
+        ),
+        # the kind of an ability on the stack
+        (
+            "Negate",
+            "Negate target ability on the stack if it is a technique.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "technique"}]},
+        ),
+        (
+            "Negate",
+            "Negate target Cast ability on the stack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "cast"}]},
+        ),
+        (
+            "Negate",
+            "Negate target ability on the stack if it is an attack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "attack"}]},
+        ),
+        (
+            "Cast",
+            "Copy target swift ability on the stack.",
+            {
+                "target": "ability",
+                "conditions": [{"test": "target_kind", "kind": "swift"}],
+                "then": [{"effect": "copy"}],
+            },
+        ),
+        # Line of Sight restated, and Replicate's facing is its own (Glossary: Replicate)
+        (
+            "Line of Sight Holy Attack [2]",
+            "Deal 2 holy damage to target enemy in its line of sight.",
+            {"target": "enemy"},
+        ),
+        (
+            "Replicate [1]",
+            "Take 1 copy of it from your subconscious, place it on a spot adjacent to this summon, facing the same direction as this summon, then exert it.",
+            {"facing": None},
+        ),
+    ],
+)
+def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
+    speed = Speed.TRIGGER if name.startswith("Break") else Speed.SWIFT
+    ability = Ability(speed, name, parse_ability_name(name), text=text)
+    reading = read_ability_text(CardType.SUMMON, ability)
+    assert reading.unsaid == ()
+    said = {k: reading.facts.get(k) for k in fields}
+    expected = {
+        k: tuple(Condition(**c) if "test" in c else FollowUp(**c) for c in v)
+        if isinstance(v, list)
+        else v
+        for k, v in fields.items()
+    }
+    assert said == expected
+
+
+@pytest.mark.parametrize(
+    ("name", "text", "clause"),
+    [
+        # A death in one place is not every death (the trigger is every summon that dies).
+        (
+            "Count",
+            "Whenever a summon dies in this alteration's awareness, put a counter on it.",
+            "whenever a summon dies in this alteration's awareness",
+        ),
+        (
+            "Count",
+            "Whenever a summon is killed adjacent to it, put a counter on it.",
+            "whenever a summon is killed adjacent to it",
+        ),
+        # Kill(ed) is narrower than Died/Dies (a sacrifice): the trigger is every death.
+        (
+            "Count",
+            "Whenever a summon is killed, put a counter on it.",
+            "whenever a summon is killed",
+        ),
+        # Push moves one spot (Glossary: Push).
+        (
+            "Push",
+            "Push target enemy two spots away from you.",
+            "push target enemy two spots away from you",
+        ),
+        # "Execute" is no kind the conditions know.
+        (
+            "Negate",
+            "Negate target Execute ability on the stack.",
+            "negate target execute ability on the stack",
+        ),
+        # a keyword's [X] in the text that is not the name's
+        ("Defense [2]", "You gain Defense 3.", "you gain defense 3"),
+        # a second target, reach or effect that no field holds beside the first
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to each enemy and each ally in its awareness.",
+            "deal 2 damage to each enemy and each ally in its awareness",
+        ),
+        (
+            "Sacrifice",
+            "Sacrifice target ally summon around you or in the awareness.",
+            "sacrifice target ally summon around you or in the awareness",
+        ),
+        (
+            "Basic Attack [2]",
+            "Target enemy takes 2 damage and you take 2 damage.",
+            "target enemy takes 2 damage and you take 2 damage",
+        ),
+        (
+            "Heal [2]",
+            "You gain 2 HP and target ally gains 2 HP.",
+            "you gain 2 hp and target ally gains 2 hp",
+        ),
+        ("Execute", "Rotate target ally and target enemy.", "rotate target ally and target enemy"),
+    ],
+)
+def test_a_phrase_that_says_more_than_its_fields_is_refused_by_name(name, text, clause):
+    speed = Speed.TRIGGER if name == "Count" else Speed.SWIFT
+    ability = Ability(speed, name, parse_ability_name(name), text=text)
+    assert clause in read_ability_text(CardType.ALTERATION, ability).unsaid
 
 
 # --- the property: every clause of a small grammar is read into fields or refused -------------
@@ -221,7 +441,17 @@ TARGETS = [
     ("target ally summon", "ally_summon"),
     ("target champion", "champion"),
     ("target enemy summon", "enemy_summon"),
+    ("target enemy combatant", "enemy"),
+    ("target opposing summon", "enemy_summon"),
+    ("target friendly combatant", "ally"),
 ]
+# How the damage is said: "{n}" is the keyword's own [X], as digits or a word.
+EFFECTS = [
+    "it deals {n} damage to {target} in its awareness",
+    "deal {n} damage to {target} in its awareness",
+    "{target} in its awareness takes {n} damage",
+]
+WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
 FOLLOW_UPS = [
     ("", None),
     ("then put a counter on this alteration", lambda n: FollowUp("add_counter", 1)),
@@ -239,6 +469,8 @@ UNSAID = [
     "draw {n} cards",
     "ignoring defense",
     "and its controller gains {n} aura",
+    "whenever a summon dies in its awareness",
+    "deals {n} more damage",
 ]
 
 
@@ -251,11 +483,14 @@ UNSAID = [
     unsaid=st.one_of(st.none(), st.sampled_from(UNSAID)),
     where=st.integers(0, 3),
     n=st.integers(1, 9),
+    effect=st.sampled_from(EFFECTS),
+    spelled=st.booleans(),
 )
 def test_every_clause_of_the_grammar_round_trips_into_fields_or_is_refused(
-    timing, condition, target, follow_up, unsaid, where, n
+    timing, condition, target, follow_up, unsaid, where, n, effect, spelled
 ):
-    effect = f"it deals {n} damage to {target[0]} in its awareness"
+    number = WORDS.get(n, str(n)) if spelled else str(n)
+    effect = effect.format(n=number, target=target[0])
     clauses = [timing[0], condition[0].format(n=n), effect]
     if unsaid is not None:
         clauses.insert(min(where, len(clauses)), unsaid.format(n=n))

@@ -1,8 +1,10 @@
-"""The held-out style keyword set as the engine plays it: the version-1 card texts of
-tests/rules/data/held-out-keywords-v1.json converted as `convert_cards` converts them (a card
-whose text says something no field states is refused, and left out), and a timeline built
-around them for Ilsa Marrowind of the bundled demo set. The heuristic bot's test
-(tests/rules/engine/test_bot_keywords.py) and benchmarks/bot_keywords.py play with them."""
+"""The held-out style keyword sets as the engine plays them: the version-1 card texts of
+tests/rules/data/held-out-keywords-v1.json (or of the second set, held-out-keywords-2-v1.json,
+written blind by another hand) converted as `convert_cards` converts them (a card whose text says
+something no field states is refused, and left out), and a timeline built around them for Ilsa
+Marrowind of the bundled demo set. The heuristic bot's test (tests/rules/engine/test_bot_keywords.py)
+and benchmarks/bot_keywords.py play with them. Every function takes the set's file, the first
+set by default."""
 
 import json
 from functools import cache
@@ -14,7 +16,12 @@ from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cards import Card, name_key
 from rules.core.decklist import Decklist, parse_decklist
 
-HELD_OUT = Path(__file__).resolve().parents[1] / "rules" / "data" / "held-out-keywords-v1.json"
+DATA = Path(__file__).resolve().parents[1] / "rules" / "data"
+HELD_OUT = DATA / "held-out-keywords-v1.json"
+HELD_OUT_2 = DATA / "held-out-keywords-2-v1.json"
+SETS = {"first": HELD_OUT, "second": HELD_OUT_2}
+# The cards each set's Replicate takes from the subconscious.
+SUBCONSCIOUS = {HELD_OUT: "2 Slime", HELD_OUT_2: "2 Swarmling"}
 CHAMPION = "Ilsa Marrowind"
 # Cards of the demo set that fill the timeline up to 50 beside the keyword cards: two small
 # summons with attacks (the held-out summons have none).
@@ -22,10 +29,10 @@ FILLERS = ("Emberfox Kit", "Jaelaran Militia")
 
 
 @cache
-def converted_file() -> tuple[str, dict[str, str]]:
+def converted_file(path: Path = HELD_OUT) -> tuple[str, dict[str, str]]:
     """The keyword cards that convert, as a version-2 card file's text, and those refused
     (name -> the converter's problems), each card converted on its own."""
-    data = json.loads(HELD_OUT.read_text())
+    data = json.loads(path.read_text())
     head = {k: v for k, v in data.items() if k not in ("cards", "_comment")}
     cards: list[object] = []
     refused: dict[str, str] = {}
@@ -42,34 +49,61 @@ def converted_file() -> tuple[str, dict[str, str]]:
 
 
 @cache
-def converted() -> tuple[dict[str, Card], dict[str, str]]:
+def converted(path: Path = HELD_OUT) -> tuple[dict[str, Card], dict[str, str]]:
     """The keyword cards that convert (name_key -> Card) and those refused (name -> why)."""
-    text, refused = converted_file()
+    text, refused = converted_file(path)
     return {name_key(e.card.name): e.card for e in read_card_file(text).entries}, refused
 
 
-def keyword_card_names() -> list[str]:
+def keyword_card_names(path: Path = HELD_OUT) -> list[str]:
+    """The cards of the held-out set written for one keyword each (the second set's `expect`
+    names the keyword; its other cards say the same things in other words), converted or not,
+    in the file's order."""
+    cards = json.loads(path.read_text())["cards"]
+    if any("keyword" in raw["expect"] for raw in cards):
+        return [raw["name"] for raw in cards if "keyword" in raw["expect"]]
+    return [raw["name"] for raw in cards]
+
+
+def card_names(path: Path = HELD_OUT) -> list[str]:
     """Every card of the held-out set, converted or not, in the file's order."""
-    return [raw["name"] for raw in json.loads(HELD_OUT.read_text())["cards"]]
+    return [raw["name"] for raw in json.loads(path.read_text())["cards"]]
 
 
 @cache
-def all_cards() -> dict[str, Card]:
+def all_cards(path: Path = HELD_OUT) -> dict[str, Card]:
     """The demo set and the converted keyword cards, name_key -> Card."""
-    return {**card_set(), **converted()[0]}
+    return {**card_set(), **converted(path)[0]}
 
 
-def decklist_text(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> str:
-    """50 timeline cards: `copies` of every keyword card that converts, filled up with
-    `fillers` in turn, and the Slime's copies in the subconscious for Replicate."""
-    count = {card.name: copies for card in converted()[0].values()}
+def decklist_text(
+    copies: int = 3,
+    fillers: tuple[str, ...] = FILLERS,
+    path: Path = HELD_OUT,
+    others: bool = False,
+) -> str:
+    """50 timeline cards: `copies` of every keyword card that converts (with `others`, of the
+    set's other cards instead, those that say the same things in other words; fewer copies where
+    that would pass 50), filled up with `fillers` in turn, and the copies Replicate takes in the
+    subconscious."""
+    chosen = set(keyword_card_names(path))
+    names = [
+        card.name for card in converted(path)[0].values() if (card.name in chosen) is not others
+    ]
+    copies = max(1, min(copies, 50 // max(1, len(names))))
+    count = dict.fromkeys(names, copies)
     for i in range(50 - sum(count.values())):
         name = fillers[i % len(fillers)]
         count[name] = count.get(name, 0) + 1
     lines = [f"{n} {name}" for name, n in count.items()]
-    return "\n".join([f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", "2 Slime", ""])
+    subconscious = SUBCONSCIOUS[path]
+    return "\n".join(
+        [f"Champion: {CHAMPION}", "Timeline", *lines, "Subconscious", subconscious, ""]
+    )
 
 
-def decklist(copies: int = 3, fillers: tuple[str, ...] = FILLERS) -> Decklist:
+def decklist(
+    copies: int = 3, fillers: tuple[str, ...] = FILLERS, path: Path = HELD_OUT, others: bool = False
+) -> Decklist:
     """The timeline of `decklist_text`, parsed."""
-    return parse_decklist(decklist_text(copies, fillers))
+    return parse_decklist(decklist_text(copies, fillers, path, others))

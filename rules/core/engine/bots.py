@@ -42,8 +42,8 @@ from .keywords import (
     trap,
     warp,
 )
-from .queries import has, reach_spots
-from .specs import AbilitySpec, CardSpec
+from .queries import each_in_reach, has, occupied_mask, reach_spots
+from .specs import EACH, AbilitySpec, CardSpec, Op
 from .state import GameState, Permanent, Phase, Seat, StackItem
 
 # A lock-and-show swap: the names going out of the timeline, and those coming in.
@@ -262,11 +262,18 @@ class HeuristicBot:
         return enemy.spot in seen
 
     def _position_score(
-        self, st: GameState, me: int, perm: Permanent, to: int | None, turn: str | None
+        self,
+        st: GameState,
+        me: int,
+        perm: Permanent,
+        to: int | None,
+        turn: str | None,
+        facing: int | None = None,
     ) -> float:
         enemy = st.perms[st.players[1 - me].champion]
         spot = perm.spot if to is None else to
-        facing = perm.facing if turn is None else arena.rotate(perm.facing, turn)
+        if facing is None:
+            facing = perm.facing if turn is None else arena.rotate(perm.facing, turn)
         score = float(-arena.distance(spot, enemy.spot))
         if enemy.spot in arena.seen_spots(perm.card.awareness, spot, facing):
             score += 6.0
@@ -315,9 +322,13 @@ class HeuristicBot:
         )
         if kinds & {"damage", "drain"}:
             amount = spec.damage
-            if spec.area:
+            if spec.area or spec.each:
                 reach = reach_spots(st, spec, user)
-                hit = [p for p in st.perms.values() if p.spot in reach]
+                hit = (
+                    each_in_reach(st, spec, user, me)
+                    if spec.each
+                    else [p for p in st.perms.values() if p.spot in reach]
+                )
                 value = sum(
                     (3.0 if p.id == enemy_champion else 1.0) * (1 if p.controller != me else -1.5)
                     for p in hit
@@ -434,8 +445,71 @@ class HeuristicBot:
             value += copies * (3.0 + (card.hp or 0) * 0.5)
         if kinds & {create.NAME, build.NAME, trap.NAME}:
             value += self._placed_value(st.setup.specs[action.card])
-        if kinds & {"rotate", death_touch.NAME}:
-            value += self._effect_value(st, me, spec, user, targets, {"rotate", death_touch.NAME})
+        if death_touch.NAME in kinds:
+            value += self._effect_value(st, me, spec, user, targets, {death_touch.NAME})
+        if "rotate" in kinds:
+            value += self._rotation_value(st, me, spec, user, targets)
+        if push.NAME in kinds and not kinds & {"damage"}:
+            value += self._push_value(st, me, user, targets)
+        return value
+
+    def _rotation_value(
+        self, st: GameState, me: int, spec: AbilitySpec, user: Permanent, targets: list[Permanent]
+    ) -> float:
+        """Rotation by an ability (Navigating the Arena, Rotation as a Part of an Ability): ours
+        is worth what the same turn in the move phase is (facing the enemy champion); theirs is
+        worth most when it turns our champion out of its awareness. The rotating player chooses
+        the way where the card does not say."""
+        mine = st.perms[st.players[me].champion]
+        value = 0.0
+        for op in spec.effects:
+            turned = user if op.who == "self" else (targets[0] if targets else None)
+            if op.kind != "rotate" or turned is None:
+                continue
+            if op.who == "self" and has(st, turned, stun.NAME):
+                return -5.0  # Glossary: Stun, it cannot rotate itself: the ability fails
+            ways = (1, 3) if op.value == 0 else (op.value,)
+            facings = [(turned.facing + way) % 4 for way in ways]
+            if turned.controller == me:
+                now = self._position_score(st, me, turned, None, None)
+                best = max(self._position_score(st, me, turned, None, None, f) for f in facings)
+                value += best - now
+            else:
+                awareness = turned.card.awareness
+                sees = mine.spot in arena.seen_spots(awareness, turned.spot, turned.facing)
+                blinded = any(
+                    mine.spot not in arena.seen_spots(awareness, turned.spot, f) for f in facings
+                )
+                value += 3.0 if sees and blinded else 0.5
+        return value
+
+    def _push_value(
+        self, st: GameState, me: int, user: Permanent, targets: list[Permanent]
+    ) -> float:
+        """Glossary: Push, one spot straight away from the user (Away): an enemy is worth pushing
+        out of reach of our combatants (its awareness no longer on them; our champion counts
+        most), and farther from our champion is better; ours pushed is the other way round, and
+        a push the arena's edge or an occupied spot stops is wasted."""
+        mine = st.perms[st.players[me].champion]
+        ours = [p for p in st.perms.values() if p.controller == me and p.is_combatant]
+        taken = occupied_mask(st)
+        value = 0.0
+        for t in targets:
+            direction = arena.away_step(user.spot, t.spot)
+            to = arena.step(t.spot, *direction) if direction is not None else None
+            if to is None or taken >> to & 1:
+                value -= 1.0
+                continue
+            side = 1.0 if t.controller != me else -1.0
+            before = arena.seen_spots(t.card.awareness, t.spot, t.facing)
+            after = arena.seen_spots(t.card.awareness, to, t.facing)
+            freed = sum(
+                3.0 if p.id == mine.id else 1.0
+                for p in ours
+                if p.spot in before and p.spot not in after
+            )
+            farther = arena.distance(to, mine.spot) - arena.distance(t.spot, mine.spot)
+            value += side * (0.5 * farther + freed)
         return value
 
     def _effect_value(
@@ -455,7 +529,7 @@ class HeuristicBot:
         for op in spec.effects:
             if only is not None and op.kind not in only:
                 continue
-            hit = list(targets) if op.who == "target" else ([user] if user is not None else [])
+            hit = _acted_on(st, spec, op, user, targets)
             amount = sum(op.values) or op.value or 1
             for perm in hit:
                 side = 1.0 if perm.controller != me else -1.0
@@ -624,3 +698,17 @@ class HeuristicBot:
                 value += 4.0  # a summon killed: what waits for it in our thoughts may be played
             return value
         return -action.option  # trigger order: as listed
+
+
+def _acted_on(
+    st: GameState, spec: AbilitySpec, op: Op, user: Permanent | None, targets: list[Permanent]
+) -> list[Permanent]:
+    """Whom one step of `spec` acts on: its targets, every permanent of its `each` kind in its
+    reach (card format, `each`), or its user."""
+    if op.who == "target":
+        return list(targets)
+    if user is None:
+        return []
+    if op.who == EACH:
+        return each_in_reach(st, spec, user, user.controller)
+    return [user]

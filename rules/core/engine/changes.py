@@ -7,8 +7,8 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 from rules.core.cards import CardType
 
 from .keywords import flight, tiny
-from .queries import can_leave_spot, champion_of, has, reach_spots
-from .specs import AbilitySpec, Op
+from .queries import can_leave_spot, champion_of, each_in_reach, has, reach_spots
+from .specs import EACH, AbilitySpec, Op
 from .state import GameState, ItemKind, Permanent, StackItem
 
 
@@ -207,9 +207,8 @@ def recipients(
         return [st.perms[t] for t in dict.fromkeys(item.targets) if t in st.perms]
     if who == "self" or who == "bearer":
         return [user] if user.id in st.perms else []
-    if who == "area_combatants":
-        reach = reach_spots(st, spec, user)
-        return [p for p in st.perms.values() if p.spot in reach and p.is_combatant]
+    if who == EACH:
+        return each_in_reach(st, spec, user, item.controller)
     if who == "area":
         reach = reach_spots(st, spec, user)
         return [p for p in st.perms.values() if p.spot in reach]

@@ -45,7 +45,7 @@ from .keywords import (
     tiny,
 )
 from .keywords.base import Compiling
-from .specs import DAMAGE, DRAIN, AbilitySpec, CardSpec, MissingFact, Modifier, Op
+from .specs import DAMAGE, DRAIN, EACH, AbilitySpec, CardSpec, MissingFact, Modifier, Op
 
 _ELEMENTS = frozenset(ELEMENTS)
 _MODIFY = frozenset({modify.NAME, modify_stack.NAME})
@@ -131,8 +131,7 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
     ops, target = c.ops, c.target
     if slugs & registry.OPTIONAL:
         common["optional"] = True  # Glossary: Count, it "allows a player to put a counter"
-    if target is not None and target not in _SPOT_TARGETS and ability.each:
-        target = None  # "every combatant in its awareness": no declared target
+    each, target, ops = _each(ability, target, ops)
     targets = 1 if target is not None else 0
     pair = bool(slugs & registry.PAIRS) and not ability.includes_user
     if pair:
@@ -144,10 +143,21 @@ def compile_ability(card: Card, index: int, ability: Ability) -> tuple[AbilitySp
         # Glossary: Chain. One linked target per value of the chained attack ("[3/2/1]").
         values = [len(t.values) for t in ability.terms if t.keyword == attack.NAME]
         targets = max(values, default=1)
-    facts = _Facts(target, targets, pair, tuple(ops), choose_element, c.reach)
+    facts = _Facts(target, targets, pair, tuple(ops), choose_element, c.reach, each)
     if ability.speed is Speed.TRIGGER or ability.speed is Speed.IMMEDIATE:
         return _passive(card, index, ability, slugs, common, facts, problems), problems
     return _active(card, ability, slugs, common, facts, label, problems), problems
+
+
+def _each(
+    ability: Ability, target: str | None, ops: list[Op]
+) -> tuple[str | None, str | None, list[Op]]:
+    """(the `each` kind, the declared target, the steps): "each enemy in its awareness" acts on
+    every permanent of the target kind in its reach and declares no target (card format,
+    `each`)."""
+    if target is None or target in _SPOT_TARGETS or not ability.each:
+        return None, target, ops
+    return target, None, [replace(op, who=EACH) if op.who == "target" else op for op in ops]
 
 
 @dataclass(frozen=True)
@@ -160,6 +170,7 @@ class _Facts:
     effects: tuple[Op, ...]
     choose_element: tuple[str, ...]
     reach: str
+    each: str | None
 
 
 def _continuous(
@@ -218,6 +229,7 @@ def _passive(
         trigger=timing,
         kinds=frozenset(op.kind for op in facts.effects),
         choose_element=facts.choose_element,
+        each=facts.each,
         break_at=ability.break_at,
         **common,
     )
@@ -260,6 +272,7 @@ def _active(
         kinds=frozenset(op.kind for op in facts.effects),
         facing=ability.facing or "choice",
         choose_element=facts.choose_element,
+        each=facts.each,
         **common,
     )
 

@@ -14,12 +14,12 @@ answers with fresh ones.
 from collections.abc import Iterable
 from itertools import combinations
 
-from rules.core.cards import CardType, Condition
+from rules.core.cards import ATTACK_ABILITY, CAST_ABILITY, CardType, Condition
 
 from . import arena
 from .keywords import aerial, fear, flight, grounded, pacify, pinned, spectral, stun, tiny
 from .specs import AbilitySpec, Modifier
-from .state import GameState, Permanent
+from .state import GameState, Permanent, StackItem
 
 _NOT_WHILE_GROUNDED = (flight.NAME, aerial.NAME)
 _ALTERATION = CardType.ALTERATION
@@ -327,6 +327,20 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
     return False
 
 
+def each_in_reach(
+    st: GameState, spec: AbilitySpec, user: Permanent, controller: int
+) -> list[Permanent]:
+    """card format, `each`: every permanent of the ability's kind in its reach, in id order.
+    They are not targeted, so Tiny, Spectral and Aerial do not keep them out (Glossary: Area
+    Attack, "these Attack Abilities do not target")."""
+    reach = reach_spots(st, spec, user)
+    return [
+        p
+        for p in st.perms.values()
+        if p.spot in reach and kind_matches(st, spec.each, controller, p)
+    ]
+
+
 def permanent_targets(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[int]:
@@ -449,6 +463,26 @@ def untargeted_conditions_hold(
 _TARGET_TESTS = frozenset({"target_kind", "stack_position"})
 
 
+def _ability_kinds(st: GameState, item: StackItem) -> tuple[str, ...]:
+    """What an ability on the stack is, for a `target_kind` condition: its card's type, its
+    speed, and whether it is an attack or a cast (Key Words: Attack Abilities; Resistance)."""
+    spec = item.spec
+    source = st.perms.get(item.source)
+    card_type = (
+        st.setup.cards[item.card].type.value
+        if item.card is not None
+        else (source.card.type.value if source is not None else "")
+    )
+    if spec is None:
+        return (card_type,)
+    kinds: tuple[str, ...] = (card_type, spec.speed.value)
+    if spec.attack:
+        kinds += (ATTACK_ABILITY,)
+    if spec.cast:
+        kinds += (CAST_ABILITY,)
+    return kinds
+
+
 def _within(value: int, condition: Condition) -> bool:
     low, high = condition.at_least, condition.at_most
     return (low is None or value >= low) and (high is None or value <= high)
@@ -479,15 +513,7 @@ def _holds(
             if position < 0 or not _within(position + 1, condition):
                 return False
         elif position >= 0:
-            item = st.stack[position]
-            speed = item.spec.speed.value if item.spec is not None else ""
-            source = st.perms.get(item.source)
-            card_type = (
-                st.setup.cards[item.card].type.value
-                if item.card is not None
-                else (source.card.type.value if source is not None else "")
-            )
-            if condition.kind not in (speed, card_type):
+            if condition.kind not in _ability_kinds(st, st.stack[position]):
                 return False
         else:
             perm = st.perms.get(target)

@@ -37,9 +37,9 @@ class Op:
     """One step of an ability's effect.
 
     `who` says what it acts on: "target" (the declared target or targets), "self" (the
-    permanent or champion using the ability), "area" (everything in the awareness),
-    "area_combatants", "bearer" (the combatant a skill is attached to) or "controller" (the
-    player).
+    permanent or champion using the ability), "area" (everything in the awareness), "each"
+    (every permanent of the ability's `each` kind in its reach), "bearer" (the combatant a skill
+    is attached to) or "controller" (the player).
     """
 
     kind: str
@@ -100,6 +100,9 @@ class AbilitySpec:
     pair: bool = False
     # Conditions it is played (a trigger: happens) and resolves under (card format, conditions).
     conditions: tuple[Condition, ...] = ()
+    # card format, `each`: the kind of permanent it acts on, every one in its reach, instead of
+    # a target ("each enemy in its awareness"); None: it targets, or acts on no kind.
+    each: str | None = None
     # Abilities with equal target_key have the same legal targets from the same user.
     target_key: int = -1
 
@@ -125,6 +128,7 @@ class AbilitySpec:
 
 
 DAMAGING = frozenset({DAMAGE, DRAIN})
+EACH: Final = "each"  # Op.who: every permanent of the ability's `each` kind in its reach
 _TARGET_KEYS: dict[tuple[object, ...], int] = {}
 
 

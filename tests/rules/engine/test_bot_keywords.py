@@ -10,9 +10,11 @@ from rules.core.engine import PASS, Play, apply, legal_actions
 from rules.core.engine.bots import HeuristicBot, RandomBot
 from rules.core.engine.flow import to_act
 from rules.core.engine.play import play_game
-from rules.core.engine.scenario import scenario
+from rules.core.engine.scenario import Place, scenario
 from rules.core.engine.usage import add_usage, new_usage
 from tests.support import held_out_keywords
+
+from .builders import ability, summon
 
 CARDS = held_out_keywords.all_cards()
 ILSA = CARDS[name_key("Ilsa Marrowind")]
@@ -133,3 +135,47 @@ def test_it_pays_no_energy_that_leaves_its_timeline_shorter_than_the_enemys(ours
         isinstance(chosen, Play) and state.perms[0].spec.abilities[chosen.ability].name == "Hop"
     )
     assert hopped is hops
+
+
+# --- the second held-out set (written blind): a push and a rotation by an ability ------------
+
+CARDS_2 = held_out_keywords.all_cards(held_out_keywords.HELD_OUT_2)
+
+
+def test_it_pushes_an_enemy_summon_that_has_its_champion_in_its_awareness_out_of_reach():
+    """Glossary: Push, "one spot away from you": a summon one spot ahead of our champion, facing
+    it, sees it no longer once pushed (the bot once valued a push on its own below nothing)."""
+    # given an enemy summon right in front of Ilsa, facing her, and Push in the thoughts
+    guard = summon(
+        "Guard", 9, ability("action", "Basic Attack [1]", "It deals 1 damage.", exert=True)
+    )
+    push = CARDS_2[name_key("Shoulder Check")]
+    state = scenario(
+        (ILSA, ILSA),
+        champion_spots=((3, 3), (1, 6)),
+        permanents=[Place(guard, "b", 3, 4, facing="south")],
+        thoughts={"a": [push]},
+    )
+    assert any(card_of(state, a) == "Shoulder Check" for a in legal_actions(state)[:-1])
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS_2).choose_action(state)
+    # then it pushes the summon away
+    assert card_of(state, chosen) == "Shoulder Check"
+
+
+def test_it_turns_its_champion_around_to_face_the_enemy_champion_behind_it():
+    """Navigating the Arena, Rotation as a Part of an Ability: "You turn around" is worth what
+    the same turn in the move phase is (the bot once valued turning itself below nothing)."""
+    # given the enemy champion two spots behind Ilsa, and a card that turns her around
+    about_face = CARDS_2[name_key("About Face")]
+    state = scenario(
+        (ILSA, ILSA),
+        champion_spots=((3, 3), (3, 1)),
+        champion_facings=("north", "north"),
+        thoughts={"a": [about_face]},
+    )
+    assert any(card_of(state, a) == "About Face" for a in legal_actions(state)[:-1])
+    # when the bot chooses
+    chosen = HeuristicBot(0, CARDS_2).choose_action(state)
+    # then it turns around
+    assert card_of(state, chosen) == "About Face"

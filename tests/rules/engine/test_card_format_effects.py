@@ -294,3 +294,64 @@ def test_random_games_with_every_new_field_keep_the_invariants_and_replay_exactl
         )
         assert result.over
         assert _events(replay(result.log, known)) == _events(result.state)
+
+
+def test_an_attack_on_each_enemy_damages_every_enemy_in_its_awareness_and_no_ally():
+    """card format, `each`: "every permanent of the target kind in its reach instead of one it
+    targets" ("deals 1 water damage to each enemy in its awareness"). It once compiled with no
+    target and did nothing; a Cure on each enemy once healed every combatant."""
+    wave = spell(
+        "Tidal Surge",
+        ability("action", "Water Attack [1]", facts={"target": "enemy", "each": True}),
+    )
+    ours, theirs, other = summon("Ours", 5), summon("Theirs", 5), summon("Other", 5)
+    state = position(
+        {"a": [wave]},
+        [Place(ours, "a", 3, 4), Place(theirs, "b", 4, 4), Place(other, "b", 2, 2)],
+    )
+    (play,) = [a for a in legal_actions(state) if isinstance(a, Play) and a.card not in state.perms]
+    assert play.targets == ()  # it targets nothing (Indirect Immunity would prevent it)
+    state = settle(apply(state, play))
+    hp = {
+        name: find(state, c).hp
+        for name, c in (("ours", ours), ("theirs", theirs), ("other", other))
+    }
+    assert hp == {"ours": 5, "theirs": 4, "other": 4}
+
+
+def test_a_cure_on_each_ally_heals_only_the_allies_in_its_awareness():
+    mend = spell(
+        "Mending Rain", ability("action", "Cure [2]", facts={"target": "ally", "each": True})
+    )
+    ours, theirs = summon("Ours", 5), summon("Theirs", 5)
+    state = position({"a": [mend]}, [Place(ours, "a", 3, 4), Place(theirs, "b", 4, 4)])
+    (play,) = [a for a in legal_actions(state) if isinstance(a, Play) and a.card not in state.perms]
+    state = settle(apply(state, play))
+    assert (find(state, ours).hp, find(state, theirs).hp) == (7, 5)
+
+
+def test_a_target_kind_may_be_an_attack_or_a_cast_ability():
+    """The target's kind may be the kind of ability the glossary names (Key Words: Attack
+    Abilities; Resistance, "cast abilities"): "Negate target attack ability" negates the guard's
+    attack and not a spell's Draw."""
+    veto = spell(
+        "Parry",
+        ability(
+            "swift", "Negate", facts={"conditions": [{"test": "target_kind", "kind": "attack"}]}
+        ),
+    )
+    insight = spell("Insight", ability("swift", "Draw", aura=1))
+    guard = summon(
+        "Guard",
+        9,
+        ability("swift", "Basic Attack [1]", facts={"target": "enemy"}),
+        awareness=AROUND,
+    )
+    state = position({"a": [veto, insight]}, [Place(guard, "b", 3, 4)], turn="b", active=guard)
+    state = apply(state, Play(find(state, guard).id, 1, (state.players[0].champion,)))
+    assert plays(state, in_thoughts(state, veto, "a")) == [
+        Play(in_thoughts(state, veto, "a"), 0, (state.stack[-1].seq,))
+    ]
+    state = position({"a": [veto], "b": [insight]}, turn="b")
+    state = apply(state, Play(in_thoughts(state, insight, "b"), 0, ()))
+    assert plays(state, in_thoughts(state, veto, "a")) == []

@@ -8,8 +8,8 @@ from rules.core.cards import KeywordTerm
 
 from ..changes import note, remove_dead
 from ..damage import DamageKind, damage_dealt
-from ..queries import mods, reach_spots
-from ..specs import DAMAGE, DRAIN, AbilitySpec, Op
+from ..queries import each_in_reach, mods, reach_spots
+from ..specs import DAMAGE, DRAIN, EACH, AbilitySpec, Op
 from ..state import GameState, Permanent, StackItem
 from . import counter_attack
 from .base import Compiling, KeywordRule
@@ -51,6 +51,9 @@ def damage(
         for p in st.perms.values():
             if p.spot in reach:
                 amounts[p.id] = op.values[0]
+    elif op.who == EACH:
+        for p in each_in_reach(st, spec, user, item.controller):
+            amounts[p.id] = op.values[0]
     else:
         values = op.values if spec.chain else op.values[:1] * len(item.targets)
         for target, value in zip(item.targets, values, strict=True):

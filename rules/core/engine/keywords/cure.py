@@ -15,11 +15,9 @@ DEFAULT_TARGET: Final = "permanent"  # "a target"
 
 
 def compile_cure(c: Compiling, term: KeywordTerm) -> None:
-    if c.ability.each:
-        c.ops.append(Op(NAME, "area_combatants", value=term.value or 0))
-    else:
-        c.ops.append(Op(NAME, "target", value=term.value or 0))
-        c.aim(DEFAULT_TARGET)
+    # "every combatant in its awareness gains 1 HP" (`each`) is the compiler's, as for any effect.
+    c.ops.append(Op(NAME, "target", value=term.value or 0))
+    c.aim(DEFAULT_TARGET)
 
 
 def gain_hp(
