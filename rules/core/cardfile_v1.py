@@ -44,7 +44,8 @@ _SMALL_WORDS = frozenset(
         "from",
         "with",
         "and",
-        "or",
+        # Not "or": "…gains Flight, or it gains Spectral" is a choice no field states, and the
+        # phrases that hold an "or" ("5 or less", "to the left or right") read it themselves.
         "you",
         "your",
         "is",
@@ -266,6 +267,11 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?:then )?turns? around(?: to face (?:the )?(?:opposite|other) (?:direction|way))?",
         _then(lambda m: FollowUp("rotate", who="self", turn="around")),
     ),
+    (
+        r"(?:then )?turn (?:that|the|its) (?:target|enemy|ally|combatant|summon)"
+        r"(?: around)? to face (?:the )?(?:opposite|other) (?:direction|way)",
+        _then(lambda m: FollowUp("rotate", who="target", turn="around")),
+    ),
 )
 _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- when a trigger happens --------------------------------------------------------------
@@ -275,7 +281,7 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     ),
     (
         r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your) (round|turn)"
-        r"( in which (?:it|this alteration) (?:is|was) placed)?",
+        r"( in which (?:it|this \w+) (?:is|was) placed| in which (?:it|this \w+) entered the arena)?",
         _trigger,
     ),
     (
@@ -341,7 +347,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "negate": (r"negate", r"remove(?= (?:a )?target ability)", r"(?:and )?send it to the memories"),
     "sacrifice": (r"sacrifices?",),
     "decoy": (r"switch (?:spots|places)",),
-    "decoy_summon": (r"switch (?:spots|places)",),
+    "decoy_summon": (r"switch (?:the )?(?:spots|places)(?: of)?",),
     "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
     "count": (rf"put {_N} counters? on {_THING}",),
@@ -355,18 +361,25 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "replicate": (
         rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
         r"place (?:it|them|each) on a spot adjacent to this \w+",
-        rf"then exert {_THING}",
+        rf"then exert (?:{_THING}|them|the cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
         r"facing the same (?:way|direction)(?: as (?:it|this \w+))?",
     ),
     "resurrect_beckon": (
-        r"place this summon on a spot where a summon has been killed this round",
+        r"place this summon on a spot where a summon (?:has been|was) killed this round",
         rf"then exert {_THING}",
     ),
+    # Glossary: Beckon, "adjacent to you": the champion, who plays it from the thoughts.
     "beckon": (
-        r"place this summon (?:on a spot )?adjacent to your champion",
+        r"place this summon (?:on a spot )?adjacent to (?:you|your champion)",
         rf"then exert {_THING}",
     ),
+    "create": (r"place (?:this|the) alteration on an unoccupied spot(?: (?:in|of) the arena)?",),
+    "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
+    # Glossary: Enchant, "attach this card as a skill" (to its target).
+    "enchant": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
+    "curse": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
+    "champion_curse": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
     "defense": (r"prevents? VALUE (?:of the )?damage(?: dealt to (?:it|them))?",),
     "pacify": (r"(?:has |have )?no awareness",),
     "blitz": (r"ready|unexert", rf"when {_THING} enters the arena"),
@@ -404,6 +417,27 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     ),
     "decoy_summon": (
         (r"(?:you )?switch(?:es)? (?:spots|places) with(?= target )", _set(includes_user=True)),
+    ),
+    # Attack Abilities: the combatant "deals X damage to a target in its awareness": what "deals
+    # 2 damage to an opposing summon" names is that target.
+    "attack": (
+        (r"(?<=damage to )(?:a|an|one) (?:enemy|opposing) summon", _set(target="enemy_summon")),
+        (
+            r"(?<=damage to )(?:a|an|one|the) (?:enemy|opposing) champion",
+            _set(target="enemy_champion"),
+        ),
+        (r"(?<=damage to )(?:a|an|one) (?:enemy|opposing)(?: combatant)?", _set(target="enemy")),
+    ),
+    # Glossary: Sacrifice, "a sacrificed target": what "sacrifice a friendly summon" names is it.
+    "sacrifice": (
+        (
+            r"(?<=sacrifice )(?:a|an|one) (?:ally|allied|friendly) summon",
+            _set(target="ally_summon"),
+        ),
+        (
+            r"(?<=sacrifice )(?:a|an|one) (?:ally|allied|friendly)(?: combatant)?",
+            _set(target="ally"),
+        ),
     ),
 }
 # A keyword that is a lasting property (Flight, Defense [2], Weakness [Electric] ...) is restated
@@ -487,8 +521,27 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
         words = re.findall(r"[\w\[\]']+", rest)
         if any(w not in _SMALL_WORDS for w in words):
             unsaid.append(clause)
+    unsaid += _unclear_it(text, facts)
     _settle(ability, facts)
     return Reading(facts, tuple(unsaid))
+
+
+# The card itself as the one acting ("this alteration deals 1 damage to target enemy, …").
+_ITSELF_ACTS = re.compile(
+    r"\bthis (?:alteration|summon|champion|permanent|card|combatant) (?!has\b|holds\b)\w+s\b"
+)
+
+
+def _unclear_it(text: str, facts: dict[str, object]) -> list[str]:
+    """The clauses whose "rotate it" could mean either the card, named as the one acting, or
+    its target ("this alteration deals 1 damage to target enemy, then rotate it"): no field can
+    say which the text means, so they are unsaid. With only a target, "it" is the target."""
+    steps = facts.get("then", ())
+    if not (facts.get("target") and _ITSELF_ACTS.search(text)):
+        return []
+    if not any(f.effect == "rotate" and f.who == "it" for f in steps):  # type: ignore[attr-defined]
+        return []
+    return [c for c in _clauses(text) if re.search(r"\brotate it\b", c)]
 
 
 def _settle(ability: Ability, facts: dict[str, object]) -> None:

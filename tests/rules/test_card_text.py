@@ -16,11 +16,16 @@ from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
 from rules.core.engine.compiler import card_spec, check_playable
 from rules.core.keywords import parse_ability_name
 
-# The held-out style keyword sets: the first, and a second written blind by another hand (one
-# card per keyword, and cards that say the same things in other words).
+# The held-out style keyword sets: the first, a second written blind by another hand (one card
+# per keyword, and cards that say the same things in other words), and a third written blind
+# after the reader was fixed on the second, measured once before it was tuned on (its comment).
 HELD_OUT = [
     Path(__file__).parent / "data" / name
-    for name in ("held-out-keywords-v1.json", "held-out-keywords-2-v1.json")
+    for name in (
+        "held-out-keywords-v1.json",
+        "held-out-keywords-2-v1.json",
+        "held-out-keywords-3-v1.json",
+    )
 ]
 
 
@@ -340,6 +345,45 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "Take 1 copy of it from your subconscious, place it on a spot adjacent to this summon, facing the same direction as this summon, then exert it.",
             {"facing": None},
         ),
+        # the glossary's own words for the keywords played from the thoughts (the third set)
+        (
+            "Beckon",
+            "Place this summon on a spot adjacent to you, facing the same direction as you, then exert it.",
+            {"facing": "champion"},
+        ),
+        (
+            "Resurrect Beckon",
+            "Place this summon on a spot where a summon was killed this round, then exert it.",
+            {"target": None},
+        ),
+        ("Create", "Place this alteration on an unoccupied spot in the arena.", {"reach": None}),
+        ("Build", "Place this alteration on the same spot you are on.", {"target": None}),
+        ("Enchant", "Attach this card to target ally as a skill.", {"target": "ally"}),
+        ("Decoy Summon", "Switch the spots of two target summons.", {"target": "summon"}),
+        (
+            "Replicate [1]",
+            "Take one copy of it from your subconscious, place it on a spot adjacent to this summon, then exert the copy.",
+            {"target": None},
+        ),
+        # what an attack deals its damage to, and what a sacrifice sacrifices, is its target
+        (
+            "Heavy Attack [2]",
+            "This summon deals two heavy damage to an opposing summon in its awareness.",
+            {"target": "enemy_summon"},
+        ),
+        (
+            "Sacrifice",
+            "Sacrifice a friendly summon anywhere in the arena.",
+            {"target": "ally_summon", "reach": "arena"},
+        ),
+        (
+            "Heavy Attack [3]",
+            "Deal 3 heavy damage to target enemy, then turn that enemy to face the opposite direction.",
+            {
+                "target": "enemy",
+                "then": [{"effect": "rotate", "who": "target", "turn": "around"}],
+            },
+        ),
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
@@ -355,6 +399,20 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
         for k, v in fields.items()
     }
     assert said == expected
+
+
+def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
+    # Glossary: Replicate, on the round the summon entered the arena (the third set's words)
+    text = (
+        "At the end of the round in which this summon entered the arena, take one copy of it "
+        "from your subconscious and place it on a spot adjacent to this summon."
+    )
+    ability = Ability(
+        Speed.TRIGGER, "Replicate [1]", parse_ability_name("Replicate [1]"), text=text
+    )
+    reading = read_ability_text(CardType.SUMMON, ability)
+    assert reading.unsaid == ()
+    assert reading.facts["trigger"] == "round_ends_after_entering"
 
 
 @pytest.mark.parametrize(
@@ -413,6 +471,18 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
             "you gain 2 hp and target ally gains 2 hp",
         ),
         ("Execute", "Rotate target ally and target enemy.", "rotate target ally and target enemy"),
+        # a choice between two effects is no field: it is not both (the third set's Twin Blessing)
+        (
+            "Flight Spectral",
+            "Target ally gains Flight until end of turn, or it gains Spectral until end of turn.",
+            "or it gains spectral until end of turn",
+        ),
+        # "it" after the card named as the one acting and a target may be either
+        (
+            "Range Attack [1]",
+            "This alteration deals 1 range damage to target enemy, then rotate it to the right.",
+            "then rotate it to the right",
+        ),
     ],
 )
 def test_a_phrase_that_says_more_than_its_fields_is_refused_by_name(name, text, clause):

@@ -1,6 +1,6 @@
 """The held-out style keyword sets as the engine plays them: the version-1 card texts of
-tests/rules/data/held-out-keywords-v1.json (or of the second set, held-out-keywords-2-v1.json,
-written blind by another hand) converted as `convert_cards` converts them (a card whose text says
+tests/rules/data/held-out-keywords-v1.json (or of the second or third set,
+held-out-keywords-2-v1.json and -3-v1.json, each written blind by another hand) converted as `convert_cards` converts them (a card whose text says
 something no field states is refused, and left out), and a timeline built around them for Ilsa
 Marrowind of the bundled demo set. The heuristic bot's test (tests/rules/engine/test_bot_keywords.py)
 and benchmarks/bot_keywords.py play with them. Every function takes the set's file, the first
@@ -19,9 +19,10 @@ from rules.core.decklist import Decklist, parse_decklist
 DATA = Path(__file__).resolve().parents[1] / "rules" / "data"
 HELD_OUT = DATA / "held-out-keywords-v1.json"
 HELD_OUT_2 = DATA / "held-out-keywords-2-v1.json"
-SETS = {"first": HELD_OUT, "second": HELD_OUT_2}
+HELD_OUT_3 = DATA / "held-out-keywords-3-v1.json"
+SETS = {"first": HELD_OUT, "second": HELD_OUT_2, "third": HELD_OUT_3}
 # The cards each set's Replicate takes from the subconscious.
-SUBCONSCIOUS = {HELD_OUT: "2 Slime", HELD_OUT_2: "2 Swarmling"}
+SUBCONSCIOUS = {HELD_OUT: "2 Slime", HELD_OUT_2: "2 Swarmling", HELD_OUT_3: "2 Swarmling"}
 CHAMPION = "Ilsa Marrowind"
 # Cards of the demo set that fill the timeline up to 50 beside the keyword cards: two small
 # summons with attacks (the held-out summons have none).
