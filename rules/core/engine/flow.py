@@ -760,6 +760,12 @@ def advance(st: GameState) -> None:
                 do(st, PASS, log=False)
                 continue
             return
+        if st.phase in (DASH, MOVE) and (st.active is None or st.active not in st.perms):
+            # The combatant taking its turn left the arena before it moved (killed in answer to
+            # a beginning-of-turn trigger): as in the Main Phase, the turn goes on to the End
+            # Phase (docs/engine.md, Engine decision › The active combatant gone).
+            enter_end_phase(st)
+            continue
         acts = legal_actions(st)
         if len(acts) == 1:
             do(st, acts[0], log=False)

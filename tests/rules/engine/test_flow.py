@@ -4,9 +4,10 @@ Using The Stack, with the product decisions where the rulebook is silent."""
 import json
 
 from rules.core.engine import Choose, Play, Select, apply, legal_actions, new_game
-from rules.core.engine.bots import RandomBot
-from rules.core.engine.decks import Deck
-from rules.core.engine.flow import to_act
+from rules.core.engine.bots import HeuristicBot, RandomBot
+from rules.core.engine.changes import leave_arena
+from rules.core.engine.decks import Deck, deck_from_decklist
+from rules.core.engine.flow import END_SWIFT, advance, to_act
 from rules.core.engine.play import play_game
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
@@ -234,3 +235,43 @@ def test_a_deck_out_at_the_rounds_draw_loses_and_both_at_once_is_a_draw():
     both = play_game(short, Deck(FOE, (TONIC,) * 7), {}, 4, (RandomBot(1), RandomBot(2)), fmt=None)
     assert both.winner is None
     assert both.reason == "both_lost"
+
+
+# --- the combatant taking its turn gone before it moves --------------------------------------
+
+
+def test_a_turn_whose_combatant_left_the_arena_before_it_moved_goes_to_the_end_phase():
+    """Turn Order (line 320): abilities may be played while the Beginning of Turn's triggers are
+    on the stack, so the combatant taking its turn can be killed before its Move Phase. The
+    rulebook does not say what follows; the engine goes on to the End Phase, as when it leaves
+    in its Main Phase (docs/engine.md, The active combatant gone)."""
+    runner = summon("Runner", 2)
+    # given: player a's summon about to move, then killed (as by an answer to a trigger)
+    state = scenario(
+        (HERO, FOE), permanents=[Place(runner, "a", 3, 3)], active=runner, phase="move"
+    )
+    perm = find(state, runner)
+    leave_arena(state, perm)
+    events = len(state.event_list())
+    # when
+    advance(state)
+    # then: no move is asked of a combatant that is gone; the turn went through its End Phase
+    # (nobody had a swift to play), and player b's champion, its only combatant, took the next
+    assert ("phase", END_SWIFT) in state.event_list()[events:]
+    assert turns(state)[-1] == (1, state.players[1].champion)
+    assert state.phase == "move"
+
+
+def test_a_held_out_game_whose_active_combatant_is_killed_at_the_beginning_of_its_turn_finishes():
+    # given: the third held-out set's game 107, where a beginning-of-turn Heal was answered by
+    # an attack that killed the combatant taking its turn (the engine stopped with a KeyError)
+    from tests.support import held_out_keywords
+
+    path = held_out_keywords.HELD_OUT_3
+    cards = held_out_keywords.all_cards(path)
+    deck = deck_from_decklist(held_out_keywords.decklist(path=path), cards)
+    bots = [RandomBot(107), HeuristicBot(107, cards)]  # as benchmarks/bot_keywords.py seats them
+    # when
+    result = play_game(deck, deck, cards, 107, bots, check=True)
+    # then
+    assert result.over
