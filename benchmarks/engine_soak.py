@@ -15,6 +15,13 @@ step of every Nth game (default 1: every step of every game).
 
 Every game is then rebuilt from its log (`replay`) and must reach the same position and the
 same log: a game that does not is counted under "replay_mismatches" (--no-replay skips this).
+
+With --held-out the same soak runs once for each held-out keyword set (tests/rules/data/: one
+card per keyword, as version-1 card text, converted as `convert_cards` does): its timeline
+(tests/support/held_out_keywords.py) takes the place of one sample deck, so that every pairing
+of four decks includes the cards the sample timelines never play.
+
+    .venv/bin/python benchmarks/engine_soak.py --held-out --random 2000 --heuristic 400
 """
 
 from __future__ import annotations
@@ -94,9 +101,25 @@ def main() -> None:
     parser.add_argument("--heuristic", type=int, default=1_000)
     parser.add_argument("--check-every", type=int, default=1)
     parser.add_argument("--no-replay", action="store_true", help="do not rebuild each game")
+    parser.add_argument("--held-out", action="store_true", help="each held-out set's timeline too")
     args = parser.parse_args()
-    cards = card_set()
-    decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
+    if not args.held_out:
+        cards = card_set()
+        decks = {name: deck_from_decklist(d, cards) for name, d in sample_decklists().items()}
+        run(args, decks, cards)
+        return
+    from tests.support import held_out_keywords
+
+    for name, path in held_out_keywords.SETS.items():
+        cards = held_out_keywords.all_cards(path)
+        samples = sorted(sample_decklists().items())[:3]
+        decks = {n: deck_from_decklist(d, cards) for n, d in samples}
+        decks["held-out"] = deck_from_decklist(held_out_keywords.decklist(path=path), cards)
+        print(f"the {name} held-out set ({path.name}) beside three sample timelines:")
+        run(args, decks, cards)
+
+
+def run(args: argparse.Namespace, decks: dict, cards: dict) -> None:
     for kind, count in (("random", args.random), ("heuristic", args.heuristic)):
         if not count:
             continue
