@@ -863,7 +863,14 @@ happens happened work works way ok okay still allowed able anything something so
 thing things really actually exactly mean means rule rules say says said tell know want
 wanted need needs use using used many much go goes going went
 """
-STOPWORDS = frozenset(_STOPWORD_TEXT.split())
+# The same contractions typed without their apostrophe, as players do ("whats the hand size",
+# "cant i attack"); not those that make another word ("shell", "ill", "well", "id", "shed").
+_UNAPOSTROPHED = """
+whats hows whos wheres whens whys thats theres heres im ive youre youve youll youd theyre
+theyve dont doesnt didnt isnt arent wasnt werent hasnt havent hadnt cant couldnt shouldnt
+wouldnt wont mustnt
+"""
+STOPWORDS = frozenset(_STOPWORD_TEXT.split() + _UNAPOSTROPHED.split())
 MAX_QUESTION = 300
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)?")
 

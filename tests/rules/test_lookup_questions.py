@@ -96,7 +96,7 @@ ROUND_FLOORS = {
     # Measured once, on the same ranking as the fourth (880e416).
     "fifth": {
         "grand-archive": (0.97, 0.94),  # 39/40, 18/19 (32/40, 17/19 when measured)
-        "titans-of-eden": (0.95, 0.94),  # 38/40, 18/19
+        "titans-of-eden": (0.97, 0.94),  # 39/40, 18/19 (38/40 until "whats" weighed nothing)
     },
     # Measured once, after the tuning on the first five (e0b8b12).
     "sixth": {
@@ -117,7 +117,9 @@ ROUND_FLOORS = {
     # the same ranking (session 15, before any change to the lookup).
     "ninth": {
         "grand-archive": (0.95, 0.9),  # 38/40, 18/20
-        "titans-of-eden": (0.92, 0.9),  # 37/40, 18/20
+        # 37/40 and 18/20 when measured; then contractions typed without their apostrophe
+        # ("whats in the starting deck") became stop words like the contractions themselves.
+        "titans-of-eden": (0.95, 0.95),  # 38/40, 19/20
     },
 }
 

@@ -336,6 +336,18 @@ def test_player_words_are_joined_by_the_games_words_and_keep_a_lower_weight():
     assert TYPED_WEIGHT < 1
 
 
+def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word_like_the_contraction():
+    # given: the same question typed with and without apostrophes
+    # when
+    typed = search_terms("whats in the starting deck, cant i see it", SYNONYMS)
+    # then: "whats" and "cant" weigh nothing, as "what's" and "can't" do
+    assert (
+        typed.terms == search_terms("what's in the starting deck, can't i see it", SYNONYMS).terms
+    )
+    assert "whats" not in typed.typed
+    assert "cant" not in typed.typed
+
+
 def test_synonym_keys_match_other_forms_of_the_word():
     # given: a row for "graveyard" only
     # when
