@@ -428,7 +428,9 @@ TOURNAMENT_WORDS: frozenset[str] = frozenset(
 # terms and from how players of other games talk, like the default table, over which it is laid
 # (most of its player words are other games' words, and still say what a player means). A
 # word the game's own rulebook uses ("turn", "win" in Titans of Eden) gets no row: it is
-# searched as typed. The rows about copies per card are every game's.
+# searched as typed. The rows about copies per card are every game's. "grave" and "yard"
+# (session 15) came from a seventh-round question that missed: slang for the graveyard that
+# the default table's "graveyard" row does not catch.
 _COPY_ROWS = (
     ("how many copies", _COPY_LIMIT),
     ("copies of a card", _COPY_LIMIT),
@@ -489,6 +491,8 @@ GAME_SYNONYMS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("command zone", ("material deck",)),
         ("library", ("main deck", "deck")),
         ("discard pile", ("graveyard",)),
+        ("grave", ("graveyard",)),
+        ("yard", ("graveyard",)),
         ("mana", ("reserve", "memory", "cost")),
         ("mana cost", ("reserve cost", "memory cost")),
         ("lands", ("reserve", "memory")),
@@ -518,6 +522,7 @@ GAME_SYNONYMS: dict[str, tuple[tuple[str, tuple[str, ...]], ...]] = {
         ("money", ("energy",)),
         ("coins", ("energy",)),
         ("graveyard", ("discard pile",)),
+        ("grave", ("discard pile",)),
         ("library", ("deck",)),
         ("decklist", ("spellbook",)),
         ("constructed deck", ("spellbook",)),

@@ -348,6 +348,18 @@ def test_a_contraction_typed_without_its_apostrophe_is_a_stop_word_like_the_cont
     assert "cant" not in typed.typed
 
 
+def test_the_grave_and_the_yard_are_each_games_discard_zone():
+    # given: the two other games' vocabularies (rules.core.synonyms.GAME_SYNONYMS)
+    from rules.core.synonyms import GAME_SYNONYMS
+
+    grand_archive = parse_synonyms(GAME_SYNONYMS["grand-archive"])
+    titans = parse_synonyms(GAME_SYNONYMS["titans-of-eden"])
+    # when / then: other games' slang for the graveyard finds each game's own zone
+    assert "graveyard" in search_terms("my champion would go to the grave", grand_archive).terms
+    assert "graveyard" in search_terms("can i get an ally back from the yard", grand_archive).terms
+    assert "discard pile" in search_terms("does my grave get shuffled", titans).terms
+
+
 def test_synonym_keys_match_other_forms_of_the_word():
     # given: a row for "graveyard" only
     # when
