@@ -163,6 +163,8 @@ def upgrade_file(raw: bytes | str) -> dict[str, object]:
             raw_card["blocks_line_of_sight"] = True
         for raw_ability, ability in zip(raw_card.get("abilities", ()), card.abilities, strict=True):
             text = raw_ability.pop("text", None)
+            # The name may have grown the keyword its text lists (cardfile_v1.stated_ability).
+            raw_ability["name"] = ability.name
             raw_ability.update(ability.facts())
             if text is not None:
                 raw_ability["text"] = text

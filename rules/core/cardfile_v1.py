@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, KeywordTerm, Speed
-from rules.core.keywords import KEYWORDS, Param
+from rules.core.keywords import KEYWORDS, Param, parse_ability_name
 
 # Words that carry no rule on their own: what may be left of a clause once its phrases are read.
 _SMALL_WORDS = frozenset(
@@ -54,14 +54,30 @@ _SMALL_WORDS = frozenset(
         "then",
     ]
 )
-_NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+# Numbers written as words, up to twenty (an HP threshold: "ten or fewer HP").
+_NUMBER_WORDS = (
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen"
+    " sixteen seventeen eighteen nineteen twenty"
+)
+_NUMBERS = {"a": 1, "an": 1} | {w: n for n, w in enumerate(_NUMBER_WORDS.split(), start=1)}
 _N = r"(\d+|a|an|one|two|three|four|five|six)"
+# A number in a threshold ("ten or fewer HP"): digits or a word, never "a".
+_COUNT = "|".join([r"\d+", *(w for w in _NUMBERS if w not in ("a", "an"))])
 _KINDS = (
     r"champion|spell|technique|summon|alteration|enchantment|action|swift|trigger|immediate"
     r"|attack|cast"
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
+# The card or "it" whose number a condition reads (`_who`).
+_WHO = r"(?P<who>this (?:alteration|summon|card|champion|permanent|enchantment|combatant)|it)"
+# What opens a condition: "if", "while", "only if", "as long as", "play only if", "this ability
+# can only be played if" (Glossary: Desperation, "can only be played").
+_IF = (
+    r"(?:(?:this (?:ability|card) |it )?(?:can|may) only be (?:played|used) |(?:you may )?"
+    r"(?:play|use) (?:this (?:ability |card )?)?only |only )?(?:if|while|as long as)"
+)
+_HP = "hp|health"
 _ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"
 _ATTRIBUTE_WORDS = f"{_ELEMENT_WORDS}|range|basic|heavy|drain|area|elemental"
 
@@ -157,11 +173,45 @@ def _direction(match: re.Match[str], facts: dict[str, object]) -> bool:
     return True
 
 
+def _bounded(unit: str, unit_needed: bool = True) -> str:
+    """A threshold on a number ("2 or more counters", "3 counters or more", "10 hp or less",
+    "at most five hp", "fewer than 3 counters"), in the groups `_bound` reads. The unit comes
+    before the comparison or after it; HP's may be left out ("if you have 5 or less")."""
+    sides = "less|fewer|lower|below|more|greater|higher|above"
+    words = (
+        "at most|at least|no more than|no less than|no fewer than|less than|fewer than"
+        "|more than|greater than|under|over|below|above|exactly"
+    )
+    after = f" (?:{unit})" if unit_needed else f"(?: (?:{unit}))?"
+    return (
+        rf"(?:(?P<n1>{_COUNT}) (?:(?:{unit}) or (?P<side>{sides})|or (?P<side2>{sides}){after})"
+        rf"|(?P<word>{words}) (?P<n2>{_COUNT}){after})"
+    )
+
+
 def _bound(match: re.Match[str], test: str, who: str = "self") -> Condition:
-    value, side = int(match.group(1)), match.group(2)
-    if side in ("more", "greater"):
+    """The Condition a `_bounded` threshold states: "less than 3" is at most 2."""
+    if match.group("n1") is not None:
+        value = _number(match.group("n1"))
+        if (match.group("side") or match.group("side2")) in ("more", "greater", "higher", "above"):
+            return Condition(test, who, at_least=value)
+        return Condition(test, who, at_most=value)
+    value, word = _number(match.group("n2")), match.group("word")
+    if word in ("at most", "no more than"):
+        return Condition(test, who, at_most=value)
+    if word in ("at least", "no less than", "no fewer than"):
         return Condition(test, who, at_least=value)
-    return Condition(test, who, at_most=value)
+    if word in ("less than", "fewer than", "under", "below"):
+        return Condition(test, who, at_most=value - 1)
+    if word == "exactly":
+        return Condition(test, who, at_least=value, at_most=value)
+    return Condition(test, who, at_least=value + 1)  # more than, greater than, over, above
+
+
+def _who(word: str | None) -> str:
+    """Whose number a condition reads: "this summon" is whoever uses the ability; "it" and
+    "its" are settled by the ability as a whole (`_settle_it`)."""
+    return "it" if word in ("it", "its") else "self"
 
 
 _TARGET_NAMES = (
@@ -199,27 +249,36 @@ def _kind_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
 _FIRST: tuple[tuple[str, Reader], ...] = (
     # --- conditions ("if", "while", "only if") -----------------------------------------------
     (
-        rf"(?:only )?(?:if|while) {_THING} (?:has|holds) (\d+) or (more|fewer|less) counters(?: on it)?",
-        _condition(lambda m: _bound(m, "counters")),
+        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) no counters(?: on (?:it|this \w+))?",
+        _condition(lambda m: Condition("counters", _who(m.group("who")), at_most=0)),
     ),
     (
-        rf"(?:only )?(?:if|while) {_THING} (?:has|holds) no counters(?: on it)?",
-        _condition(lambda m: Condition("counters", at_most=0)),
+        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) (?:any|a|one or more) counters?"
+        rf"(?: on (?:it|this \w+))?",
+        _condition(lambda m: Condition("counters", _who(m.group("who")), at_least=1)),
+    ),
+    (
+        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) {_bounded('counters?')}"
+        rf"(?: on (?:it|this \w+))?",
+        _condition(lambda m: _bound(m, "counters", _who(m.group("who")))),
     ),
     (
         r"(?:this ability can only be played |only )?if a summon (?:has been|was) killed this round",
         _condition(lambda m: Condition("summon_killed_this_round")),
     ),
     (
-        r"(?:only )?(?:if|while) (?:your champion has|you have) (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
+        rf"{_IF} (?:(?:your champion|you) (?:has|have|(?:is|are) at)|(?:your champion's|your)"
+        rf" (?:hp|health) is) {_bounded(_HP, unit_needed=False)}",
         _condition(lambda m: _bound(m, "hp", "champion")),
     ),
     (
-        rf"(?:only )?(?:if|while) {_THING} has (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
-        _condition(lambda m: _bound(m, "hp", "self")),
+        rf"{_IF} (?:{_WHO} (?:has|is at)|(?P<its>its|this \w+'s) (?:hp|health) is)"
+        rf" {_bounded(_HP, unit_needed=False)}",
+        _condition(lambda m: _bound(m, "hp", _who(m.group("who") or m.group("its")))),
     ),
     (
-        r"(?:only )?(?:if|while) (?:the|its|that) target has (\d+) (?:hp )?or (less|fewer|more)(?: hp)?",
+        rf"{_IF} (?:(?:the|its|that|this \w+'s) target|that (?:enemy|ally|combatant|summon"
+        rf"|champion)) (?:has|is at) {_bounded(_HP, unit_needed=False)}",
         _condition(lambda m: _bound(m, "hp", "target")),
     ),
     (
@@ -491,8 +550,30 @@ def _normal(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+# Glossary: Break, "the listed effect will occur": a Break named alone ("Break") lists it in its
+# text. "It deals 3 damage" is Basic Attack [3]'s own definition ("this combatant deals X damage
+# to a target"), "deals 1 water damage" a Water Attack [1]'s: the effect is that attack.
+_BREAK_DAMAGE = re.compile(rf"\bdeals? ({_COUNT}) (?:({_ELEMENT_WORDS}) )?damage\b")
+
+
+def stated_ability(ability: Ability) -> Ability:
+    """The ability with the keyword its text lists where its name gives only the trigger: a
+    Break named alone whose text deals damage gets that attack in its name ("Break" becomes
+    "Break Basic Attack [3]"), which version 2 states it with. Otherwise the ability itself."""
+    slugs = {t.keyword for t in ability.terms}
+    if slugs != {"break"}:
+        return ability
+    match = _BREAK_DAMAGE.search(_normal(ability.text))
+    if match is None:
+        return ability
+    kind = (match.group(2) or "basic").capitalize()
+    name = f"{ability.name} {kind} Attack [{_number(match.group(1))}]"
+    return replace(ability, name=name, terms=parse_ability_name(name))
+
+
 def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     """What `ability`'s text states, clause by clause, and each clause no field states."""
+    ability = stated_ability(ability)
     text = _normal(ability.text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
@@ -506,8 +587,11 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     once = range(len(before), len(before) + len(own))
     compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
     used: set[int] = set()
+    # The clause of each condition whose "it" the ability as a whole settles (`_settle_it`).
+    it_clauses: dict[int, str] = {}
     for clause in _clauses(text):
         rest = clause
+        known = len(facts.get("conditions", ()))  # type: ignore[arg-type]
         for number, (pattern, read) in enumerate(compiled):
             while number not in used:
                 match = pattern.search(rest)
@@ -521,9 +605,14 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
         words = re.findall(r"[\w\[\]']+", rest)
         if any(w not in _SMALL_WORDS for w in words):
             unsaid.append(clause)
+        conditions: tuple[Condition, ...] = facts.get("conditions", ())  # type: ignore[assignment]
+        for index, condition in enumerate(conditions):
+            if index >= known and condition.who == "it":
+                it_clauses[index] = clause
     unsaid += _unclear_it(text, facts)
+    unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
-    return Reading(facts, tuple(unsaid))
+    return Reading(facts, tuple(dict.fromkeys(unsaid)))
 
 
 # The card itself as the one acting ("this alteration deals 1 damage to target enemy, …").
@@ -542,6 +631,37 @@ def _unclear_it(text: str, facts: dict[str, object]) -> list[str]:
     if not any(f.effect == "rotate" and f.who == "it" for f in steps):  # type: ignore[attr-defined]
         return []
     return [c for c in _clauses(text) if re.search(r"\brotate it\b", c)]
+
+
+def _settle_it(
+    card_type: CardType, text: str, facts: dict[str, object], it_clauses: dict[int, str]
+) -> list[str]:
+    """Whose number a condition on "it" reads, and the clauses where no field can say.
+
+    "It" after the target is named is the target ("deal 2 damage to target enemy if it has 3
+    HP or less"), unless the card is named as the one acting ("this summon deals 2 damage to
+    target enemy if it has ...": either could be meant). Before any target, "it" is the
+    permanent using the ability ("if it has 3 HP or less, it deals ..."); a spell or technique
+    has no HP or counters of its own, so there no field says whose. No field states a target's
+    counters."""
+    if not it_clauses:
+        return []
+    permanent = card_type in (CardType.SUMMON, CardType.ALTERATION, CardType.CHAMPION)
+    unclear: list[str] = []
+    conditions = list(facts["conditions"])  # type: ignore[call-overload]
+    for index, clause in it_clauses.items():
+        condition = conditions[index]
+        lead = re.search(r"\b(?:if|while|as long as)\b", clause)
+        before = text[: text.find(clause)] + clause[: lead.start() if lead else 0]
+        after_target = bool(facts.get("target")) and re.search(r"\btarget\b", before)
+        if after_target and condition.test == "hp" and not _ITSELF_ACTS.search(text):
+            conditions[index] = replace(condition, who="target")
+        elif not after_target and permanent:
+            conditions[index] = replace(condition, who="self")
+        else:
+            unclear.append(clause)
+    facts["conditions"] = tuple(conditions)
+    return unclear
 
 
 def _settle(ability: Ability, facts: dict[str, object]) -> None:
@@ -576,6 +696,7 @@ def _settle(ability: Ability, facts: dict[str, object]) -> None:
 
 def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:
     """The ability with the version-2 facts its text states (fields already set are kept)."""
+    ability = stated_ability(ability)
     found = read_ability_text(card_type, ability).facts
     # A field the file already gives wins; an empty finding sets nothing.
     given = ability.facts()

@@ -376,6 +376,54 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "Sacrifice a friendly summon anywhere in the arena.",
             {"target": "ally_summon", "reach": "arena"},
         ),
+        # thresholds said other ways: numbers as words, "fewer than", "at most", "only if",
+        # the comparison before or after the unit (docs/card-format.md, Conditions)
+        (
+            "Heal [2]",
+            "Gain 2 HP if your champion has ten or fewer HP.",
+            {"conditions": [{"test": "hp", "who": "champion", "at_most": 10}]},
+        ),
+        (
+            "Heal [2]",
+            "You gain 2 HP. This ability can only be played if you have fewer than 8 HP.",
+            {"conditions": [{"test": "hp", "who": "champion", "at_most": 7}]},
+        ),
+        (
+            "Heal [2]",
+            "As long as your champion's health is at most 6, you gain 2 HP.",
+            {"conditions": [{"test": "hp", "who": "champion", "at_most": 6}]},
+        ),
+        (
+            "Heal [2]",
+            "You gain 2 HP. Play only if your HP is 10 or less.",
+            {"conditions": [{"test": "hp", "who": "champion", "at_most": 10}]},
+        ),
+        (
+            "Basic Attack [1]",
+            "If there are 3 counters or more on this summon, deal 1 damage to target enemy.",
+            {"conditions": [{"test": "counters", "at_least": 3}]},
+        ),
+        (
+            "Basic Attack [1]",
+            "Only if this summon has more than two counters, deal 1 damage to target enemy.",
+            {"conditions": [{"test": "counters", "at_least": 3}]},
+        ),
+        # "it" after the target is the target; before any target, the summon using the ability
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy if it has 3 HP or less.",
+            {"conditions": [{"test": "hp", "who": "target", "at_most": 3}]},
+        ),
+        (
+            "Cure [2]",
+            "Target ally gains 2 HP if it has at most four HP.",
+            {"conditions": [{"test": "hp", "who": "target", "at_most": 4}]},
+        ),
+        (
+            "Basic Attack [2]",
+            "If it has 3 or less HP, deal 2 damage to target enemy.",
+            {"conditions": [{"test": "hp", "who": "self", "at_most": 3}]},
+        ),
         (
             "Heavy Attack [3]",
             "Deal 3 heavy damage to target enemy, then turn that enemy to face the opposite direction.",
@@ -477,6 +525,18 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
             "Target ally gains Flight until end of turn, or it gains Spectral until end of turn.",
             "or it gains spectral until end of turn",
         ),
+        # "it" in a condition after the card named as the one acting and a target may be
+        # either; a target's counters are no field's
+        (
+            "Basic Attack [1]",
+            "This alteration deals 1 damage to target enemy if it has 3 HP or less.",
+            "this alteration deals 1 damage to target enemy if it has 3 hp or less",
+        ),
+        (
+            "Basic Attack [1]",
+            "Deal 1 damage to target enemy if it has 2 or more counters.",
+            "deal 1 damage to target enemy if it has 2 or more counters",
+        ),
         # "it" after the card named as the one acting and a target may be either
         (
             "Range Attack [1]",
@@ -489,6 +549,17 @@ def test_a_phrase_that_says_more_than_its_fields_is_refused_by_name(name, text, 
     speed = Speed.TRIGGER if name == "Count" else Speed.SWIFT
     ability = Ability(speed, name, parse_ability_name(name), text=text)
     assert clause in read_ability_text(CardType.ALTERATION, ability).unsaid
+
+
+def test_a_spells_condition_on_it_with_no_target_is_refused_naming_it():
+    # A spell has no HP of its own, and nothing else is named for "it" to be.
+    ability = Ability(
+        Speed.SWIFT,
+        "Heal [2]",
+        parse_ability_name("Heal [2]"),
+        text="If it has 3 HP or less, you gain 2 HP.",
+    )
+    assert read_ability_text(CardType.SPELL, ability).unsaid == ("if it has 3 hp or less",)
 
 
 # --- the property: every clause of a small grammar is read into fields or refused -------------
@@ -650,3 +721,44 @@ def test_the_new_fields_round_trip_through_what_the_database_stores():
         )
         == ability
     )
+
+
+def test_a_break_named_alone_gets_the_attack_its_text_lists():
+    # Glossary: Break, "the listed effect will occur"; Basic Attack [X], "this combatant deals X
+    # damage". The audit's Tallyhound lost its Break without a word; then it was refused.
+    raw = a_card(
+        "Tallyhound",
+        "summon",
+        {
+            "speed": "trigger",
+            "name": "Break",
+            "text": "Once this summon has 3 counters, remove them all and it deals 3 damage to every enemy.",
+        },
+        {
+            "speed": "trigger",
+            "name": "Break",
+            "text": "When this summon has two counters, remove them and it deals 1 water damage to target enemy.",
+        },
+    )
+    (converted,) = upgrade_file(card_file([raw]))["cards"]
+    first, second = converted["abilities"][1:]
+    assert first["name"] == "Break Basic Attack [3]"
+    assert (first["break_at"], first["target"], first["each"]) == (3, "enemy", True)
+    assert (second["name"], second["break_at"]) == ("Break Water Attack [1]", 2)
+    card = read_one(converted, version=2)
+    assert check_playable([card]) == []
+
+
+def test_a_break_whose_text_lists_no_attack_is_refused_naming_the_effect():
+    raw = a_card(
+        "Tally Post",
+        "alteration",
+        {
+            "speed": "trigger",
+            "name": "Break",
+            "text": "When this alteration has 2 counters, remove them and draw a card.",
+        },
+    )
+    with pytest.raises(CardFileError) as caught:
+        upgrade_file(card_file([raw]))
+    assert '"remove them and draw a card"' in str(caught.value.problems)
