@@ -610,6 +610,7 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
             if index >= known and condition.who == "it":
                 it_clauses[index] = clause
     unsaid += _unclear_it(text, facts)
+    unsaid += _its_own_after_a_target(text, facts)
     unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
     return Reading(facts, tuple(dict.fromkeys(unsaid)))
@@ -631,6 +632,35 @@ def _unclear_it(text: str, facts: dict[str, object]) -> list[str]:
     if not any(f.effect == "rotate" and f.who == "it" for f in steps):  # type: ignore[attr-defined]
         return []
     return [c for c in _clauses(text) if re.search(r"\brotate it\b", c)]
+
+
+# "It" as the one acting: "it deals …" opening a clause or sentence.
+_IT_ACTS = re.compile(r"(?:^|[.,;:] )it (?!has\b|holds\b|is\b)\w+s\b")
+# What follows an effect and acts on the card itself ("then destroy it", "then put a counter on
+# it"), with "it" for the card.
+_ITS_OWN = re.compile(
+    r"\b(?:destroy it|it is destroyed|it loses \w+ hp|put \w+ counters? on it"
+    r"|remove \w+ counters? from it)\b"
+)
+
+
+def _its_own_after_a_target(text: str, facts: dict[str, object]) -> list[str]:
+    """The clauses where "it", in what follows an effect on the card itself ("then destroy it",
+    "then put a counter on it"), comes after a target: there "it" is the target ("deal 1 damage
+    to target enemy, then destroy it"), and no field destroys a target, takes its HP or puts
+    counters on it. Where the card is named as the one acting ("it deals 1 damage to target
+    enemy, then put a counter on it") or nothing is targeted, "it" is the card."""
+    if not facts.get("target") or _ITSELF_ACTS.search(text) or _IT_ACTS.search(text):
+        return []
+    found = []
+    for clause in _clauses(text):
+        own = _ITS_OWN.search(clause)
+        if own is None:
+            continue
+        before = text[: text.find(clause)] + clause[: own.start()]
+        if re.search(r"\btarget\b", before):
+            found.append(clause)
+    return found
 
 
 def _settle_it(

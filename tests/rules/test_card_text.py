@@ -376,6 +376,12 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "Sacrifice a friendly summon anywhere in the arena.",
             {"target": "ally_summon", "reach": "arena"},
         ),
+        # "it" for the card, named as the one acting before the target
+        (
+            "Basic Attack [1]",
+            "It deals 1 damage to target enemy, then put a counter on it.",
+            {"then": [{"effect": "add_counter", "value": 1}]},
+        ),
         # thresholds said other ways: numbers as words, "fewer than", "at most", "only if",
         # the comparison before or after the unit (docs/card-format.md, Conditions)
         (
@@ -525,6 +531,14 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
             "Target ally gains Flight until end of turn, or it gains Spectral until end of turn.",
             "or it gains spectral until end of turn",
         ),
+        # what follows an effect on the card itself, with "it" after a target: the target
+        # (no field destroys a target or puts counters on it)
+        ("Basic Attack [1]", "Deal 1 damage to target enemy, then destroy it.", "then destroy it"),
+        (
+            "Basic Attack [1]",
+            "Deal 1 damage to target enemy, then put a counter on it.",
+            "then put a counter on it",
+        ),
         # "it" in a condition after the card named as the one acting and a target may be
         # either; a target's counters are no field's
         (
@@ -645,6 +659,10 @@ def test_every_clause_of_the_grammar_round_trips_into_fields_or_is_refused(
     if unsaid is not None:
         # then: the card is refused, naming the clause
         assert unsaid.format(n=n).removeprefix("and ") in reading.unsaid
+        return
+    if " it " in f" {follow_up[0]} " and not effect.startswith("it "):
+        # "it" after the target is the target, whom no field destroys: refused, by name
+        assert reading.unsaid == (follow_up[0].format(n=n),)
         return
     assert reading.unsaid == ()
     facts = reading.facts
