@@ -331,6 +331,16 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?: around)? to face (?:the )?(?:opposite|other) (?:direction|way)",
         _then(lambda m: FollowUp("rotate", who="target", turn="around")),
     ),
+    # --- the one acting ----------------------------------------------------------------------
+    # The card itself, or the target named again, opening its clause as the subject ("this
+    # alteration deals ...", "that summon gains ..."): read before the keyword's own phrases, while
+    # the clause still opens with it. Anywhere else it is an object no field states ("deal 2
+    # damage to target enemy and to this summon", "sacrifice this summon"), and its words stay.
+    (
+        r"^\s*(?:this|that) (?:alteration|summon|champion|permanent|card|spell|technique"
+        r"|enchantment|combatant)(?! (?:and|or)\b)(?=\s+\w)",
+        _nothing,
+    ),
 )
 _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- when a trigger happens --------------------------------------------------------------
@@ -376,13 +386,6 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (
         r"facing the same (?:way|direction)(?: as (?:you|your champion|this \w+))?",
         _set(facing="champion"),
-    ),
-    # The card itself, named as the subject ("this alteration deals ..."). Other nouns ("or
-    # champion") are left, so a clause that widens a target is unsaid.
-    (
-        r"(?:this|that) (?:alteration|summon|champion|permanent|card|spell|technique|enchantment"
-        r"|combatant)",
-        _nothing,
     ),
 )
 
@@ -589,6 +592,7 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     used: set[int] = set()
     # The clause of each condition whose "it" the ability as a whole settles (`_settle_it`).
     it_clauses: dict[int, str] = {}
+    when: str | None = None  # the clause that says when it happens
     for clause in _clauses(text):
         rest = clause
         known = len(facts.get("conditions", ()))  # type: ignore[arg-type]
@@ -609,8 +613,14 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
         for index, condition in enumerate(conditions):
             if index >= known and condition.who == "it":
                 it_clauses[index] = clause
+        if "trigger" in facts and when is None:
+            when = clause
     unsaid += _unclear_it(text, facts)
     unsaid += _its_own_after_a_target(text, facts)
+    if when is not None and ability.speed in (Speed.ACTION, Speed.SWIFT):
+        # An ability played now that acts later ("deal 2 damage to target enemy at the end of
+        # the turn") is a delayed effect: no field states it.
+        unsaid.append(when)
     unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
     return Reading(facts, tuple(dict.fromkeys(unsaid)))

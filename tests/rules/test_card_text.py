@@ -531,6 +531,24 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
             "Target ally gains Flight until end of turn, or it gains Spectral until end of turn.",
             "or it gains spectral until end of turn",
         ),
+        # the card as an object, not the one acting: a second recipient no field holds
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy and to this summon.",
+            "deal 2 damage to target enemy and to this summon",
+        ),
+        (
+            "Heal [2]",
+            "Target ally and this alteration gain 2 HP.",
+            "target ally and this alteration gain 2 hp",
+        ),
+        ("Sacrifice", "Sacrifice this alteration.", "sacrifice this alteration"),
+        # an ability played now that acts later: a delayed effect
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy at the end of the turn.",
+            "deal 2 damage to target enemy at the end of the turn",
+        ),
         # what follows an effect on the card itself, with "it" after a target: the target
         # (no field destroys a target or puts counters on it)
         ("Basic Attack [1]", "Deal 1 damage to target enemy, then destroy it.", "then destroy it"),
