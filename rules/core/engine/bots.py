@@ -377,6 +377,16 @@ class HeuristicBot:
             score += (after - before) - 1.0
         if kinds & {push.NAME} and not kinds & {"damage"}:
             score -= 1.0
+        if (
+            cost.exert
+            and st.phase == MAIN
+            and st.active == user.id
+            and any(item.controller == me for item in st.stack)
+        ):
+            # Turn Order, Main Phase: exerting the combatant whose turn it is ends the phase once
+            # the stack is empty. With our own ability still resolving, the phase goes on after
+            # it: exert then, after whatever else costs no exert (BEFORE_EXERTING).
+            return -5.0
         if spec.speed is Speed.SWIFT and cost.exert and st.phase in (MAIN, END_SWIFT):
             score += 0.5  # an attack now rather than never
         if st.phase == ROUND_SWIFT and cost.exert:

@@ -179,3 +179,31 @@ def test_it_turns_its_champion_around_to_face_the_enemy_champion_behind_it():
     chosen = HeuristicBot(0, CARDS_2).choose_action(state)
     # then it turns around
     assert card_of(state, chosen) == "About Face"
+
+
+def test_it_does_not_exert_its_champion_while_its_own_action_is_still_on_the_stack():
+    # given seat a's main phase, Ilsa face to face with the enemy champion, and a summon and
+    # a spell that costs no exert in the thoughts
+    state = face_to_face(thoughts={"a": [held("Grave Touch"), held("Whispers")], "b": []})
+    beckon = next(
+        a
+        for a in legal_actions(state)
+        if isinstance(a, Play) and card_of(state, a) == "Grave Touch"
+    )
+    # when the summon's Beckon is played, seat b passes, and seat a has priority above it
+    state = apply(state, beckon)
+    if to_act(state) == 1:
+        state = apply(state, PASS)
+    assert to_act(state) == 0 and state.stack
+    exerting = [
+        a
+        for a in legal_actions(state)
+        if isinstance(a, Play)
+        and card_of(state, a) == "Ilsa Marrowind"
+        and state.perms[a.card].spec.abilities[a.ability].cost.exert
+    ]
+    assert exerting, "Ilsa's swift attack, which exerts her, could be played now"
+    chosen = HeuristicBot(0, CARDS).choose_action(state)
+    # then it lets the Beckon resolve: exerting now would end the Main Phase before Whispers
+    # (Turn Order, Main Phase)
+    assert chosen == PASS
