@@ -194,7 +194,8 @@ def test_it_does_not_exert_its_champion_while_its_own_action_is_still_on_the_sta
     state = apply(state, beckon)
     if to_act(state) == 1:
         state = apply(state, PASS)
-    assert to_act(state) == 0 and state.stack
+    assert to_act(state) == 0
+    assert state.stack
     exerting = [
         a
         for a in legal_actions(state)
