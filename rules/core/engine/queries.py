@@ -366,8 +366,12 @@ def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]
     """Spots `spec` may target now."""
     kind = spec.target
     if kind == "spot_create":
-        # Glossary: Create, any unoccupied spot of the arena.
-        return list(arena.spots_of(arena.ALL_MASK & ~occupied_mask(st)))
+        # Glossary: Create, any unoccupied spot of the arena; a card that says "adjacent to you"
+        # or "around you" (card format, `reach`) narrows it.
+        free = arena.ALL_MASK & ~occupied_mask(st)
+        if spec.reach in ("adjacent", "around"):
+            free &= reach_mask(st, spec, user)
+        return list(arena.spots_of(free))
     reach = reach_mask(st, spec, user) & ~(1 << user.spot)
     if kind == "spot_move":
         if not can_move_itself(st, user):

@@ -12,6 +12,7 @@ from rules.core.engine import (
     Play,
     Select,
     apply,
+    arena,
     check_playable,
     legal_actions,
     new_game,
@@ -275,3 +276,19 @@ def test_line_of_sight_reaches_down_the_line_until_a_blocker():
     reachable = targets_of(blocked, lance)
     assert 1 not in reachable
     assert find(blocked, pillar).id in reachable
+
+
+def test_a_create_that_says_adjacent_to_you_is_placed_only_there():
+    # Glossary: Create, any unoccupied spot of the arena; a card whose Create says "adjacent to
+    # you" (card format, reach) narrows it. The engine once offered every spot all the same.
+    anywhere = card("Post", "alteration", ability("action", "Create", aura=1), hp=3)
+    near = card(
+        "Near Post",
+        "alteration",
+        ability("action", "Create", facts={"reach": "adjacent"}, aura=1),
+        hp=3,
+    )
+    state = position([anywhere, near])
+    champion_spot = state.perms[state.players[0].champion].spot
+    assert len(targets_of(state, anywhere)) > 20
+    assert targets_of(state, near) == set(arena.adjacent(champion_spot))
