@@ -23,7 +23,17 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, KeywordTerm, Speed
+from rules.core.cards import (
+    Ability,
+    Card,
+    CardType,
+    Condition,
+    Death,
+    FollowUp,
+    KeywordTerm,
+    Speed,
+)
+from rules.core.engine.registry import MODIFIERS
 from rules.core.keywords import KEYWORDS, Param, parse_ability_name
 
 # Words that carry no rule on their own: what may be left of a clause once its phrases are read.
@@ -130,7 +140,7 @@ def _condition(make: Callable[[re.Match[str]], Condition]) -> Reader:
     return read
 
 
-def _trigger(match: re.Match[str], facts: dict[str, object]) -> None:
+def _trigger(match: re.Match[str], facts: dict[str, object]) -> bool:
     edge, whose, unit, placed = match.group(1), match.group(2), match.group(3), match.group(4)
     begins = edge in ("beginning", "start")
     if unit == "round":
@@ -140,7 +150,33 @@ def _trigger(match: re.Match[str], facts: dict[str, object]) -> None:
     else:
         own = whose in ("its", "your")
         event = f"{'own_' if own else ''}turn_{'begins' if begins else 'ends'}"
-    facts.setdefault("trigger", event)
+    # A second, different moment ("whenever a summon dies, at the beginning of each round") is
+    # no field's: its words stay, and the clause is unsaid.
+    return facts.setdefault("trigger", event) == event
+
+
+def _dies(match: re.Match[str], facts: dict[str, object]) -> bool:
+    """A summon's death as a trigger: every one, or those `Death` says."""
+    word, controls = match.group("whose"), match.group("controls")
+    whose = None
+    if word in ("ally", "allied", "friendly") or controls == "you control":
+        whose = "ally"
+    elif word in ("enemy", "opposing") or controls is not None:
+        whose = "enemy"
+    if word is not None and controls is not None:
+        return False  # "an enemy summon you control": its words stay, and the clause is unsaid
+    where = match.group("where")
+    place = None
+    if where is not None:
+        place = where.split()[0]
+        place = "awareness" if place in ("in", "within") else place
+    death = Death(whose, place, match.group("verb") == "is killed")
+    if facts.get("trigger", "summon_dies") != "summon_dies":
+        return False
+    facts["trigger"] = "summon_dies"
+    if death != Death():
+        facts["dies"] = death
+    return True
 
 
 def _duration(match: re.Match[str], facts: dict[str, object]) -> None:
@@ -358,13 +394,18 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _set(trigger="enters_arena"),
     ),
     (
-        # A death somewhere ("in its awareness", "adjacent to it") is not every death: its
-        # words stay, and the clause is unsaid.
-        # "is killed" is not read: a sacrificed summon dies but is not killed (Glossary: Died/Dies;
-        # Kill(ed)), and the trigger is every summon that dies.
-        r"whenever a summon (?:dies|leaves the arena)"
+        # Glossary: Count, "whenever the specified condition is met": a summon's death, all of
+        # them or some (card format, `dies`): whose ("an ally summon", "an enemy summon"), where
+        # ("in this alteration's awareness", "adjacent to it", "around it") and whether killed
+        # ("is killed": a sacrificed summon dies but is not killed; Glossary: Died/Dies,
+        # Kill(ed)). A place no field states ("near it", "on its spot") is left, and unsaid.
+        r"(?:whenever|each time|every time) (?:a|an|any|another) (?:(?P<whose>ally|allied"
+        r"|friendly|enemy|opposing) )?summon(?: (?P<controls>you control|an opponent controls"
+        r"|your opponent controls))? (?P<verb>dies|is killed|leaves the arena)"
+        r"(?: (?P<where>(?:with)?in (?:its|this \w+'s) awareness|adjacent to (?:it|this \w+)"
+        r"|around (?:it|this \w+)))?"
         r"(?! (?:with)?in\b| around\b| adjacent\b| near\b| on\b)",
-        _set(trigger="summon_dies"),
+        _dies,
     ),
     # --- whom it reaches ---------------------------------------------------------------------
     (r"every combatant|each combatant", _set(target="combatant", each=True)),
@@ -574,6 +615,11 @@ def stated_ability(ability: Ability) -> Ability:
     return replace(ability, name=name, terms=parse_ability_name(name))
 
 
+# The keywords whose effect lasts, and so has a duration: the keywords and ailments granted, and
+# Brand's (rules.core.engine.keywords.base.modifier, .brand).
+_LASTS = MODIFIERS | {"brand"}
+
+
 def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     """What `ability`'s text states, clause by clause, and each clause no field states."""
     ability = stated_ability(ability)
@@ -593,6 +639,7 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
     # The clause of each condition whose "it" the ability as a whole settles (`_settle_it`).
     it_clauses: dict[int, str] = {}
     when: str | None = None  # the clause that says when it happens
+    lasting: str | None = None  # the clause that says how long it lasts
     for clause in _clauses(text):
         rest = clause
         known = len(facts.get("conditions", ()))  # type: ignore[arg-type]
@@ -615,12 +662,18 @@ def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
                 it_clauses[index] = clause
         if "trigger" in facts and when is None:
             when = clause
+        if "duration" in facts and lasting is None:
+            lasting = clause
     unsaid += _unclear_it(text, facts)
     unsaid += _its_own_after_a_target(text, facts)
     if when is not None and ability.speed in (Speed.ACTION, Speed.SWIFT):
         # An ability played now that acts later ("deal 2 damage to target enemy at the end of
         # the turn") is a delayed effect: no field states it.
         unsaid.append(when)
+    if lasting is not None and not {t.keyword for t in ability.terms} & _LASTS:
+        # "You gain 2 HP until end of turn": only a granted keyword or ailment lasts (card
+        # format, `duration`); no field makes HP, damage or a move wear off.
+        unsaid.append(lasting)
     unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
     return Reading(facts, tuple(dict.fromkeys(unsaid)))
@@ -709,6 +762,7 @@ def _settle(ability: Ability, facts: dict[str, object]) -> None:
     slugs = {t.keyword for t in ability.terms}
     if ability.speed not in (Speed.TRIGGER, Speed.IMMEDIATE):
         facts.pop("trigger", None)
+        facts.pop("dies", None)
     if ability.speed is Speed.CONTINUOUS:
         for name in ("target", "each", "duration", "optional", "then", "reach", "includes_user"):
             facts.pop(name, None)

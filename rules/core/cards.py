@@ -264,6 +264,36 @@ class Condition:
         )
 
 
+# A `summon_dies` trigger's death, when not every death: whose summon (Glossary: Allies, Enemy),
+# where it stood, measured from the permanent with the trigger (in its awareness, adjacent to it,
+# around it), and whether it must be killed rather than only die (Glossary: Kill(ed); Died/Dies:
+# a sacrificed summon dies but is not killed). Glossary: Count, "whenever the specified condition
+# is met".
+DEATH_WHOSE = ("ally", "enemy")
+DEATH_WHERE = ("awareness", "adjacent", "around")
+
+
+@dataclass(frozen=True)
+class Death:
+    whose: str | None = None
+    where: str | None = None
+    killed: bool = False
+
+    def as_json(self) -> dict[str, object]:
+        data: dict[str, object] = {}
+        if self.whose is not None:
+            data["whose"] = self.whose
+        if self.where is not None:
+            data["where"] = self.where
+        if self.killed:
+            data["killed"] = True
+        return data
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "Death":
+        return cls(data.get("whose"), data.get("where"), bool(data.get("killed", False)))
+
+
 @dataclass(frozen=True)
 class Ability:
     """One printed ability: its speed, name (parsed into keyword terms), cost and text, and the
@@ -297,6 +327,8 @@ class Ability:
     # Decoy: the switch is between whoever uses the ability and its one target ("You and target
     # ally switch spots"), not between two targets.
     includes_user: bool = False
+    # A `summon_dies` trigger that happens for some deaths only (Death).
+    dies: Death | None = None
 
     def facts(self) -> dict[str, object]:
         """The version-2 fields this ability sets, as JSON values (the database stores these)."""
@@ -311,6 +343,8 @@ class Ability:
                 value = [c.as_json() for c in self.conditions]
             elif name == "elements":
                 value = list(self.elements)
+            elif name == "dies":
+                value = self.dies.as_json()  # type: ignore[union-attr]
             data[name] = value
         return data
 
@@ -338,6 +372,8 @@ class Ability:
                 value = tuple(Condition.from_json(c) for c in tests)
             elif name == "elements":
                 value = tuple(cast("list[str]", value))
+            elif name == "dies":
+                value = Death.from_json(cast("dict[str, Any]", value))
             out[name] = value
         return out
 
@@ -359,6 +395,7 @@ FACT_FIELDS = (
     "adds",
     "conditions",
     "includes_user",
+    "dies",
 )
 
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cardfile_v1 import read_ability_text
-from rules.core.cards import Ability, Card, CardType, Condition, FollowUp, Speed
+from rules.core.cards import Ability, Card, CardType, Condition, Death, FollowUp, Speed
 from rules.core.engine.compiler import card_spec, check_playable
 from rules.core.keywords import parse_ability_name
 
@@ -472,22 +472,22 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
 @pytest.mark.parametrize(
     ("name", "text", "clause"),
     [
-        # A death in one place is not every death (the trigger is every summon that dies).
+        # two moments: no field holds both
         (
             "Count",
-            "Whenever a summon dies in this alteration's awareness, put a counter on it.",
-            "whenever a summon dies in this alteration's awareness",
+            "At the beginning of each round, whenever a summon dies, put a counter on it.",
+            "whenever a summon dies",
+        ),
+        # A death in a place no field states ("near", "on its spot") is not every death.
+        (
+            "Count",
+            "Whenever a summon dies near it, put a counter on it.",
+            "whenever a summon dies near it",
         ),
         (
             "Count",
-            "Whenever a summon is killed adjacent to it, put a counter on it.",
-            "whenever a summon is killed adjacent to it",
-        ),
-        # Kill(ed) is narrower than Died/Dies (a sacrifice): the trigger is every death.
-        (
-            "Count",
-            "Whenever a summon is killed, put a counter on it.",
-            "whenever a summon is killed",
+            "Whenever a summon is killed on its spot, put a counter on it.",
+            "whenever a summon is killed on its spot",
         ),
         # Push moves one spot (Glossary: Push).
         (
@@ -543,6 +543,8 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
             "target ally and this alteration gain 2 hp",
         ),
         ("Sacrifice", "Sacrifice this alteration.", "sacrifice this alteration"),
+        # a duration on what does not last: only a granted keyword or ailment wears off
+        ("Heal [2]", "You gain 2 HP until end of turn.", "you gain 2 hp until end of turn"),
         # an ability played now that acts later: a delayed effect
         (
             "Basic Attack [2]",
@@ -642,7 +644,7 @@ UNSAID = [
     "draw {n} cards",
     "ignoring defense",
     "and its controller gains {n} aura",
-    "whenever a summon dies in its awareness",
+    "whenever a summon dies near it",
     "deals {n} more damage",
 ]
 
@@ -798,3 +800,39 @@ def test_a_break_whose_text_lists_no_attack_is_refused_naming_the_effect():
     with pytest.raises(CardFileError) as caught:
         upgrade_file(card_file([raw]))
     assert '"remove them and draw a card"' in str(caught.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("text", "dies"),
+    [
+        ("Whenever a summon dies, put a counter on it.", None),
+        (
+            "Whenever a summon is killed in this alteration's awareness, put a counter on it.",
+            Death(where="awareness", killed=True),
+        ),
+        (
+            "Each time an ally summon dies in its awareness, put a counter on it.",
+            Death("ally", "awareness"),
+        ),
+        (
+            "Whenever an opposing summon dies adjacent to this alteration, put a counter on it.",
+            Death("enemy", "adjacent"),
+        ),
+        (
+            "Whenever a summon you control is killed, put a counter on it.",
+            Death("ally", killed=True),
+        ),
+        (
+            "Every time an enemy summon leaves the arena around it, put a counter on it.",
+            Death("enemy", "around"),
+        ),
+    ],
+)
+def test_a_count_of_some_deaths_says_which_in_dies(text, dies):
+    # Glossary: Count, "whenever the specified condition is met"; Kill(ed) is narrower than
+    # Died/Dies (a sacrificed summon dies and is not killed). Once refused (no field said it).
+    ability = Ability(Speed.TRIGGER, "Count", parse_ability_name("Count"), text=text)
+    reading = read_ability_text(CardType.ALTERATION, ability)
+    assert reading.unsaid == ()
+    assert reading.facts["trigger"] == "summon_dies"
+    assert reading.facts.get("dies") == dies

@@ -7,7 +7,7 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 from rules.core.cards import CardType
 
 from .keywords import flight, tiny
-from .queries import can_leave_spot, champion_of, each_in_reach, has, reach_spots
+from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
 from .specs import EACH, AbilitySpec, Op
 from .state import GameState, ItemKind, Permanent, StackItem
 
@@ -93,15 +93,23 @@ def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
     if perm.card.type is CardType.SUMMON:
         if killed:
             st.killed_this_round = (*st.killed_this_round, perm.spot)
-        queue_event(st, "summon_dies")
+        queue_event(st, "summon_dies", dying=perm, killed=killed)
 
 
 def queue_event(
-    st: GameState, each: str, own: str | None = None, active: int | None = None
+    st: GameState,
+    each: str,
+    own: str | None = None,
+    active: int | None = None,
+    *,
+    dying: Permanent | None = None,
+    killed: bool = False,
 ) -> None:
     """Queue every trigger of the permanents and their skills that happens at `each` (every
     turn, every round, a summon dying), and those that happen at `own` on the active
-    combatant's own turn: its own abilities and the skills attached to it."""
+    combatant's own turn: its own abilities and the skills attached to it. For a summon
+    dying, `dying` is the summon (already gone from the arena) and `killed` whether it was
+    killed: a trigger that counts some deaths only (card format, `dies`) happens for those."""
     specs = st.setup.specs
     owners = st.setup.owners
     for perm in list(st.perms.values()):
@@ -109,12 +117,19 @@ def queue_event(
             continue  # most permanents: nothing that could happen
         mine = perm.id == active
         for ability in perm.spec.triggers:
-            if ability.trigger == each or (mine and ability.trigger == own):
+            if (ability.trigger == each or (mine and ability.trigger == own)) and (
+                ability.dies is None
+                or death_counts(st, ability.dies, perm, perm.controller, dying, killed)
+            ):
                 queue_trigger(st, perm.controller, ability, perm.id)
         for skill in perm.skills:
+            controller = owners[skill]
             for ability in specs[skill].triggers:
-                if ability.trigger == each or (mine and ability.trigger == own):
-                    queue_trigger(st, owners[skill], ability, perm.id, skill=skill)
+                if (ability.trigger == each or (mine and ability.trigger == own)) and (
+                    ability.dies is None
+                    or death_counts(st, ability.dies, perm, controller, dying, killed)
+                ):
+                    queue_trigger(st, controller, ability, perm.id, skill=skill)
 
 
 def remove_dead(st: GameState) -> None:

@@ -215,6 +215,11 @@ def _passive(
     )
     if timing is None:
         problems.append(MissingFact(card, index, "trigger", "when it happens"))
+    elif ability.dies is not None and timing != "summon_dies":
+        problems.append(
+            f"{card.name}: {ability.name}: 'dies' says which deaths a 'summon_dies' trigger "
+            f"counts, and this one happens at '{timing}'"
+        )
     if break_.NAME in slugs:
         # Glossary: Break, "a player may remove all counters from this card".
         common["optional"] = True
@@ -231,6 +236,7 @@ def _passive(
         choose_element=facts.choose_element,
         each=facts.each,
         break_at=ability.break_at,
+        dies=ability.dies if timing == "summon_dies" else None,
         **common,
     )
 
@@ -252,6 +258,8 @@ def _active(
     # game, the card takes precedence" (Playing the Game, The Golden Rule).
     speed = Speed.SWIFT if slugs & registry.SWIFT else ability.speed
     origin = _origin(card, slugs, label, problems)
+    if ability.dies is not None:
+        problems.append(f"{label}: 'dies' belongs to a trigger that happens at 'summon_dies'")
     reach = facts.reach
     if reach == "card":
         reach = "own" if origin == "permanent" else ("card" if card.awareness else "none")

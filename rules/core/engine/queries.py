@@ -14,7 +14,7 @@ answers with fresh ones.
 from collections.abc import Iterable
 from itertools import combinations
 
-from rules.core.cards import ATTACK_ABILITY, CAST_ABILITY, CardType, Condition
+from rules.core.cards import ATTACK_ABILITY, CAST_ABILITY, CardType, Condition, Death
 
 from . import arena
 from .keywords import aerial, fear, flight, grounded, pacify, pinned, spectral, stun, tiny
@@ -273,6 +273,36 @@ def feared(st: GameState, summon: Permanent) -> bool:
         if arena.seen_mask(other.spec.pattern, other.spot, other.facing) >> summon.spot & 1:
             return True
     return False
+
+
+def death_counts(
+    st: GameState,
+    dies: Death,
+    perm: Permanent,
+    controller: int,
+    dying: Permanent | None,
+    killed: bool,
+) -> bool:
+    """Whether a summon's death is one a trigger that counts some deaths only happens for
+    (card format, `dies`): whose summon it was, for the trigger's `controller` (Glossary:
+    Allies, Enemy); whether it stood in the awareness of `perm` (the permanent with the
+    trigger; Glossary: Pacify, none), adjacent to it or around it; whether it was killed
+    (Glossary: Kill(ed); a sacrificed summon dies and is not killed)."""
+    if dying is None:
+        return False
+    if dies.killed and not killed:
+        return False
+    if dies.whose is not None and (dying.controller == controller) != (dies.whose == "ally"):
+        return False
+    if dies.where == "awareness":
+        if perm.card.type is not _ALTERATION and has(st, perm, pacify.NAME):
+            return False
+        return bool(arena.seen_mask(perm.spec.pattern, perm.spot, perm.facing) >> dying.spot & 1)
+    if dies.where == "adjacent":
+        return bool(arena.adjacent_mask(perm.spot) >> dying.spot & 1)
+    if dies.where == "around":
+        return dying.spot in arena.around(perm.spot)
+    return True
 
 
 def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:

@@ -10,7 +10,7 @@ from typing import Final, NamedTuple
 from mypy_extensions import mypyc_attr
 
 from rules.core.awareness import Awareness
-from rules.core.cards import Card, Condition, Cost, Speed
+from rules.core.cards import Card, Condition, Cost, Death, Speed
 
 # The kinds of Op that deal damage or HP loss (Attack and Drain Attack; keywords/attack.py).
 DAMAGE: Final = "damage"
@@ -94,6 +94,8 @@ class AbilitySpec:
     choose_element: tuple[str, ...] = ()
     # Break: it happens once the card holds this many counters.
     break_at: int | None = None
+    # A `summon_dies` trigger that happens for some deaths only (rules.core.cards.Death).
+    dies: Death | None = None
     # Modify Stack [X]: (X, added): its [X] values grow by `added` while it is X-th on the stack.
     stack_bonus: tuple[int, int] | None = None
     # Decoy: its two targets are any two different ones (not a chain).

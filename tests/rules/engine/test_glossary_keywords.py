@@ -409,3 +409,54 @@ def test_games_that_play_every_keyword_replay_identically():
         game = play_game(ilsa, other, cards, seed, bots)
         again = replay(GameLog.loads(game.log.dumps()), cards)
         assert snapshot(again) == snapshot(game.state), seed
+
+
+@pytest.mark.parametrize(
+    ("totem_at", "dies", "counts"),
+    [
+        ((2, 5), {"where": "awareness"}, True),  # (3, 4) is around the totem: in its awareness
+        ((1, 1), {"where": "awareness"}, False),  # far from it
+        ((1, 1), {"whose": "enemy"}, True),  # the summon is seat b's: an enemy of seat a
+        ((1, 1), {"whose": "ally"}, False),
+        ((1, 1), {"killed": True}, True),  # the bolt kills it
+    ],
+)
+def test_a_count_of_some_deaths_counts_only_those(totem_at, dies, counts):
+    """Count: "a trigger ability that occurs whenever the specified condition is met": "whenever
+    an enemy summon is killed in this alteration's awareness" counts those deaths only (card
+    format, `dies`). Before `dies`, such a card was refused, or counted every death."""
+    totem = card(
+        "Grudge Totem",
+        "alteration",
+        ability("action", "Create", aura=1),
+        ability("trigger", "Count", facts={"trigger": "summon_dies", "dies": dies}),
+        hp=3,
+        awareness=AROUND,
+    )
+    doomed = summon("Doomed", 1)
+    bolt = spell("Bolt", ability("action", "Basic Attack [1]", aura=1))
+    state = position({"a": [bolt]}, [Place(totem, "a", *totem_at), Place(doomed, "b", 3, 4)])
+    state = settle(apply(state, Play(in_thoughts(state, bolt, "a"), 0, (find(state, doomed).id,))))
+    assert "Doomed" not in [p.card.name for p in state.perms.values()]  # killed
+    # Count asks whether to add a counter only when the death is one it counts.
+    assert (state.pending is not None and state.pending.kind == "may") is counts
+
+
+def test_a_sacrifice_is_a_death_and_no_kill():
+    """Glossary: Died/Dies (a summon leaving for the memories) and Kill(ed): a Count of kills
+    does not count a sacrificed summon; a Count of deaths does."""
+    from rules.core.engine.changes import leave_arena
+
+    for dies, counts in (({"killed": True}, False), ({"whose": "ally"}, True)):
+        totem = card(
+            "Tally Post",
+            "alteration",
+            ability("action", "Create", aura=1),
+            ability("trigger", "Count", facts={"trigger": "summon_dies", "dies": dies}),
+            hp=3,
+            awareness=AROUND,
+        )
+        mine = summon("Mine", 3)
+        state = position({}, [Place(totem, "a", 1, 1), Place(mine, "a", 3, 4)])
+        leave_arena(state, find(state, mine), killed=False)
+        assert bool(state.queue) is counts
