@@ -282,6 +282,16 @@ def _kind_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
     )  # type: ignore[misc]
 
 
+def _side_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
+    """ "target enemy ability": an ability on the stack that an opponent controls."""
+    facts.setdefault("target", "ability")
+    yours = match.group("side") in ("ally", "allied", "friendly", "your")
+    facts["conditions"] = (
+        *facts.get("conditions", ()),  # type: ignore[misc]
+        Condition("controller", kind="you" if yours else "opponent"),
+    )
+
+
 _FIRST: tuple[tuple[str, Reader], ...] = (
     # --- conditions ("if", "while", "only if") -----------------------------------------------
     (
@@ -356,6 +366,26 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _direction,
     ),
     (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
+    # Who controls the ability on the stack it targets: "target ability an opponent controls",
+    # "... that you control", "... if an opponent controls it".
+    (
+        r"(?:(?<=ability )|(?<=stack ))(?:(?:that|which) )?(?P<who>you|an opponent|your opponent)"
+        r" controls?(?: it)?|(?:(?<=ability )|(?<=stack ))controlled by (?P<by>you|an opponent"
+        r"|your opponent)|if (?P<if>you|an opponent|your opponent) controls? it",
+        _condition(
+            lambda m: Condition(
+                "controller",
+                kind="you"
+                if (m.group("who") or m.group("by") or m.group("if")) == "you"
+                else "opponent",
+            )
+        ),
+    ),
+    (
+        r"(?:a )?target (?P<side>enemy|opposing|opponent's|ally|allied|friendly|your) ability"
+        r"(?: on the stack)?",
+        _side_of_ability,
+    ),
     (rf"(?:a )?target ({_KINDS}) ability(?: on the stack)?", _kind_of_ability),
     # "turn around" is a half turn (Navigating the Arena, Rotate: 90 degrees each way).
     (

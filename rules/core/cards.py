@@ -209,7 +209,14 @@ class FollowUp:
 # use: counters held (Glossary: Count, Break), a summon killed this round (Glossary: Resurrect
 # Beckon), the target's kind (a card type, or an ability's speed) and position on the stack
 # (Glossary: Modify Stack [X]), and HP (Glossary: Desperation).
-CONDITION_TESTS = ("counters", "summon_killed_this_round", "target_kind", "stack_position", "hp")
+CONDITION_TESTS = (
+    "counters",
+    "summon_killed_this_round",
+    "target_kind",
+    "stack_position",
+    "hp",
+    "controller",
+)
 # Whose HP: the one using the ability, its target, or its champion.
 CONDITION_WHO = ("self", "target", "champion")
 # What `target_kind` may name: a card type, or the speed of an ability on the stack, or the kind
@@ -228,6 +235,9 @@ CONDITION_KINDS = (
     "attack",
     "cast",
 )
+# Who controls a targeted ability on the stack (`controller`): the ability's player, or an
+# opponent ("negate target ability an opponent controls").
+CONTROLLERS = ("you", "opponent")
 # The kinds of ability the glossary names, among CONDITION_KINDS.
 ATTACK_ABILITY, CAST_ABILITY = CONDITION_KINDS[-2:]
 

@@ -382,6 +382,26 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "It deals 1 damage to target enemy, then put a counter on it.",
             {"then": [{"effect": "add_counter", "value": 1}]},
         ),
+        # who controls the ability on the stack it targets
+        (
+            "Negate",
+            "Negate target ability an opponent controls.",
+            {"target": "ability", "conditions": [{"test": "controller", "kind": "opponent"}]},
+        ),
+        (
+            "Negate",
+            "Negate target enemy ability on the stack.",
+            {"target": "ability", "conditions": [{"test": "controller", "kind": "opponent"}]},
+        ),
+        (
+            "Cast",
+            "Copy target ability on the stack that you control.",
+            {
+                "target": "ability",
+                "then": [{"effect": "copy"}],
+                "conditions": [{"test": "controller", "kind": "you"}],
+            },
+        ),
         # thresholds said other ways: numbers as words, "fewer than", "at most", "only if",
         # the comparison before or after the unit (docs/card-format.md, Conditions)
         (

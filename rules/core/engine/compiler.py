@@ -19,7 +19,16 @@ from functools import lru_cache
 from typing import TypedDict
 
 from rules.core.awareness import Awareness
-from rules.core.cards import TARGET_KINDS, Ability, Card, CardType, Condition, Cost, Speed
+from rules.core.cards import (
+    CONTROLLERS,
+    TARGET_KINDS,
+    Ability,
+    Card,
+    CardType,
+    Condition,
+    Cost,
+    Speed,
+)
 from rules.core.keywords import ELEMENTS, KEYWORDS
 
 from . import registry
@@ -384,51 +393,62 @@ def _follow_ups(c: Compiling) -> None:
 
 # Quarter turns clockwise a rotation makes; 0 is the rotating player's choice of left or right.
 _TURNS = {"right": 1, "left": 3, "around": 2, "choice": 0}
-_TARGET_TESTS = frozenset({"target_kind", "stack_position"})
+_TARGET_TESTS = frozenset({"target_kind", "stack_position", "controller"})
 _PERMANENT_KINDS = frozenset({"champion", "summon", "alteration"})
 
 
 def _condition_problems(card: Card, index: int, ability: Ability, target: str | None) -> list[str]:
-    """A condition that reads a target needs one, and one of the right sort: a position on the
-    stack is an ability's, a speed an ability's."""
-    problems: list[str] = []
+    """A condition that reads a target needs one, and one of the right sort (a position on the
+    stack, a speed or a controller is an ability's); a bound needs a side and must be able to
+    hold."""
     label = f"{card.name}: {ability.name}"
+    problems: list[str] = []
     for condition in ability.conditions:
-        reads_target = condition.test in _TARGET_TESTS or (
-            condition.test == "hp" and condition.who == "target"
+        problem = _target_problem(card, index, label, condition, target) or _bound_problem(
+            card, index, label, condition
         )
-        if reads_target and target is None:
-            problems.append(f"{label}: its condition ({condition.test}) needs a target")
-        elif condition.test == "stack_position" and target != "ability":
-            problems.append(f"{label}: a position on the stack is an ability's")
-        elif condition.test == "target_kind" and condition.kind is None:
-            problems.append(MissingFact(card, index, "conditions", "the kind the target must be"))
-        elif (
-            condition.test == "target_kind"
-            and target != "ability"
-            and condition.kind not in _PERMANENT_KINDS
-        ):
-            problems.append(
-                f"{label}: its target is a permanent, never a {condition.kind}; the engine would "
-                "never play this ability"
-            )
-        elif (
-            condition.at_least is not None
-            and condition.at_most is not None
-            and condition.at_least > condition.at_most
-        ):
-            problems.append(
-                f"{label}: its condition ({condition.test}) can never hold: at least "
-                f"{condition.at_least} and at most {condition.at_most}; the engine would never "
-                "play this ability"
-            )
-        elif condition.test in ("counters", "hp", "stack_position") and (
-            condition.at_least is None and condition.at_most is None
-        ):
-            problems.append(
-                MissingFact(card, index, "conditions", "at_least or at_most, the bound it tests")
-            )
+        if problem is not None:
+            problems.append(problem)
     return problems
+
+
+def _target_problem(
+    card: Card, index: int, label: str, condition: Condition, target: str | None
+) -> str | None:
+    """What a condition that reads the target needs of the ability's target, if anything."""
+    test = condition.test
+    if (test in _TARGET_TESTS or (test == "hp" and condition.who == "target")) and target is None:
+        return f"{label}: its condition ({test}) needs a target"
+    if test == "stack_position" and target != "ability":
+        return f"{label}: a position on the stack is an ability's"
+    if test == "controller" and target != "ability":
+        return (
+            f"{label}: 'controller' reads an ability on the stack; a permanent's side is its "
+            "target kind (ally, enemy)"
+        )
+    if test == "controller" and condition.kind not in CONTROLLERS:
+        return MissingFact(card, index, "conditions", "who controls it: you or opponent")
+    if test == "target_kind" and condition.kind is None:
+        return MissingFact(card, index, "conditions", "the kind the target must be")
+    if test == "target_kind" and target != "ability" and condition.kind not in _PERMANENT_KINDS:
+        return (
+            f"{label}: its target is a permanent, never a {condition.kind}; the engine would "
+            "never play this ability"
+        )
+    return None
+
+
+def _bound_problem(card: Card, index: int, label: str, condition: Condition) -> str | None:
+    """A bound that can never hold, or a counted test without one."""
+    low, high = condition.at_least, condition.at_most
+    if low is not None and high is not None and low > high:
+        return (
+            f"{label}: its condition ({condition.test}) can never hold: at least {low} and at "
+            f"most {high}; the engine would never play this ability"
+        )
+    if condition.test in ("counters", "hp", "stack_position") and low is None and high is None:
+        return MissingFact(card, index, "conditions", "at_least or at_most, the bound it tests")
+    return None
 
 
 @lru_cache(maxsize=4096)

@@ -494,7 +494,7 @@ def untargeted_conditions_hold(
     )
 
 
-_TARGET_TESTS = frozenset({"target_kind", "stack_position"})
+_TARGET_TESTS = frozenset({"target_kind", "stack_position", "controller"})
 
 
 def _ability_kinds(st: GameState, item: StackItem) -> tuple[str, ...]:
@@ -539,11 +539,16 @@ def _holds(
             return _within(champion_of(st, controller).hp, condition)
         found = [st.perms[t] for t in targets if t in st.perms]
         return bool(found) and all(_within(t.hp, condition) for t in found)
-    # The target's kind or its position on the stack: an ability (by its place on the stack)
-    # or a permanent.
+    # The target's kind, its position on the stack or who controls it: an ability (by its place
+    # on the stack) or a permanent.
     for target in targets:
         position = next((i for i, item in enumerate(st.stack) if item.seq == target), -1)
-        if test == "stack_position":
+        if test == "controller":
+            # Only an ability on the stack (the compiler refuses it for a permanent's target).
+            yours = position >= 0 and st.stack[position].controller == controller
+            if position < 0 or yours != (condition.kind == "you"):
+                return False
+        elif test == "stack_position":
             if position < 0 or not _within(position + 1, condition):
                 return False
         elif position >= 0:

@@ -3,7 +3,7 @@ glossary entry: a position, the ability, and the outcome the entry describes."""
 
 import pytest
 
-from rules.core.engine import Choose, Play, apply, arena, legal_actions
+from rules.core.engine import PASS, Choose, Play, apply, arena, legal_actions
 from rules.core.engine.queries import has
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
@@ -460,3 +460,32 @@ def test_a_sacrifice_is_a_death_and_no_kill():
         state = position({}, [Place(totem, "a", 1, 1), Place(mine, "a", 3, 4)])
         leave_arena(state, find(state, mine), killed=False)
         assert bool(state.queue) is counts
+
+
+def test_a_negate_of_an_ability_an_opponent_controls_targets_only_those():
+    """Glossary: Negate, "target ability"; a card that says "an opponent controls" (card
+    format, a `controller` condition) targets the opponent's abilities and not its own player's.
+    Before the condition the reader refused the card, naming the clause."""
+    strike = spell("Strike", ability("action", "Basic Attack [2]", aura=1), awareness=["x", "^"])
+    veto = spell(
+        "Veto",
+        ability(
+            "swift",
+            "Negate",
+            facts={"conditions": [{"test": "controller", "kind": "opponent"}]},
+            aura=1,
+        ),
+    )
+    guard = summon("Guard", 5)
+    # seat a's own Strike on the stack: its Veto cannot target it
+    state = position({"a": [strike, veto]}, [Place(guard, "b", 3, 4)])
+    state = apply(state, Play(in_thoughts(state, strike, "a"), 0, (find(state, guard).id,)))
+    if state.priority == 1:
+        state = apply(state, PASS)  # seat b lets it be; seat a has priority over its own Strike
+    assert plays(state, in_thoughts(state, veto, "a")) == []
+    # seat a's Strike, and seat b holds the Veto: it targets seat a's Strike
+    state = position({"a": [strike], "b": [veto]}, [Place(guard, "b", 3, 4)])
+    state = apply(state, Play(in_thoughts(state, strike, "a"), 0, (find(state, guard).id,)))
+    assert [p.targets for p in plays(state, in_thoughts(state, veto, "b"))] == [
+        (state.stack[-1].seq,)
+    ]
