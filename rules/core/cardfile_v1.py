@@ -148,7 +148,7 @@ def _trigger(match: re.Match[str], facts: dict[str, object]) -> bool:
         if placed and not begins:
             event = "round_ends_after_entering"
     else:
-        own = whose in ("its", "your")
+        own = whose in ("its", "your") or whose.startswith("this ")  # "this summon's turn"
         event = f"{'own_' if own else ''}turn_{'begins' if begins else 'ends'}"
     # A second, different moment ("whenever a summon dies, at the beginning of each round") is
     # no field's: its words stay, and the clause is unsaid.
@@ -353,7 +353,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _then(lambda m: FollowUp("add_counter", _number(m.group(1)))),
     ),
     (
-        rf"then remove {_N} counters? from {_THING}",
+        rf"(?:then )?remove {_N} counters? from {_THING}",
         _then(lambda m: FollowUp("remove_counter", _number(m.group(1)))),
     ),
     (
@@ -386,7 +386,10 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?: on the stack)?",
         _side_of_ability,
     ),
-    (rf"(?:a )?target ({_KINDS}) ability(?: on the stack)?", _kind_of_ability),
+    (
+        rf"(?:a )?target ({_KINDS})(?: speed)? ability(?: (?:on|from) the stack)?",
+        _kind_of_ability,
+    ),
     # "turn around" is a half turn (Navigating the Arena, Rotate: 90 degrees each way).
     (
         r"(?:then )?turns? around(?: to face (?:the )?(?:opposite|other) (?:direction|way))?",
@@ -415,7 +418,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _duration,
     ),
     (
-        r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your) (round|turn)"
+        r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your|this \w+'s)"
+        r" (round|turn)"
         r"( in which (?:it|this \w+) (?:is|was) placed| in which (?:it|this \w+) entered the arena)?",
         _trigger,
     ),
@@ -440,10 +444,14 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- whom it reaches ---------------------------------------------------------------------
     (r"every combatant|each combatant", _set(target="combatant", each=True)),
     (r"(?:every|each) (?:enemy|opposing) summon", _set(target="enemy_summon", each=True)),
+    (r"(?:every|each) (?:enemy|opposing) champion", _set(target="enemy_champion", each=True)),
     (r"(?:every|each) (?:enemy|opposing)(?: combatant)?", _set(target="enemy", each=True)),
     (r"(?:every|each) (?:ally|allied|friendly) summon", _set(target="ally_summon", each=True)),
     (r"(?:every|each) (?:ally|allied|friendly)(?: combatant)?", _set(target="ally", each=True)),
-    (r"you and(?= target )", _set(includes_user=True)),
+    (
+        r"(?:you|this (?:summon|champion|combatant)) and(?= target )",
+        _set(includes_user=True),
+    ),
     *((name, _set(target=kind)) for name, kind in _TARGET_NAMES),
     (
         r"(?:with)?in (?:(?:its|the|this card's|your|this \w+'s) )?awareness",
@@ -477,7 +485,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "breakthrough": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "move": (r"moves?",),
-    "negate": (r"negate", r"remove(?= (?:a )?target ability)", r"(?:and )?send it to the memories"),
+    # Glossary: Negate, "remove target ability from the stack and send it to the memories";
+    # "counter" is the word other card games use for it.
+    "negate": (
+        r"negate|^\s*counter\b",
+        r"remove",
+        r"(?:and )?send it to (?:the|its owner's) memories",
+        r"from the stack",
+    ),
     "sacrifice": (r"sacrifices?",),
     "decoy": (r"switch (?:spots|places)",),
     "decoy_summon": (r"switch (?:the )?(?:spots|places)(?: of)?",),
@@ -490,7 +505,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     "brand": (r"brands?",),
     "toss": (r"toss(?:es)?", r"place", r"(?:on|onto) a spot around you"),
-    "warp": (r"warps?", r"moves? to a spot adjacent to"),
+    "warp": (r"warps?", r"moves? to (?:a|an unoccupied|any) spot (?:adjacent|next) to"),
     "replicate": (
         rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
         r"place (?:it|them|each) on a spot adjacent to this \w+",
@@ -507,7 +522,11 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"place this summon (?:on a spot )?adjacent to (?:you|your champion)",
         rf"then exert {_THING}",
     ),
-    "create": (r"place (?:this|the) alteration on an unoccupied spot(?: (?:in|of) the arena)?",),
+    # Glossary: Create, "place the alteration on an unoccupied spot in the arena".
+    "create": (
+        r"(?:place|put) (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
+        r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
+    ),
     "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
     # Glossary: Enchant, "attach this card as a skill" (to its target).
     "enchant": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
@@ -590,7 +609,12 @@ def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
     phrases: list[tuple[str, Reader]] = []
     for term in ability.terms:
         phrases.extend(_KEYWORD_FACTS.get(term.keyword, ()))
-        for phrase in _RESTATES.get(term.keyword, ()):
+        restates = _RESTATES.get(term.keyword, ())
+        if term.keyword == "brand" and term.specific:
+            # Glossary: Brand, "applies a specific ailment": Brand [Stun]'s "is stunned" is
+            # Stun's own words.
+            restates = (*restates, *_RESTATES.get(term.specific.lower(), ()))
+        for phrase in restates:
             phrases.append((phrase.replace("VALUE", _value(term)), _nothing))
         if term.keyword == "attack" and "area" in term.attributes:
             phrases.append((r"everything|every permanent|all permanents", _nothing))
@@ -650,14 +674,20 @@ def stated_ability(ability: Ability) -> Ability:
 _LASTS = MODIFIERS | {"brand"}
 
 
-def read_ability_text(card_type: CardType, ability: Ability) -> Reading:
-    """What `ability`'s text states, clause by clause, and each clause no field states."""
+def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> Reading:
+    """What `ability`'s text states, clause by clause, and each clause no field states. `name`
+    is the card's: a word of it names the card ("this totem deals ..." on Thornfield Totem)."""
     ability = stated_ability(ability)
     text = _normal(ability.text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
     own = _keyword_phrases(ability)
     before = [*_FIRST]
+    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
+    if words:
+        # The card named by a word of its name, as the one acting (see _FIRST, the one acting).
+        subject = rf"^\s*this (?:{'|'.join(words)})(?! (?:and|or)\b)(?=\s+\w)"
+        before.append((subject, _nothing))
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
         before = [*_SCOPES, *before]
     phrases = [*before, *own, *_COMMON]
@@ -818,10 +848,10 @@ def _settle(ability: Ability, facts: dict[str, object]) -> None:
         )
 
 
-def upgrade_ability(card_type: CardType, ability: Ability) -> Ability:
+def upgrade_ability(card_type: CardType, ability: Ability, name: str = "") -> Ability:
     """The ability with the version-2 facts its text states (fields already set are kept)."""
     ability = stated_ability(ability)
-    found = read_ability_text(card_type, ability).facts
+    found = read_ability_text(card_type, ability, name).facts
     # A field the file already gives wins; an empty finding sets nothing.
     given = ability.facts()
     kept = {k: v for k, v in found.items() if v not in (None, False, ()) and k not in given}
@@ -834,12 +864,12 @@ def unsaid_clauses(card: Card) -> list[tuple[int, str]]:
     return [
         (position, clause)
         for position, ability in enumerate(card.abilities)
-        for clause in read_ability_text(card.type, ability).unsaid
+        for clause in read_ability_text(card.type, ability, card.name).unsaid
     ]
 
 
 def upgrade_card(card: Card) -> Card:
     """A version-1 card with every fact its text states (docs/card-format.md, Version 1)."""
-    abilities = tuple(upgrade_ability(card.type, a) for a in card.abilities)
+    abilities = tuple(upgrade_ability(card.type, a, card.name) for a in card.abilities)
     blocks = card.blocks_line_of_sight or "blocks line of sight" in card.text.lower()
     return replace(card, abilities=abilities, blocks_line_of_sight=blocks)

@@ -25,6 +25,7 @@ HELD_OUT = [
         "held-out-keywords-v1.json",
         "held-out-keywords-2-v1.json",
         "held-out-keywords-3-v1.json",
+        "held-out-keywords-4-v1.json",
     )
 ]
 
@@ -382,6 +383,46 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "It deals 1 damage to target enemy, then put a counter on it.",
             {"then": [{"effect": "add_counter", "value": 1}]},
         ),
+        # the fourth held-out set's words (written blind): Negate's glossary words with a kind,
+        # and "counter" for it; Create's "empty spot"; "this summon and target ..." for a
+        # switch with the user; Brand [Stun]'s "is stunned"; Warp's "next to"; "every
+        # opposing champion"; "this summon's turn" for its own turn
+        (
+            "Negate",
+            "Remove target action speed ability from the stack and send it to the memories.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "action"}]},
+        ),
+        (
+            "Negate",
+            "Counter target attack ability on the stack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "attack"}]},
+        ),
+        ("Create", "Put this alteration onto an empty spot in the arena.", {"reach": None}),
+        (
+            "Decoy Summon",
+            "This summon and target friendly summon in its awareness switch spots.",
+            {"target": "ally_summon", "includes_user": True},
+        ),
+        (
+            "Brand [Stun]",
+            "Target opposing summon is stunned until end of turn.",
+            {"target": "enemy_summon", "duration": "turn"},
+        ),
+        (
+            "Warp",
+            "Move to a spot next to target ally anywhere in the arena.",
+            {"target": "ally", "reach": "arena"},
+        ),
+        (
+            "Madness",
+            "Every opposing champion in this spell's awareness discards a random card from their thoughts.",
+            {"target": "enemy_champion", "each": True},
+        ),
+        (
+            "Heal [2]",
+            "At the end of this summon's turn, it gains 2 HP.",
+            {"trigger": "own_turn_ends"},
+        ),
         # who controls the ability on the stack it targets
         (
             "Negate",
@@ -461,7 +502,8 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
-    speed = Speed.TRIGGER if name.startswith("Break") else Speed.SWIFT
+    timed = name.startswith("Break") or text.startswith(("At ", "Whenever "))
+    speed = Speed.TRIGGER if timed else Speed.SWIFT
     ability = Ability(speed, name, parse_ability_name(name), text=text)
     reading = read_ability_text(CardType.SUMMON, ability)
     assert reading.unsaid == ()
@@ -856,3 +898,17 @@ def test_a_count_of_some_deaths_says_which_in_dies(text, dies):
     assert reading.unsaid == ()
     assert reading.facts["trigger"] == "summon_dies"
     assert reading.facts.get("dies") == dies
+
+
+def test_a_word_of_the_cards_name_names_the_card_acting():
+    # the fourth set's Thornfield Totem: "this totem deals one range damage ..."
+    ability = Ability(
+        Speed.TRIGGER,
+        "Range Attack [1]",
+        parse_ability_name("Range Attack [1]"),
+        text="At the end of each round, this totem deals one range damage to target enemy.",
+    )
+    assert read_ability_text(CardType.ALTERATION, ability).unsaid  # no name: "totem" is unsaid
+    reading = read_ability_text(CardType.ALTERATION, ability, "Thornfield Totem")
+    assert reading.unsaid == ()
+    assert (reading.facts["trigger"], reading.facts["target"]) == ("round_ends", "enemy")
