@@ -225,6 +225,18 @@ def _bounded(unit: str, unit_needed: bool = True) -> str:
     )
 
 
+def _desperation(match: re.Match[str], facts: dict[str, object]) -> bool:
+    value = int(match.group(1))
+    return facts.setdefault("desperation", value) == value
+
+
+def _direction_around(match: re.Match[str], facts: dict[str, object]) -> bool:
+    """ "to face the opposite direction" after a rotation: it is a half turn."""
+    steps = list(facts.get("then", ()))  # type: ignore[call-overload]
+    # With no half turn read before it, its words stay, and the clause is unsaid.
+    return bool(steps) and steps[-1].effect == "rotate" and steps[-1].turn == "around"
+
+
 def _bound(match: re.Match[str], test: str, who: str = "self") -> Condition:
     """The Condition a `_bounded` threshold states: "less than 3" is at most 2."""
     if match.group("n1") is not None:
@@ -309,7 +321,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _condition(lambda m: _bound(m, "counters", _who(m.group("who")))),
     ),
     (
-        r"(?:this ability can only be played |only )?if a summon (?:has been|was) killed this round",
+        rf"(?:{_IF}|this ability can only be played if) a summon (?:has been|was) killed this round",
         _condition(lambda m: Condition("summon_killed_this_round")),
     ),
     (
@@ -360,6 +372,11 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?:then )?rotate(?: (this (?:alteration|summon|champion|permanent)|it|yourself))?",
         _then(_rotate),
     ),
+    # "target enemy turns 90 degrees to the left": a quarter turn of the target (or of "it").
+    (
+        r"(?<=\s)turns?(?= (?:90 degrees )?to the (?:left|right)\b)",
+        _then(lambda m: FollowUp("rotate", who="it")),
+    ),
     (
         r"(?:90 degrees )?(?:to the left or (?:to the )?right|in either direction)"
         r"|(?:90 degrees )?to the (left|right)|(180 degrees|around)(?= *$)|90 degrees",
@@ -400,6 +417,13 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?: around)? to face (?:the )?(?:opposite|other) (?:direction|way)",
         _then(lambda m: FollowUp("rotate", who="target", turn="around")),
     ),
+    # "turn target enemy summon to face the opposite direction": the target phrase is read as
+    # the target, and the rest as a half turn of it.
+    (
+        r"(?:then )?turn(?= target (?:\w+ ){1,2}to face (?:the )?(?:opposite|other) (?:direction|way))",
+        _then(lambda m: FollowUp("rotate", who="target", turn="around")),
+    ),
+    (r"to face (?:the )?(?:opposite|other) (?:direction|way)", _direction_around),
     # --- the one acting ----------------------------------------------------------------------
     # The card itself, or the target named again, opening its clause as the subject ("this
     # alteration deals ...", "that summon gains ..."): read before the keyword's own phrases, while
@@ -433,7 +457,7 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         # ("in this alteration's awareness", "adjacent to it", "around it") and whether killed
         # ("is killed": a sacrificed summon dies but is not killed; Glossary: Died/Dies,
         # Kill(ed)). A place no field states ("near it", "on its spot") is left, and unsaid.
-        r"(?:whenever|each time|every time) (?:a|an|any|another) (?:(?P<whose>ally|allied"
+        r"(?:whenever|when|each time|every time) (?:a|an|any|another) (?:(?P<whose>ally|allied"
         r"|friendly|enemy|opposing) )?summon(?: (?P<controls>you control|an opponent controls"
         r"|your opponent controls))? (?P<verb>dies|is killed|leaves the arena)"
         r"(?: (?P<where>(?:with)?in (?:its|this \w+'s) awareness|adjacent to (?:it|this \w+)"
@@ -460,6 +484,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (r"(?:anywhere )?in the arena", _set(reach="arena")),
     (r"adjacent to you", _set(reach="adjacent")),
     (r"around you", _set(reach="around")),
+    # Glossary: Desperation, "Desperation X:" before what it allows.
+    (r"desperation \[?(\d+)\]?", _desperation),
     # --- choices -----------------------------------------------------------------------------
     (r"(?:you )?may", _set(optional=True)),
     (
@@ -494,27 +520,32 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"from the stack",
     ),
     "sacrifice": (r"sacrifices?",),
-    "decoy": (r"switch (?:spots|places)",),
+    "decoy": (r"switch (?:the )?(?:spots|places)(?: of)?",),
     "decoy_summon": (r"switch (?:the )?(?:spots|places)(?: of)?",),
     "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
     "count": (rf"put {_N} counters? on {_THING}",),
-    "death_touch": (r"kills?", r"with VALUE (?:hp )?or less(?: hp)?", r"around (?:it|you)"),
+    "death_touch": (
+        r"kills?",
+        r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?",
+        r"around (?:it|you)",
+    ),
     "madness": (
         r"discards? a (?:random )?card(?: at random)?(?: from (?:their|its|his|her|your) thoughts)?",
     ),
     "brand": (r"brands?",),
-    "toss": (r"toss(?:es)?", r"place", r"(?:on|onto) a spot around you"),
-    "warp": (r"warps?", r"moves? to (?:a|an unoccupied|any) spot (?:adjacent|next) to"),
+    "toss": (r"toss(?:es)?|pick up", r"place", r"(?:on|onto) (?:a|any) spot around you"),
+    "warp": (r"(?:warp|move)s? to (?:a|an unoccupied|any) spot (?:adjacent|next) to",),
     "replicate": (
         rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
-        r"place (?:it|them|each) on a spot adjacent to this \w+",
+        r"place (?:it|them|each) on (?:a spot|spots) adjacent to this \w+",
         rf"then exert (?:{_THING}|them|the cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
         r"facing the same (?:way|direction)(?: as (?:it|this \w+))?",
     ),
     "resurrect_beckon": (
-        r"place this summon on a spot where a summon (?:has been|was) killed this round",
+        r"place this summon (?:on a spot )?where (?:a|that) summon (?:has been|was) killed"
+        r"(?: this round)?",
         rf"then exert {_THING}",
     ),
     # Glossary: Beckon, "adjacent to you": the champion, who plays it from the thoughts.
@@ -524,7 +555,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     # Glossary: Create, "place the alteration on an unoccupied spot in the arena".
     "create": (
-        r"(?:place|put) (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
+        r"(?:place|put|create) (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
         r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
     ),
     "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
@@ -537,13 +568,15 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "blitz": (r"ready|unexert", rf"when {_THING} enters the arena"),
     # Glossary: Stun, "cannot move or rotate themselves this round" (the duration is read apart).
     "stun": (
-        r"(?:is |are )?stunned",
+        r"(?:(?:is|are|becomes?) )?stunned|stuns?",
         r"(?:cannot|can't|can not) move or rotate(?: (?:itself|themselves))?",
     ),
     "break": (
-        # Glossary: Break, "remove all counters from this card".
+        # Glossary: Break, "a player may remove all counters from this card and the listed
+        # effect will occur": "if you do" is that "may".
         rf"(?:you may )?remove (?:all (?:of )?)?(?:them|its counters|the counters|counters)"
         rf"(?: all)?(?: from {_THING})?",
+        r"if you do",
     ),
     # Glossary: Line of Sight, from the ability's awareness to the arena's edge or a blocker.
     "line_of_sight": (r"(?:with)?in (?:its|the|this \w+'s|your) line of sight",),
@@ -579,6 +612,14 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
             _set(target="enemy_champion"),
         ),
         (r"(?<=damage to )(?:a|an|one) (?:enemy|opposing)(?: combatant)?", _set(target="enemy")),
+    ),
+    # Glossary: Madness, "a champion who is affected": the opposing champion is its target.
+    "madness": (
+        (
+            r"(?<!target )(?:the |an? )?(?:opposing|enemy) champion(?= discards)"
+            r"|your opponent(?= discards)",
+            _set(target="enemy_champion"),
+        ),
     ),
     # Glossary: Sacrifice, "a sacrificed target": what "sacrifice a friendly summon" names is it.
     "sacrifice": (

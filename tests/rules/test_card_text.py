@@ -423,6 +423,53 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "At the end of this summon's turn, it gains 2 HP.",
             {"trigger": "own_turn_ends"},
         ),
+        # more of the glossary's words in other forms (probed after the fourth set)
+        ("Create", "Create this alteration on any unoccupied spot in the arena.", {"reach": None}),
+        ("Decoy", "Switch the spots of two target combatants.", {"target": "combatant"}),
+        ("Brand [Stun]", "Target enemy summon becomes stunned.", {"target": "enemy_summon"}),
+        (
+            "Count",
+            "When a summon dies, put a counter on this alteration.",
+            {"trigger": "summon_dies"},
+        ),
+        (
+            "Death Touch [2]",
+            "When it enters the arena, it kills target summon around it that has 2 or less HP.",
+            {"target": "summon"},
+        ),
+        (
+            "Replicate [2]",
+            "Take two copies of it from your subconscious, place them on spots adjacent to this summon, then exert them.",
+            {"target": None},
+        ),
+        (
+            "Resurrect Beckon",
+            "Play only if a summon was killed this round. Place this summon where that summon was killed, then exert it.",
+            {"conditions": [{"test": "summon_killed_this_round"}]},
+        ),
+        (
+            "Toss",
+            "Pick up target enemy summon and place it on any spot around you.",
+            {"target": "enemy_summon"},
+        ),
+        ("Warp", "Warp to a spot adjacent to target combatant.", {"target": "combatant"}),
+        (
+            "Execute",
+            "Turn target enemy summon to face the opposite direction.",
+            {"then": [{"effect": "rotate", "who": "target", "turn": "around"}]},
+        ),
+        (
+            "Execute",
+            "Target enemy turns 90 degrees to the left.",
+            {"then": [{"effect": "rotate", "who": "target", "turn": "left"}]},
+        ),
+        ("Madness", "The opposing champion discards a random card.", {"target": "enemy_champion"}),
+        ("Heal [3]", "Desperation 5: you gain 3 HP.", {"desperation": 5}),
+        (
+            "Break Basic Attack [2]",
+            "When this summon has 3 counters on it, you may remove all counters from it. If you do, it deals 2 damage to target enemy.",
+            {"break_at": 3, "target": "enemy"},
+        ),
         # who controls the ability on the stack it targets
         (
             "Negate",
@@ -502,7 +549,7 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
-    timed = name.startswith("Break") or text.startswith(("At ", "Whenever "))
+    timed = name.startswith("Break") or text.startswith(("At ", "Whenever ", "When "))
     speed = Speed.TRIGGER if timed else Speed.SWIFT
     ability = Ability(speed, name, parse_ability_name(name), text=text)
     reading = read_ability_text(CardType.SUMMON, ability)
