@@ -155,6 +155,13 @@ def _trigger(match: re.Match[str], facts: dict[str, object]) -> bool:
     return facts.setdefault("trigger", event) == event
 
 
+def _trigger_when(match: re.Match[str], facts: dict[str, object]) -> bool:
+    """ "when the round ends", "when each turn begins": as "at the end of the round" says."""
+    unit, edge = match.group(1), "end" if match.group(2) == "ends" else "beginning"
+    event = f"{unit}_{'begins' if edge == 'beginning' else 'ends'}"
+    return facts.setdefault("trigger", event) == event
+
+
 def _dies(match: re.Match[str], facts: dict[str, object]) -> bool:
     """A summon's death as a trigger: every one, or those `Death` says."""
     word, controls = match.group("whose"), match.group("controls")
@@ -180,13 +187,13 @@ def _dies(match: re.Match[str], facts: dict[str, object]) -> bool:
 
 
 def _duration(match: re.Match[str], facts: dict[str, object]) -> None:
-    facts.setdefault("duration", match.group(1) or match.group(2))
+    facts.setdefault("duration", next(g for g in match.groups() if g))
 
 
 def _turn(word: str | None) -> str:
     if word in ("left", "right"):
         return word
-    return "around" if word in ("around", "180 degrees") else "choice"
+    return "around" if word in ("around", "180 degrees", "a half turn") else "choice"
 
 
 def _rotate(match: re.Match[str]) -> FollowUp:
@@ -228,6 +235,11 @@ def _bounded(unit: str, unit_needed: bool = True) -> str:
 def _desperation(match: re.Match[str], facts: dict[str, object]) -> bool:
     value = int(match.group(1))
     return facts.setdefault("desperation", value) == value
+
+
+def _of_a_copy(_match: re.Match[str], facts: dict[str, object]) -> bool:
+    """Words about the copy, read only where the ability copies."""
+    return any(f.effect == "copy" for f in facts.get("then", ()))  # type: ignore[attr-defined]
 
 
 def _direction_around(match: re.Match[str], facts: dict[str, object]) -> bool:
@@ -321,6 +333,12 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _condition(lambda m: _bound(m, "counters", _who(m.group("who")))),
     ),
     (
+        r"(?:it |this ability )?(?:needs|requires) "
+        + _bounded("counters?")
+        + r" on (?:it|this \w+)",
+        _condition(lambda m: _bound(m, "counters")),
+    ),
+    (
         rf"(?:{_IF}|this ability can only be played if) a summon (?:has been|was) killed this round",
         _condition(lambda m: Condition("summon_killed_this_round")),
     ),
@@ -374,15 +392,18 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     ),
     # "target enemy turns 90 degrees to the left": a quarter turn of the target (or of "it").
     (
-        r"(?<=\s)turns?(?= (?:90 degrees )?to the (?:left|right)\b)",
+        r"(?<=\s)(?<!quarter )(?<!half )turns?(?= (?:90 degrees |a quarter turn )?to the (?:left|right)\b)",
         _then(lambda m: FollowUp("rotate", who="it")),
     ),
     (
-        r"(?:90 degrees )?(?:to the left or (?:to the )?right|in either direction)"
-        r"|(?:90 degrees )?to the (left|right)|(180 degrees|around)(?= *$)|90 degrees",
+        r"(?:(?:90 degrees|a quarter turn) )?(?:to the left or (?:to the )?right|in either direction)"
+        r"|(?:(?:90 degrees|a quarter turn) )?to the (left|right)|(180 degrees|around|a half turn)"
+        r"(?= *$)|90 degrees|a quarter turn",
         _direction,
     ),
     (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
+    # Using the Stack, Copying: the copy is its copier's and keeps the targets (reminder text).
+    (r"(?:the )?copy is yours|(?:and )?keeps its targets", _of_a_copy),
     # Who controls the ability on the stack it targets: "target ability an opponent controls",
     # "... that you control", "... if an opponent controls it".
     (
@@ -420,7 +441,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     # "turn target enemy summon to face the opposite direction": the target phrase is read as
     # the target, and the rest as a half turn of it.
     (
-        r"(?:then )?turn(?= target (?:\w+ ){1,2}to face (?:the )?(?:opposite|other) (?:direction|way))",
+        r"(?:then )?turn(?= target\b[^,]*? to face (?:the )?(?:opposite|other) (?:direction|way))",
         _then(lambda m: FollowUp("rotate", who="target", turn="around")),
     ),
     (r"to face (?:the )?(?:opposite|other) (?:direction|way)", _direction_around),
@@ -438,15 +459,18 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
 _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- when a trigger happens --------------------------------------------------------------
     (
-        r"until (?:the )?end of (?:the |this )?(turn|round)|(?:for |during )?this (turn|round)",
+        r"until (?:the )?end of (?:the |this )?(turn|round)|(?:for |during )?this (turn|round)"
+        r"|until the (turn|round) ends",
         _duration,
     ),
     (
         r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your|this \w+'s)"
         r" (round|turn)"
-        r"( in which (?:it|this \w+) (?:is|was) placed| in which (?:it|this \w+) entered the arena)?",
+        r"( in which (?:it|this \w+) (?:is|was) placed|(?: in which)? (?:it|this \w+) entered"
+        r" the arena)?",
         _trigger,
     ),
+    (r"(?:when|as|once) (?:the|each|every) (round|turn) (ends|begins|starts)", _trigger_when),
     (
         rf"(?:when|whenever|as) (?:{_THING}|this \w+) enters the arena",
         _set(trigger="enters_arena"),
@@ -459,7 +483,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         # Kill(ed)). A place no field states ("near it", "on its spot") is left, and unsaid.
         r"(?:whenever|when|each time|every time) (?:a|an|any|another) (?:(?P<whose>ally|allied"
         r"|friendly|enemy|opposing) )?summon(?: (?P<controls>you control|an opponent controls"
-        r"|your opponent controls))? (?P<verb>dies|is killed|leaves the arena)"
+        r"|your opponent controls))? (?P<verb>dies|is killed|leaves the arena"
+        r"|is sent (?:from the arena )?to (?:the|its owner's) memories)"
         r"(?: (?P<where>(?:with)?in (?:its|this \w+'s) awareness|adjacent to (?:it|this \w+)"
         r"|around (?:it|this \w+)))?"
         r"(?! (?:with)?in\b| around\b| adjacent\b| near\b| on\b)",
@@ -489,7 +514,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- choices -----------------------------------------------------------------------------
     (r"(?:you )?may", _set(optional=True)),
     (
-        r"facing the same (?:way|direction)(?: as (?:you|your champion|this \w+))?",
+        r"facing the same (?:way|direction)(?: as (?:you|your champion|this \w+))?"
+        r"|facing (?:your|your champion's) (?:way|direction)",
         _set(facing="champion"),
     ),
 )
@@ -518,16 +544,19 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"remove",
         r"(?:and )?send it to (?:the|its owner's) memories",
         r"from the stack",
+        # reminder text: "(it leaves the stack and goes to its owner's memories.)"
+        r"(?:it )?leaves the stack",
+        r"(?:and )?goes to (?:the|its owner's) memories",
     ),
     "sacrifice": (r"sacrifices?",),
-    "decoy": (r"switch (?:the )?(?:spots|places)(?: of)?",),
-    "decoy_summon": (r"switch (?:the )?(?:spots|places)(?: of)?",),
+    "decoy": (r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?",),
+    "decoy_summon": (r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?",),
     "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
-    "count": (rf"put {_N} counters? on {_THING}",),
+    "count": (rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",),
     "death_touch": (
         r"kills?",
-        r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?",
+        r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?(?: remaining| left)?",
         r"around (?:it|you)",
     ),
     "madness": (
@@ -535,16 +564,20 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     "brand": (r"brands?",),
     "toss": (r"toss(?:es)?|pick up", r"place", r"(?:on|onto) (?:a|any) spot around you"),
-    "warp": (r"(?:warp|move)s? to (?:a|an unoccupied|any) spot (?:adjacent|next) to",),
+    "warp": (
+        r"(?:warp|move|blink|teleport)s? to (?:a|an unoccupied|any) spot (?:adjacent|next) to",
+    ),
     "replicate": (
-        rf"takes? {_N} cop(?:y|ies) of {_THING} from your subconscious",
+        rf"(?:takes?|places?|puts?) {_N} cop(?:y|ies) of {_THING} from your subconscious"
+        rf"(?: (?:on a spot |on spots )?adjacent to (?:it|this \w+))?",
         r"place (?:it|them|each) on (?:a spot|spots) adjacent to this \w+",
         rf"then exert (?:{_THING}|them|the cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
-        r"facing the same (?:way|direction)(?: as (?:it|this \w+))?",
+        r"facing the same (?:way|direction)(?: as (?:it|this \w+))?|facing its (?:way|direction)",
     ),
     "resurrect_beckon": (
-        r"place this summon (?:on a spot )?where (?:a|that) summon (?:has been|was) killed"
+        r"(?:place|put) this summon (?:(?:on|onto) a spot )?where (?:a|that) summon"
+        r" (?:has been|was) killed"
         r"(?: this round)?",
         rf"then exert {_THING}",
     ),
@@ -587,6 +620,11 @@ def _break_at(match: re.Match[str], facts: dict[str, object]) -> None:
     facts.setdefault("break_at", _number(match.group(1)))
 
 
+# Switch: "switch spots with target ally" and "target ally and you exchange spots" trade the
+# user's spot and the target's.
+_SWITCH_WITH = r"(?:you )?(?:switch|swap|trade|exchange)(?:e?s)? (?:spots|places) with(?= target )"
+_AND_YOU = r"(?<=\s)and you(?= (?:switch|swap|trade|exchange) )"
+
 # Phrases that state a field, read only in an ability with that keyword.
 _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     # Glossary: Break, "when those conditions are met": the counters the card must hold.
@@ -598,10 +636,12 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     ),
     # Switch: "switch spots with target ally" trades the user's spot and the target's.
     "decoy": (
-        (r"(?:you )?switch(?:es)? (?:spots|places) with(?= target )", _set(includes_user=True)),
+        (_SWITCH_WITH, _set(includes_user=True)),
+        (_AND_YOU, _set(includes_user=True)),
     ),
     "decoy_summon": (
-        (r"(?:you )?switch(?:es)? (?:spots|places) with(?= target )", _set(includes_user=True)),
+        (_SWITCH_WITH, _set(includes_user=True)),
+        (_AND_YOU, _set(includes_user=True)),
     ),
     # Attack Abilities: the combatant "deals X damage to a target in its awareness": what "deals
     # 2 damage to an opposing summon" names is that target.
@@ -612,6 +652,10 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
             _set(target="enemy_champion"),
         ),
         (r"(?<=damage to )(?:a|an|one) (?:enemy|opposing)(?: combatant)?", _set(target="enemy")),
+    ),
+    # "negate target attack": an ability on the stack of that kind, "ability" left unsaid.
+    "negate": (
+        (rf"(?:a )?target ({_KINDS})(?! ability)(?: (?:on|from) the stack)?", _kind_of_ability),
     ),
     # Glossary: Madness, "a champion who is affected": the opposing champion is its target.
     "madness": (
@@ -635,7 +679,7 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
 }
 # A keyword that is a lasting property (Flight, Defense [2], Weakness [Electric] ...) is restated
 # by its own name, with "gains" or "has" and its value.
-_GRANT_VERBS = r"(?:gains?|has|have|gets?)"
+_GRANT_VERBS = r"(?:gains?|has|have|gets?|is|are|becomes?)"
 
 
 def _value(term: KeywordTerm) -> str:
@@ -653,8 +697,13 @@ def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
         restates = _RESTATES.get(term.keyword, ())
         if term.keyword == "brand" and term.specific:
             # Glossary: Brand, "applies a specific ailment": Brand [Stun]'s "is stunned" is
-            # Stun's own words.
-            restates = (*restates, *_RESTATES.get(term.specific.lower(), ()))
+            # Stun's own words, and "is grounded" Brand [Grounded]'s.
+            ailment = term.specific.lower()
+            restates = (
+                *restates,
+                *_RESTATES.get(ailment, ()),
+                rf"(?:{_GRANT_VERBS} )?{re.escape(ailment)}",
+            )
         for phrase in restates:
             phrases.append((phrase.replace("VALUE", _value(term)), _nothing))
         if term.keyword == "attack" and "area" in term.attributes:
@@ -710,6 +759,11 @@ def stated_ability(ability: Ability) -> Ability:
     return replace(ability, name=name, terms=parse_ability_name(name))
 
 
+_FROM_ITSELF: tuple[tuple[str, Reader], ...] = (
+    (r"adjacent to (?:it|this (?:summon|alteration|champion|card))", _set(reach="adjacent")),
+    (r"around (?:it|this (?:summon|alteration|champion|card))", _set(reach="around")),
+)
+
 # The keywords whose effect lasts, and so has a duration: the keywords and ailments granted, and
 # Brand's (rules.core.engine.keywords.base.modifier, .brand).
 _LASTS = MODIFIERS | {"brand"}
@@ -720,10 +774,22 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     is the card's: a word of it names the card ("this totem deals ..." on Thornfield Totem)."""
     ability = stated_ability(ability)
     text = _normal(ability.text)
+    if name:
+        # The card by its own name ("put a counter on bone idol") is "this card".
+        text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
     own = _keyword_phrases(ability)
     before = [*_FIRST]
+    if "count" not in {t.keyword for t in ability.terms}:
+        # Counters put on by another ability than Count ("put a counter on it"), "then" or not
+        # (Count's own words are its keyword's).
+        before.append(
+            (
+                rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",
+                _then(lambda m: FollowUp("add_counter", _number(m.group(1)))),
+            )
+        )
     words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
     if words:
         # The card named by a word of its name, as the one acting (see _FIRST, the one acting).
@@ -732,6 +798,10 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
         before = [*_SCOPES, *before]
     phrases = [*before, *own, *_COMMON]
+    if card_type in (CardType.SUMMON, CardType.ALTERATION, CardType.CHAMPION):
+        # A permanent's own abilities measure from it: "adjacent to it" is adjacent to the user
+        # (read last, after every phrase that holds these words for something else).
+        phrases += _FROM_ITSELF
     # A keyword's own phrases restate its one effect: read once, so the same effect said again
     # ("target enemy takes 2 damage and you take 2 damage") is a second effect, and unsaid.
     once = range(len(before), len(before) + len(own))

@@ -26,6 +26,7 @@ HELD_OUT = [
         "held-out-keywords-2-v1.json",
         "held-out-keywords-3-v1.json",
         "held-out-keywords-4-v1.json",
+        "held-out-keywords-5-v1.json",
     )
 ]
 
@@ -469,6 +470,91 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "Break Basic Attack [2]",
             "When this summon has 3 counters on it, you may remove all counters from it. If you do, it deals 2 damage to target enemy.",
             {"break_at": 3, "target": "enemy"},
+        ),
+        # the fifth held-out set's terse words (written blind)
+        (
+            "Beckon",
+            "Place this summon adjacent to you, facing your direction, then exert it.",
+            {"facing": "champion"},
+        ),
+        (
+            "Negate",
+            "Negate target attack. (It leaves the stack and goes to its owner's memories.)",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "attack"}]},
+        ),
+        (
+            "Electric Attack [1]",
+            "When the round ends, deal 1 electric damage to target enemy.",
+            {"trigger": "round_ends"},
+        ),
+        (
+            "Count",
+            "Whenever a summon is sent from the arena to the memories, put a counter on it.",
+            {"trigger": "summon_dies"},
+        ),
+        (
+            "Brand [Grounded]",
+            "Target opposing summon is grounded until the round ends.",
+            {"target": "enemy_summon", "duration": "round"},
+        ),
+        (
+            "Decoy",
+            "Trade spots with target ally anywhere in the arena.",
+            {"target": "ally", "includes_user": True},
+        ),
+        (
+            "Decoy",
+            "Target friendly combatant and you exchange spots.",
+            {"target": "ally", "includes_user": True},
+        ),
+        (
+            "Resurrect Beckon",
+            "Put this summon onto a spot where a summon was killed this round, then exert it.",
+            {"target": None},
+        ),
+        (
+            "Replicate [1]",
+            "At the end of the round this summon entered the arena, place one copy of it from your subconscious adjacent to it.",
+            {"trigger": "round_ends_after_entering"},
+        ),
+        (
+            "Heavy Attack [4]",
+            "Needs at least two counters on this summon. Deal 4 damage to target opposing summon adjacent to it.",
+            {
+                "conditions": [{"test": "counters", "at_least": 2}],
+                "target": "enemy_summon",
+                "reach": "adjacent",
+            },
+        ),
+        (
+            "Death Touch [2]",
+            "When this summon enters the arena, kill target summon around it with two HP or less remaining.",
+            {"target": "summon"},
+        ),
+        (
+            "Warp",
+            "Blink to a spot adjacent to target ally anywhere in the arena.",
+            {"target": "ally"},
+        ),
+        (
+            "Cast",
+            "Copy target cast ability. (The copy is yours and keeps its targets.)",
+            {"then": [{"effect": "copy"}]},
+        ),
+        (
+            "Execute",
+            "Turn target opposing combatant in this technique's awareness to face the opposite way.",
+            {"then": [{"effect": "rotate", "who": "target", "turn": "around"}]},
+        ),
+        (
+            "Execute",
+            "At the start of each round, you may rotate this summon a quarter turn to the right.",
+            {"then": [{"effect": "rotate", "who": "self", "turn": "right"}], "optional": True},
+        ),
+        (
+            "Cast",
+            "At the start of this summon's turn, put a counter on it.",
+            {"trigger": "own_turn_begins", "then": [{"effect": "add_counter", "value": 1}]},
         ),
         # who controls the ability on the stack it targets
         (
@@ -959,3 +1045,15 @@ def test_a_word_of_the_cards_name_names_the_card_acting():
     reading = read_ability_text(CardType.ALTERATION, ability, "Thornfield Totem")
     assert reading.unsaid == ()
     assert (reading.facts["trigger"], reading.facts["target"]) == ("round_ends", "enemy")
+
+
+def test_the_cards_own_name_in_its_text_is_the_card():
+    # the fifth set's Bone Idol: "put a counter on Bone Idol", "when Bone Idol holds three counters"
+    count = Ability(
+        Speed.TRIGGER,
+        "Count",
+        parse_ability_name("Count"),
+        text="Whenever a summon dies, put a counter on Bone Idol.",
+    )
+    assert read_ability_text(CardType.ALTERATION, count, "Bone Idol").unsaid == ()
+    assert read_ability_text(CardType.ALTERATION, count).unsaid  # without the name, unsaid
