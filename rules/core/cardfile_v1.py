@@ -157,8 +157,7 @@ def _trigger(match: re.Match[str], facts: dict[str, object]) -> bool:
 
 def _trigger_when(match: re.Match[str], facts: dict[str, object]) -> bool:
     """ "when the round ends", "when each turn begins": as "at the end of the round" says."""
-    unit, edge = match.group(1), "end" if match.group(2) == "ends" else "beginning"
-    event = f"{unit}_{'begins' if edge == 'beginning' else 'ends'}"
+    event = f"{match.group(1)}_{'ends' if match.group(2) == 'ends' else 'begins'}"
     return facts.setdefault("trigger", event) == event
 
 
@@ -527,6 +526,9 @@ _SCOPES: tuple[tuple[str, Reader], ...] = (
     (r"around (?:this alteration|it)", _set(scope="around")),
 )
 
+# Switch (Decoy, Decoy Summon): the glossary's "switch spots", and its usual synonyms.
+_SWITCH = r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?"
+
 # Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
 # VALUE stands for the keyword's own [X] (digits, the number as a word, or "x"): "deals 2 damage"
 # restates Basic Attack [2], and "deals 3 damage" in a Basic Attack [2] is left unsaid.
@@ -549,8 +551,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"(?:and )?goes to (?:the|its owner's) memories",
     ),
     "sacrifice": (r"sacrifices?",),
-    "decoy": (r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?",),
-    "decoy_summon": (r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?",),
+    "decoy": (_SWITCH,),
+    "decoy_summon": (_SWITCH,),
     "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
     "count": (rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",),
@@ -621,9 +623,14 @@ def _break_at(match: re.Match[str], facts: dict[str, object]) -> None:
 
 
 # Switch: "switch spots with target ally" and "target ally and you exchange spots" trade the
-# user's spot and the target's.
-_SWITCH_WITH = r"(?:you )?(?:switch|swap|trade|exchange)(?:e?s)? (?:spots|places) with(?= target )"
-_AND_YOU = r"(?<=\s)and you(?= (?:switch|swap|trade|exchange) )"
+# user's spot and the target's (Decoy and Decoy Summon alike).
+_WITH_THE_USER: tuple[tuple[str, Reader], ...] = (
+    (
+        r"(?:you )?(?:switch|swap|trade|exchange)(?:e?s)? (?:spots|places) with(?= target )",
+        _set(includes_user=True),
+    ),
+    (r"(?<=\s)and you(?= (?:switch|swap|trade|exchange) )", _set(includes_user=True)),
+)
 
 # Phrases that state a field, read only in an ability with that keyword.
 _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
@@ -635,14 +642,8 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
         ),
     ),
     # Switch: "switch spots with target ally" trades the user's spot and the target's.
-    "decoy": (
-        (_SWITCH_WITH, _set(includes_user=True)),
-        (_AND_YOU, _set(includes_user=True)),
-    ),
-    "decoy_summon": (
-        (_SWITCH_WITH, _set(includes_user=True)),
-        (_AND_YOU, _set(includes_user=True)),
-    ),
+    "decoy": _WITH_THE_USER,
+    "decoy_summon": _WITH_THE_USER,
     # Attack Abilities: the combatant "deals X damage to a target in its awareness": what "deals
     # 2 damage to an opposing summon" names is that target.
     "attack": (
@@ -759,6 +760,7 @@ def stated_ability(ability: Ability) -> Ability:
     return replace(ability, name=name, terms=parse_ability_name(name))
 
 
+_PERMANENTS = (CardType.SUMMON, CardType.ALTERATION, CardType.CHAMPION)
 _FROM_ITSELF: tuple[tuple[str, Reader], ...] = (
     (r"adjacent to (?:it|this (?:summon|alteration|champion|card))", _set(reach="adjacent")),
     (r"around (?:it|this (?:summon|alteration|champion|card))", _set(reach="around")),
@@ -798,7 +800,7 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
         before = [*_SCOPES, *before]
     phrases = [*before, *own, *_COMMON]
-    if card_type in (CardType.SUMMON, CardType.ALTERATION, CardType.CHAMPION):
+    if card_type in _PERMANENTS:
         # A permanent's own abilities measure from it: "adjacent to it" is adjacent to the user
         # (read last, after every phrase that holds these words for something else).
         phrases += _FROM_ITSELF
@@ -889,12 +891,14 @@ def _its_own_after_a_target(text: str, facts: dict[str, object]) -> list[str]:
     found = []
     for clause in _clauses(text):
         own = _ITS_OWN.search(clause)
-        if own is None:
-            continue
-        before = text[: text.find(clause)] + clause[: own.start()]
-        if re.search(r"\btarget\b", before):
+        if own is not None and _target_before(text, clause, own.start()):
             found.append(clause)
     return found
+
+
+def _target_before(text: str, clause: str, at: int) -> bool:
+    """Whether a target is named in `text` before position `at` of its clause `clause`."""
+    return re.search(r"\btarget\b", text[: text.find(clause)] + clause[:at]) is not None
 
 
 def _settle_it(
@@ -910,14 +914,15 @@ def _settle_it(
     counters."""
     if not it_clauses:
         return []
-    permanent = card_type in (CardType.SUMMON, CardType.ALTERATION, CardType.CHAMPION)
+    permanent = card_type in _PERMANENTS
     unclear: list[str] = []
     conditions = list(facts["conditions"])  # type: ignore[call-overload]
     for index, clause in it_clauses.items():
         condition = conditions[index]
         lead = re.search(r"\b(?:if|while|as long as)\b", clause)
-        before = text[: text.find(clause)] + clause[: lead.start() if lead else 0]
-        after_target = bool(facts.get("target")) and re.search(r"\btarget\b", before)
+        after_target = bool(facts.get("target")) and _target_before(
+            text, clause, lead.start() if lead else 0
+        )
         if after_target and condition.test == "hp" and not _ITSELF_ACTS.search(text):
             conditions[index] = replace(condition, who="target")
         elif not after_target and permanent:

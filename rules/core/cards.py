@@ -217,6 +217,8 @@ CONDITION_TESTS = (
     "hp",
     "controller",
 )
+# The tests that read the ability's target: its kind, its place on the stack, who controls it.
+TARGET_TESTS = frozenset({"target_kind", "stack_position", "controller"})
 # Whose HP: the one using the ability, its target, or its champion.
 CONDITION_WHO = ("self", "target", "champion")
 # What `target_kind` may name: a card type, or the speed of an ability on the stack, or the kind
@@ -253,6 +255,11 @@ class Condition:
     at_most: int | None = None
     kind: str | None = None
 
+    @property
+    def reads_target(self) -> bool:
+        """Whether it reads the ability's target (so an ability with none can never meet it)."""
+        return self.test in TARGET_TESTS or (self.test == "hp" and self.who == "target")
+
     def as_json(self) -> dict[str, object]:
         data: dict[str, object] = {"test": self.test}
         if self.test == "hp":
@@ -274,17 +281,14 @@ class Condition:
         )
 
 
-# A `summon_dies` trigger's death, when not every death: whose summon (Glossary: Allies, Enemy),
-# where it stood, measured from the permanent with the trigger (in its awareness, adjacent to it,
-# around it), and whether it must be killed rather than only die (Glossary: Kill(ed); Died/Dies:
-# a sacrificed summon dies but is not killed). Glossary: Count, "whenever the specified condition
-# is met".
-DEATH_WHOSE = ("ally", "enemy")
-DEATH_WHERE = ("awareness", "adjacent", "around")
-
-
 @dataclass(frozen=True)
 class Death:
+    """A `summon_dies` trigger's death, when not every death (Glossary: Count, "whenever the
+    specified condition is met"): `whose` summon, "ally" or "enemy" (Glossary: Allies, Enemy);
+    `where` it stood, "awareness", "adjacent" or "around", measured from the permanent with the
+    trigger; `killed`, that it was killed rather than only died (Glossary: Kill(ed); Died/Dies:
+    a sacrificed summon dies but is not killed)."""
+
     whose: str | None = None
     where: str | None = None
     killed: bool = False

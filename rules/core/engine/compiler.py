@@ -393,7 +393,6 @@ def _follow_ups(c: Compiling) -> None:
 
 # Quarter turns clockwise a rotation makes; 0 is the rotating player's choice of left or right.
 _TURNS = {"right": 1, "left": 3, "around": 2, "choice": 0}
-_TARGET_TESTS = frozenset({"target_kind", "stack_position", "controller"})
 _PERMANENT_KINDS = frozenset({"champion", "summon", "alteration"})
 
 
@@ -417,7 +416,7 @@ def _target_problem(
 ) -> str | None:
     """What a condition that reads the target needs of the ability's target, if anything."""
     test = condition.test
-    if (test in _TARGET_TESTS or (test == "hp" and condition.who == "target")) and target is None:
+    if condition.reads_target and target is None:
         return f"{label}: its condition ({test}) needs a target"
     if test == "stack_position" and target != "ability":
         return f"{label}: a position on the stack is an ability's"

@@ -487,14 +487,7 @@ def untargeted_conditions_hold(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> bool:
     """Whether the conditions of `spec` that read no target hold (a trigger's, as it happens)."""
-    return all(
-        _holds(st, c, user, controller, ())
-        for c in spec.conditions
-        if not (c.test in _TARGET_TESTS or (c.test == "hp" and c.who == "target"))
-    )
-
-
-_TARGET_TESTS = frozenset({"target_kind", "stack_position", "controller"})
+    return all(_holds(st, c, user, controller, ()) for c in spec.conditions if not c.reads_target)
 
 
 def _ability_kinds(st: GameState, item: StackItem) -> tuple[str, ...]:

@@ -411,6 +411,18 @@ def test_games_that_play_every_keyword_replay_identically():
         assert snapshot(again) == snapshot(game.state), seed
 
 
+def counting_totem(dies):
+    """An alteration whose Count counts the deaths `dies` says (card format, `dies`)."""
+    return card(
+        "Grudge Totem",
+        "alteration",
+        ability("action", "Create", aura=1),
+        ability("trigger", "Count", facts={"trigger": "summon_dies", "dies": dies}),
+        hp=3,
+        awareness=AROUND,
+    )
+
+
 @pytest.mark.parametrize(
     ("totem_at", "dies", "counts"),
     [
@@ -425,14 +437,7 @@ def test_a_count_of_some_deaths_counts_only_those(totem_at, dies, counts):
     """Count: "a trigger ability that occurs whenever the specified condition is met": "whenever
     an enemy summon is killed in this alteration's awareness" counts those deaths only (card
     format, `dies`). Before `dies`, such a card was refused, or counted every death."""
-    totem = card(
-        "Grudge Totem",
-        "alteration",
-        ability("action", "Create", aura=1),
-        ability("trigger", "Count", facts={"trigger": "summon_dies", "dies": dies}),
-        hp=3,
-        awareness=AROUND,
-    )
+    totem = counting_totem(dies)
     doomed = summon("Doomed", 1)
     bolt = spell("Bolt", ability("action", "Basic Attack [1]", aura=1))
     state = position({"a": [bolt]}, [Place(totem, "a", *totem_at), Place(doomed, "b", 3, 4)])
@@ -448,14 +453,7 @@ def test_a_sacrifice_is_a_death_and_no_kill():
     from rules.core.engine.changes import leave_arena
 
     for dies, counts in (({"killed": True}, False), ({"whose": "ally"}, True)):
-        totem = card(
-            "Tally Post",
-            "alteration",
-            ability("action", "Create", aura=1),
-            ability("trigger", "Count", facts={"trigger": "summon_dies", "dies": dies}),
-            hp=3,
-            awareness=AROUND,
-        )
+        totem = counting_totem(dies)
         mine = summon("Mine", 3)
         state = position({}, [Place(totem, "a", 1, 1), Place(mine, "a", 3, 4)])
         leave_arena(state, find(state, mine), killed=False)
