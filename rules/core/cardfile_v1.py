@@ -81,13 +81,15 @@ _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
 # The card or "it" whose number a condition reads (`_who`).
 _WHO = r"(?P<who>this (?:alteration|summon|card|champion|permanent|enchantment|combatant)|it)"
-# What opens a condition: "if", "while", "only if", "as long as", "play only if", "this ability
-# can only be played if" (Glossary: Desperation, "can only be played").
+# What opens a condition: "if", "while", "only if", "as long as", "provided that", "play only
+# if", "this ability can only be played if" (Glossary: Desperation, "can only be played").
 _IF = (
     r"(?:(?:this (?:ability|card) |it )?(?:can|may) only be (?:played|used) |(?:you may )?"
-    r"(?:play|use) (?:this (?:ability |card )?)?only |only )?(?:if|while|as long as)"
+    r"(?:play|use) (?:this (?:ability |card )?)?only |only )?(?:if|while|as long as"
+    r"|provided(?: that)?)"
 )
 _HP = "hp|health"
+_HOLDS = "(?:has|holds|bears|carries)"
 _ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"
 _ATTRIBUTE_WORDS = f"{_ELEMENT_WORDS}|range|basic|heavy|drain|area|elemental"
 
@@ -318,16 +320,16 @@ def _side_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
 _FIRST: tuple[tuple[str, Reader], ...] = (
     # --- conditions ("if", "while", "only if") -----------------------------------------------
     (
-        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) no counters(?: on (?:it|this \w+))?",
+        rf"{_IF} (?:{_WHO} {_HOLDS}|there (?:is|are)) no counters(?: on (?:it|this \w+))?",
         _condition(lambda m: Condition("counters", _who(m.group("who")), at_most=0)),
     ),
     (
-        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) (?:any|a|one or more) counters?"
+        rf"{_IF} (?:{_WHO} {_HOLDS}|there (?:is|are)) (?:any|a|one or more) counters?"
         rf"(?: on (?:it|this \w+))?",
         _condition(lambda m: Condition("counters", _who(m.group("who")), at_least=1)),
     ),
     (
-        rf"{_IF} (?:{_WHO} (?:has|holds)|there (?:is|are)) {_bounded('counters?')}"
+        rf"{_IF} (?:{_WHO} {_HOLDS}|there (?:is|are)) {_bounded('counters?')}"
         rf"(?: on (?:it|this \w+))?",
         _condition(lambda m: _bound(m, "counters", _who(m.group("who")))),
     ),
@@ -357,7 +359,14 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _condition(lambda m: _bound(m, "hp", "target")),
     ),
     (
-        rf"(?:only )?if (?:(?:the|its|that) target|it) is an? ({_KINDS})(?: ability| card)?",
+        rf"(?:only )?(?:if|provided(?: that)?) (?:(?:the|its|that) target|it|the ability so"
+        rf" targeted|the targeted ability|that ability) (?:is an? ({_KINDS})(?: ability| card)?"
+        rf"|(?:comes|originates) from an? ({_KINDS})(?: card)?)",
+        _condition(lambda m: Condition("target_kind", kind=m.group(1) or m.group(2))),
+    ),
+    # "target ability that originates from a spell card": an ability on the stack of that kind.
+    (
+        rf"(?<=ability )(?:that|which) (?:comes|originates) from an? ({_KINDS})(?: card)?",
         _condition(lambda m: Condition("target_kind", kind=m.group(1))),
     ),
     (
@@ -395,14 +404,19 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _then(lambda m: FollowUp("rotate", who="it")),
     ),
     (
-        r"(?:(?:90 degrees|a quarter turn) )?(?:to the left or (?:to the )?right|in either direction)"
-        r"|(?:(?:90 degrees|a quarter turn) )?to the (left|right)|(180 degrees|around|a half turn)"
+        r"(?:(?:90 degrees|a quarter turn) )?(?:to the left or (?:to the )?right|in either direction"
+        r"|left or right(?: as you (?:choose|wish|like))?)"
+        r"|(?:(?:90 degrees|a quarter turn) )?to (?:the|its) (left|right)|(180 degrees|around|a half turn)"
         r"(?= *$)|90 degrees|a quarter turn",
         _direction,
     ),
     (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
     # Using the Stack, Copying: the copy is its copier's and keeps the targets (reminder text).
-    (r"(?:the )?copy is yours|(?:and )?keeps its targets", _of_a_copy),
+    (
+        r"(?:the )?copy is yours|(?:and )?(?:the copy )?(?:keeps|keeping) (?:its|the same) targets"
+        r"|(?:and )?(?:being |is )?controlled by you",
+        _of_a_copy,
+    ),
     # Who controls the ability on the stack it targets: "target ability an opponent controls",
     # "... that you control", "... if an opponent controls it".
     (
@@ -429,7 +443,8 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     ),
     # "turn around" is a half turn (Navigating the Arena, Rotate: 90 degrees each way).
     (
-        r"(?:then )?turns? around(?: to face (?:the )?(?:opposite|other) (?:direction|way))?",
+        r"(?:then )?turns? around(?: (?:on|in) (?:its|your|the same) spot| in place)?"
+        r"(?: to face (?:the )?(?:opposite|other) (?:direction|way))?",
         _then(lambda m: FollowUp("rotate", who="self", turn="around")),
     ),
     (
@@ -443,7 +458,10 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"(?:then )?turn(?= target\b[^,]*? to face (?:the )?(?:opposite|other) (?:direction|way))",
         _then(lambda m: FollowUp("rotate", who="target", turn="around")),
     ),
-    (r"to face (?:the )?(?:opposite|other) (?:direction|way)", _direction_around),
+    (
+        r"(?:to face|so (?:that )?(?:it|you) faces?) (?:the )?(?:opposite|other) (?:direction|way)",
+        _direction_around,
+    ),
     # --- the one acting ----------------------------------------------------------------------
     # The card itself, or the target named again, opening its clause as the subject ("this
     # alteration deals ...", "that summon gains ..."): read before the keyword's own phrases, while
@@ -459,12 +477,13 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     # --- when a trigger happens --------------------------------------------------------------
     (
         r"until (?:the )?end of (?:the |this )?(turn|round)|(?:for |during )?this (turn|round)"
+        r"|for the rest of (?:the |this )?(turn|round)"
         r"|until the (turn|round) ends",
         _duration,
     ),
     (
-        r"(?:at )?(?:the )?(beginning|start|end) of (each|the|its|every|your|this \w+'s)"
-        r" (round|turn)"
+        r"(?:at )?(?:the )?(beginning|start|end) of (?:each of )?(each|the|its|every|your"
+        r"|this \w+'s) (round|turn)s?"
         r"( in which (?:it|this \w+) (?:is|was) placed|(?: in which)? (?:it|this \w+) entered"
         r" the arena)?",
         _trigger,
@@ -482,7 +501,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         # Kill(ed)). A place no field states ("near it", "on its spot") is left, and unsaid.
         r"(?:whenever|when|each time|every time) (?:a|an|any|another) (?:(?P<whose>ally|allied"
         r"|friendly|enemy|opposing) )?summon(?: (?P<controls>you control|an opponent controls"
-        r"|your opponent controls))? (?P<verb>dies|is killed|leaves the arena"
+        r"|your opponent controls))? (?P<verb>dies|is killed"
+        r"|leaves the arena(?: (?:for|to) (?:the|its owner's) memories)?"
         r"|is sent (?:from the arena )?to (?:the|its owner's) memories)"
         r"(?: (?P<where>(?:with)?in (?:its|this \w+'s) awareness|adjacent to (?:it|this \w+)"
         r"|around (?:it|this \w+)))?"
@@ -505,8 +525,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         r"(?:with)?in (?:(?:its|the|this card's|your|this \w+'s) )?awareness",
         _set(reach="awareness"),
     ),
-    (r"(?:anywhere )?in the arena", _set(reach="arena")),
-    (r"adjacent to you", _set(reach="adjacent")),
+    (r"(?:anywhere )?in the arena|wherever (?:it|they) (?:stands?|is|are)", _set(reach="arena")),
+    (r"(?:on a spot )?adjacent to you", _set(reach="adjacent")),
     (r"around you", _set(reach="around")),
     # Glossary: Desperation, "Desperation X:" before what it allows.
     (r"desperation \[?(\d+)\]?", _desperation),
@@ -517,6 +537,14 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         r"|facing (?:your|your champion's) (?:way|direction)",
         _set(facing="champion"),
     ),
+    # Placing from the Thoughts: the player placing it chooses its facing.
+    (
+        r"facing (?:whichever|any) (?:direction|way)(?: (?:you|that champion's player|its"
+        r" controller) (?:prefers?|chooses?|likes?))?",
+        _set(facing="choice"),
+    ),
+    # What cannot happen does not ("discards a card at random, if able").
+    (r"if (?:able|possible)", _nothing),
 )
 
 _SCOPES: tuple[tuple[str, Reader], ...] = (
@@ -527,14 +555,21 @@ _SCOPES: tuple[tuple[str, Reader], ...] = (
 )
 
 # Switch (Decoy, Decoy Summon): the glossary's "switch spots", and its usual synonyms.
-_SWITCH = r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?"
+_SWITCH = (
+    r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?"
+    r"(?: with (?:one another|each other))?"
+)
 
 # Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
 # VALUE stands for the keyword's own [X] (digits, the number as a word, or "x"): "deals 2 damage"
 # restates Basic Attack [2], and "deals 3 damage" in a Basic Attack [2] is left unsaid.
 _RESTATES: dict[str, tuple[str, ...]] = {
     "attack": (rf"(?:(?:deals?|takes?) )?VALUE ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",),
-    "heal": (r"(?:gains?|heals?|restores?) VALUE hp",),
+    # Glossary: Heal [X], "you gain X HP": the user, who may be named again ("to itself").
+    "heal": (
+        r"(?:gains?|heals?|restores?|recovers?|regains?) VALUE hp"
+        r"(?: to (?:itself|yourself|you|this \w+))?",
+    ),
     "cure": (r"(?:gains?|heals?|restores?) VALUE hp",),
     "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "breakthrough": (r"draws? (?:a|one|two|three|\d+) cards?",),
@@ -544,13 +579,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "negate": (
         r"negate|^\s*counter\b",
         r"remove",
-        r"(?:and )?send it to (?:the|its owner's) memories",
+        r"(?:and )?(?:send|sending) it to (?:the|its owner's) memories",
         r"from the stack",
         # reminder text: "(it leaves the stack and goes to its owner's memories.)"
         r"(?:it )?leaves the stack",
         r"(?:and )?goes to (?:the|its owner's) memories",
     ),
-    "sacrifice": (r"sacrifices?",),
+    # Glossary: Sacrifice, the summon goes to its owner's memories.
+    "sacrifice": (r"sacrifices?", r"(?:and )?(?:sending|send) it to (?:the|its owner's) memories"),
     "decoy": (_SWITCH,),
     "decoy_summon": (_SWITCH,),
     "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
@@ -567,13 +603,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "brand": (r"brands?",),
     "toss": (r"toss(?:es)?|pick up", r"place", r"(?:on|onto) (?:a|any) spot around you"),
     "warp": (
-        r"(?:warp|move|blink|teleport)s? to (?:a|an unoccupied|any) spot (?:adjacent|next) to",
+        r"(?:warp|move|blink|teleport|relocate|shift|step)s? to (?:a|an unoccupied|any) spot"
+        r" (?:adjacent|next) to",
     ),
     "replicate": (
         rf"(?:takes?|places?|puts?) {_N} cop(?:y|ies) of {_THING} from your subconscious"
         rf"(?: (?:on a spot |on spots )?adjacent to (?:it|this \w+))?",
         r"place (?:it|them|each) on (?:a spot|spots) adjacent to this \w+",
-        rf"then exert (?:{_THING}|them|the cop(?:y|ies))",
+        rf"(?:then )?exert (?:{_THING}|them|the cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
         r"facing the same (?:way|direction)(?: as (?:it|this \w+))?|facing its (?:way|direction)",
     ),
@@ -590,7 +627,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     # Glossary: Create, "place the alteration on an unoccupied spot in the arena".
     "create": (
-        r"(?:place|put|create) (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
+        r"(?:place|put|create)s? (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
         r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
     ),
     "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
@@ -609,7 +646,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "break": (
         # Glossary: Break, "a player may remove all counters from this card and the listed
         # effect will occur": "if you do" is that "may".
-        rf"(?:you may )?remove (?:all (?:of )?)?(?:them|its counters|the counters|counters)"
+        rf"(?:you may )?removes? (?:all (?:of )?)?(?:them|its counters|the counters|counters)"
         rf"(?: all)?(?: from {_THING})?",
         r"if you do",
     ),
@@ -637,7 +674,7 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     # Glossary: Break, "when those conditions are met": the counters the card must hold.
     "break": (
         (
-            rf"(?:when|once|whenever|if) {_THING} (?:has|holds) {_N}(?: or more)? counters(?: on it)?",
+            rf"(?:when|once|whenever|if) {_THING} {_HOLDS} {_N}(?: or more)? counters(?: on it)?",
             _break_at,
         ),
     ),
@@ -739,6 +776,178 @@ def _normal(text: str) -> str:
     return " ".join(text.lower().split())
 
 
+# --- the same facts in plainer words -----------------------------------------------------------
+# Card text says one fact in many voices: "target enemy is dealt 2 damage" is "deal 2 damage to
+# target enemy", and "the champion who plays this card places ..." is "you place ...". Rather than
+# give every phrase its passive and formal twins, each clause is first rewritten into the plain
+# active voice the phrases read (`_plain_words`); a clause no field states is still reported as
+# printed. A rewrite only reorders the clause or swaps a word for its plain synonym: it never adds
+# a fact, and what it cannot place stays in the clause, to be read or refused as before.
+
+# Numbers as a card writes them ("2", "two", "x", "a").
+_ANY_N = rf"(?:\d+|x|{'|'.join(_NUMBERS)})"
+_DAMAGE = rf"(?P<dmg>{_ANY_N} (?:(?:{_ATTRIBUTE_WORDS}) )*damage)"
+# Who or what a passive clause opens with: a target, "each enemy", "this summon", "it", "they",
+# and where it stands ("in its awareness", "around it with two HP or less"). Only these words:
+# a subject that held a verb ("this summon deals 2 damage to target enemy and it is pushed")
+# would move one effect's words into another's.
+_NOUNS = (
+    r"(?:enem(?:y|ies)|opposing|all(?:y|ies)|allied|friendly|summons?|champions?|combatants?"
+    r"|abilit(?:y|ies)|alterations?|permanents?|cop(?:y|ies)|spell|technique|attack|swift"
+    r"|action)"
+)
+_STANDS = (
+    rf"(?:with)?in (?:its|your|the|this \w+'s) awareness|(?:adjacent to|around) (?:you|it"
+    rf"|this \w+)|on the stack|anywhere in the arena|(?:with|that has) (?:{_COUNT}) hp or (?:less"
+    rf"|fewer)(?: remaining)?"
+)
+_SUBJECT = (
+    rf"(?P<obj>(?:(?:target|each|every|all|that|this|these|those|the|an?|one|two|three|\d+)"
+    rf"(?: {_NOUNS}){{1,3}}(?: of it)?|it|they)(?: (?:{_STANDS})){{0,2}})"
+)
+# The acting "by ..." of a passive clause: the card itself or its player.
+_BY = r"(?: by (?P<by>this (?:alteration|summon|champion|card|spell|technique)|it|you))?"
+# Past participles and the verb each is the passive of.
+_ACTIVE = {
+    "killed": "kill",
+    "destroyed": "destroy",
+    "negated": "negate",
+    "countered": "negate",
+    "copied": "copy",
+    "pushed": "push",
+    "rotated": "rotate",
+    "spun": "rotate",
+    "turned": "rotate",
+    "sacrificed": "sacrifice",
+    "tossed": "toss",
+    "placed": "place",
+    "removed": "remove",
+    "taken": "take",
+    "exerted": "exert",
+}
+_PARTICIPLE = "|".join(_ACTIVE)
+
+
+def _deal(match: re.Match[str], target: str) -> str:
+    by = match.group("by")
+    verb = "deal" if by in (None, "you") else f"{by} deals"
+    return f"{'you ' if by == 'you' else ''}{verb} {match.group('dmg')} to {target}"
+
+
+def _them(words: str) -> str:
+    return "them" if words == "they" else words
+
+
+# (pattern, rewrite) for a whole clause, "then " and "and " kept in front of it.
+_VOICES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    # "target enemy is dealt 2 damage (by this alteration)": "(this alteration) deal(s) 2 damage
+    # to target enemy".
+    (
+        re.compile(
+            rf"{_SUBJECT} (?:is|are) (?:dealt|inflicted with|struck for|hit for|hit with) "
+            rf"{_DAMAGE}{_BY}(?P<rest>.*)"
+        ),
+        lambda m: _deal(m, m.group("obj")) + m.group("rest"),
+    ),
+    # "2 damage is dealt to target enemy", "two range damage is inflicted on ...".
+    (
+        re.compile(
+            rf"{_DAMAGE} (?:is|are) (?:dealt|inflicted|done){_BY} (?:to|on|upon) (?P<rest>.*)"
+        ),
+        lambda m: _deal(m, m.group("rest")),
+    ),
+    # "a counter is placed on this alteration", "two counters are removed from it".
+    (
+        re.compile(
+            rf"(?P<n>{_ANY_N}) (?P<c>counters?) (?:is|are) (?P<verb>placed|put|added|removed"
+            rf"|taken) (?:on|onto|to|upon|from|off) (?P<rest>.*)"
+        ),
+        lambda m: (
+            f"remove {m.group('n')} {m.group('c')} from {m.group('rest')}"
+            if m.group("verb") in ("removed", "taken")
+            else f"put {m.group('n')} {m.group('c')} on {m.group('rest')}"
+        ),
+    ),
+    # "target enemy summon around it is killed", "they are all removed", "target ability on the
+    # stack is copied": the verb first, then what it acts on.
+    (
+        re.compile(
+            rf"{_SUBJECT} (?:is|are) (?:(?P<all>all) )?(?P<verb>{_PARTICIPLE})\b(?P<rest>.*)"
+        ),
+        lambda m: (
+            f"{_ACTIVE[m.group('verb')]} {_them(m.group('obj'))}"
+            f"{' all' if m.group('all') else ''}{m.group('rest')}"
+        ),
+    ),
+    # A participle opening a clause acts on what the sentence is about ("one copy of it is taken
+    # from your subconscious, placed on a spot adjacent to this summon, and exerted").
+    (
+        re.compile(rf"(?P<verb>{_PARTICIPLE})\b(?P<rest>.*)"),
+        lambda m: f"{_ACTIVE[m.group('verb')]} it{m.group('rest')}",
+    ),
+)
+
+# Words swapped for their plain synonyms anywhere in a clause.
+_SYNONYMS: tuple[tuple[str, str], ...] = (
+    # The one who plays or controls the card is "you" (Glossary: You, the champion or its player).
+    (
+        r"the (?:champion|player) (?:(?:who|that) (?:plays|played|controls|casts|cast|uses|used)"
+        r"|using|casting|playing|controlling) this (?:card|spell|technique|summon|alteration"
+        r"|champion|ability)",
+        "you",
+    ),
+    (r"upon", "on"),
+    (r"whilst", "while"),
+    # "thereupon gains four HP": what follows comes after, as the text's order already says.
+    (r"(?:there|where)upon", ""),
+    (r"(?:with)?in the awareness of (?:this \w+|it)", "in its awareness"),
+    # "once three counters sit on this alteration": it has them.
+    (
+        rf"(?P<n>{_ANY_N}(?: or more)?) counters? (?:sit|are|rest|lie|remain) on (?P<thing>{_THING})",
+        r"\g<thing> has \g<n> counters",
+    ),
+    # "cause target ally to gain one HP": target ally gains one HP.
+    (
+        r"causes? (?P<obj>(?:target|each|every|that|this|it)\b[^,]*?) to (?P<verb>gain|lose)\b",
+        r"\g<obj> \g<verb>s",
+    ),
+)
+_SYNONYMS_COMPILED = tuple((re.compile(rf"(?<!\w)(?:{p})(?!\w)"), r) for p, r in _SYNONYMS)
+# "The champion who controls it" is "you" where "it" can only be the card: before any target.
+_CONTROLS_IT = re.compile(r"(?<!\w)the (?:champion|player) (?:who|that) controls it(?!\w)")
+# A clause break, as `_clauses` splits (kept, so the text can be put back together).
+_BREAK = re.compile(r"([.;!:](?:\s+|$)|,\s*|\s+(?=then\b))")
+
+
+def _plain_clause(clause: str, before: str) -> str:
+    """One clause in the plain active voice (`before` is the text ahead of it)."""
+    lead = re.match(r"\s*(?:and\s+)?(?:then\s+)?", clause)
+    head, body = clause[: lead.end()] if lead else "", clause[lead.end() if lead else 0 :]
+    for pattern, plain in _SYNONYMS_COMPILED:
+        body = pattern.sub(plain, body)
+    controls = _CONTROLS_IT.search(body)
+    if controls is not None and not re.search(r"\btarget\b", before + body[: controls.start()]):
+        body = _CONTROLS_IT.sub("you", body)
+    body = " ".join(body.split())
+    for pattern, rewrite in _VOICES:
+        match = pattern.fullmatch(body)
+        if match is not None:
+            return head + rewrite(match)
+    return head + body
+
+
+def _plain_words(text: str) -> tuple[str, dict[str, str]]:
+    """The text in the plain active voice, and each of its clauses as printed."""
+    pieces = _BREAK.split(text)
+    for index in range(0, len(pieces), 2):
+        pieces[index] = _plain_clause(pieces[index], "".join(pieces[:index]))
+    plain = "".join(pieces)
+    said, printed = _clauses(plain), _clauses(text)
+    if len(said) != len(printed):
+        return plain, {}
+    return plain, dict(zip(said, printed, strict=True))
+
+
 # Glossary: Break, "the listed effect will occur": a Break named alone ("Break") lists it in its
 # text. "It deals 3 damage" is Basic Attack [3]'s own definition ("this combatant deals X damage
 # to a target"), "deals 1 water damage" a Water Attack [1]'s: the effect is that attack.
@@ -779,6 +988,7 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     if name:
         # The card by its own name ("put a counter on bone idol") is "this card".
         text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
+    text, printed = _plain_words(text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
     own = _keyword_phrases(ability)
@@ -839,6 +1049,7 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
             lasting = clause
     unsaid += _unclear_it(text, facts)
     unsaid += _its_own_after_a_target(text, facts)
+    unsaid += _the_user_as_recipient(ability, text)
     if when is not None and ability.speed in (Speed.ACTION, Speed.SWIFT):
         # An ability played now that acts later ("deal 2 damage to target enemy at the end of
         # the turn") is a delayed effect: no field states it.
@@ -849,12 +1060,12 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
         unsaid.append(lasting)
     unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
-    return Reading(facts, tuple(dict.fromkeys(unsaid)))
+    return Reading(facts, tuple(dict.fromkeys(printed.get(c, c) for c in unsaid)))
 
 
 # The card itself as the one acting ("this alteration deals 1 damage to target enemy, …").
 _ITSELF_ACTS = re.compile(
-    r"\bthis (?:alteration|summon|champion|permanent|card|combatant) (?!has\b|holds\b)\w+s\b"
+    r"\bthis (?:alteration|summon|champion|permanent|card|combatant) (?!has\b|holds\b|bears\b|carries\b)\w+s\b"
 )
 
 
@@ -871,7 +1082,7 @@ def _unclear_it(text: str, facts: dict[str, object]) -> list[str]:
 
 
 # "It" as the one acting: "it deals …" opening a clause or sentence.
-_IT_ACTS = re.compile(r"(?:^|[.,;:] )it (?!has\b|holds\b|is\b)\w+s\b")
+_IT_ACTS = re.compile(r"(?:^|[.,;:] )it (?!has\b|holds\b|bears\b|carries\b|is\b)\w+s\b")
 # What follows an effect and acts on the card itself ("then destroy it", "then put a counter on
 # it"), with "it" for the card.
 _ITS_OWN = re.compile(
@@ -893,6 +1104,39 @@ def _its_own_after_a_target(text: str, facts: dict[str, object]) -> list[str]:
         own = _ITS_OWN.search(clause)
         if own is not None and _target_before(text, clause, own.start()):
             found.append(clause)
+    return found
+
+
+# The user as what an attack damages ("it takes 2 damage", "deal 2 damage to yourself") or a Cure
+# heals ("you gain 2 HP"). "It" after a target is the target.
+_USER_DAMAGED = re.compile(
+    r"\b(?P<who>it|you|this \w+) takes? [\w ]*?damage\b"
+    r"|\bdamage to (?P<whom>it|itself|you|yourself|this \w+)\b"
+)
+_USER_HEALED = re.compile(
+    r"^(?P<who>it|you|this \w+) (?:gains?|heals?|restores?|recovers?|regains?) \w+ hp\b"
+)
+
+
+def _the_user_as_recipient(ability: Ability, text: str) -> list[str]:
+    """The clauses that name the user as what its attack damages or its Cure heals: the
+    keyword's recipient is a target (Glossary: Basic Attack, "deals X damage to a target";
+    Cure [X], "a target in this ability's awareness gains X HP"), and no field makes it the
+    user, so they are unsaid."""
+    slugs = {t.keyword for t in ability.terms}
+    found = []
+    for clause in _clauses(text):
+        named = None
+        if "attack" in slugs:
+            named = _USER_DAMAGED.search(clause)
+        if named is None and "cure" in slugs:
+            named = _USER_HEALED.search(clause)
+        if named is None:
+            continue
+        who = named.group("who") or named.group("whom")
+        if who == "it" and _target_before(text, clause, named.start()):
+            continue  # "it" is the target named before it
+        found.append(clause)
     return found
 
 
