@@ -589,7 +589,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "sacrifice": (r"sacrifices?", r"(?:and )?(?:sending|send) it to (?:the|its owner's) memories"),
     "decoy": (_SWITCH,),
     "decoy_summon": (_SWITCH,),
-    "push": (r"push(?:es)?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
+    # Glossary: Push, "move target combatant or alteration one spot away from you".
+    "push": (r"push(?:es)?|moves?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
     "count": (rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",),
     "death_touch": (
@@ -913,8 +914,13 @@ _SYNONYMS: tuple[tuple[str, str], ...] = (
     ),
 )
 _SYNONYMS_COMPILED = tuple((re.compile(rf"(?<!\w)(?:{p})(?!\w)"), r) for p, r in _SYNONYMS)
-# "The champion who controls it" is "you" where "it" can only be the card: before any target.
+# "The champion who controls it" is "you" where "it" can only be the card: before any target or
+# other thing ("whenever a summon dies, the player who controls it ..." is that summon's).
 _CONTROLS_IT = re.compile(r"(?<!\w)the (?:champion|player) (?:who|that) controls it(?!\w)")
+_ANOTHER_THING = re.compile(
+    r"\btarget\b|\b(?:a|an|any|another|each|every|one) (?:\w+ )?(?:summon|champion|combatant"
+    r"|enem(?:y|ies)|all(?:y|ies)|alteration|abilit(?:y|ies)|spell|technique|permanent|card)s?\b"
+)
 # A clause break, as `_clauses` splits (kept, so the text can be put back together).
 _BREAK = re.compile(r"([.;!:](?:\s+|$)|,\s*|\s+(?=then\b))")
 
@@ -926,7 +932,7 @@ def _plain_clause(clause: str, before: str) -> str:
     for pattern, plain in _SYNONYMS_COMPILED:
         body = pattern.sub(plain, body)
     controls = _CONTROLS_IT.search(body)
-    if controls is not None and not re.search(r"\btarget\b", before + body[: controls.start()]):
+    if controls is not None and not _ANOTHER_THING.search(before + body[: controls.start()]):
         body = _CONTROLS_IT.sub("you", body)
     body = " ".join(body.split())
     for pattern, rewrite in _VOICES:
@@ -1107,8 +1113,9 @@ def _its_own_after_a_target(text: str, facts: dict[str, object]) -> list[str]:
     return found
 
 
-# The user as what an attack damages ("it takes 2 damage", "deal 2 damage to yourself") or a Cure
-# heals ("you gain 2 HP"). "It" after a target is the target.
+# The user as what an attack damages ("it takes 2 damage", "deal 2 damage to yourself"), a Cure
+# heals ("you gain 2 HP") or a Madness empties ("you discard a card"). "It" after a target is the
+# target.
 _USER_DAMAGED = re.compile(
     r"\b(?P<who>it|you|this \w+) takes? [\w ]*?damage\b"
     r"|\bdamage to (?P<whom>it|itself|you|yourself|this \w+)\b"
@@ -1116,13 +1123,14 @@ _USER_DAMAGED = re.compile(
 _USER_HEALED = re.compile(
     r"^(?P<who>it|you|this \w+) (?:gains?|heals?|restores?|recovers?|regains?) \w+ hp\b"
 )
+_USER_DISCARDS = re.compile(r"^(?P<who>it|you|this \w+) discards?\b")
 
 
 def _the_user_as_recipient(ability: Ability, text: str) -> list[str]:
-    """The clauses that name the user as what its attack damages or its Cure heals: the
-    keyword's recipient is a target (Glossary: Basic Attack, "deals X damage to a target";
-    Cure [X], "a target in this ability's awareness gains X HP"), and no field makes it the
-    user, so they are unsaid."""
+    """The clauses that name the user as what its attack damages, its Cure heals or its Madness
+    empties: the keyword's recipient is a target (Glossary: Basic Attack, "deals X damage to a
+    target"; Cure [X], "a target in this ability's awareness gains X HP"; Madness, "a champion
+    who is affected"), and no field makes it the user, so they are unsaid."""
     slugs = {t.keyword for t in ability.terms}
     found = []
     for clause in _clauses(text):
@@ -1131,6 +1139,8 @@ def _the_user_as_recipient(ability: Ability, text: str) -> list[str]:
             named = _USER_DAMAGED.search(clause)
         if named is None and "cure" in slugs:
             named = _USER_HEALED.search(clause)
+        if named is None and "madness" in slugs:
+            named = _USER_DISCARDS.search(clause)
         if named is None:
             continue
         who = named.group("who") or named.group("whom")

@@ -635,6 +635,8 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
                 "then": [{"effect": "rotate", "who": "target", "turn": "around"}],
             },
         ),
+        # Glossary: Push, in its own words
+        ("Push", "Move target enemy one spot away from you.", {"target": "enemy"}),
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
@@ -936,6 +938,13 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
         ("Basic Attack [2]", "Deal 2 damage to this summon.", "deal 2 damage to this summon"),
         ("Basic Attack [2]", "Deal 2 damage to yourself.", "deal 2 damage to yourself"),
         ("Cure [2]", "You gain 2 HP.", "you gain 2 hp"),
+        ("Madness", "You discard a card at random.", "you discard a card at random"),
+        # "it" after another thing may be that thing: the dying summon's controller, not you
+        (
+            "Draw",
+            "Whenever a summon dies, the player who controls it draws a card.",
+            "the player who controls it draws a card",
+        ),
         (
             "Cure [2]",
             "The champion who controls it gains 2 HP.",
