@@ -79,6 +79,12 @@ _KINDS = (
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
 _THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
+# Counters put on the card itself: "put a counter on this alteration", "add a counter to this",
+# "this summon gets a counter" (the number in group 1 or 2).
+_PUT_COUNTER = (
+    rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) (?:{_THING}|this)"
+    rf"|{_THING} (?:gets?|gains?|receives?) {_N} counters?"
+)
 # The card or "it" whose number a condition reads (`_who`).
 _WHO = r"(?P<who>this (?:alteration|summon|card|champion|permanent|enchantment|combatant)|it)"
 # What opens a condition: "if", "while", "only if", "as long as", "provided that", "play only
@@ -287,6 +293,8 @@ _TARGET_NAMES = (
     (r"target (?:all(?:y|ies)|allied|friendly)(?: combatants?)?", "ally"),
     (r"(?:two )?target summons?", "summon"),
     (r"target champions?", "champion"),
+    # A player acts through their champion: "target opponent discards a card".
+    (r"target (?:opponent|opposing player|enemy player)", "enemy_champion"),
     (r"target combatant or alteration", "combatant_or_alteration"),
     (r"(?:two )?target combatants?", "combatant"),
     (r"to you or to a combatant", "you_or_combatant"),
@@ -305,6 +313,12 @@ def _kind_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
         *facts.get("conditions", ()),
         Condition("target_kind", kind=match.group(1)),
     )  # type: ignore[misc]
+
+
+def _copy_of_kind(match: re.Match[str], facts: dict[str, object]) -> None:
+    """ "copy target spell": a copy of an ability on the stack of that kind."""
+    _then(lambda m: FollowUp("copy"))(match, facts)
+    _kind_of_ability(match, facts)
 
 
 def _side_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
@@ -411,6 +425,11 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _direction,
     ),
     (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
+    # "copy target spell": an ability on the stack of that kind.
+    (
+        rf"(?:then )?copy (?:a )?target ({_KINDS})(?! ability)(?: (?:on|from) the stack)?",
+        _copy_of_kind,
+    ),
     # Using the Stack, Copying: the copy is its copier's and keeps the targets (reminder text).
     (
         r"(?:the )?copy is yours|(?:and )?(?:the copy )?(?:keeps|keeping) (?:its|the same) targets"
@@ -469,7 +488,8 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     # damage to target enemy and to this summon", "sacrifice this summon"), and its words stay.
     (
         r"^\s*(?:this|that) (?:alteration|summon|champion|permanent|card|spell|technique"
-        r"|enchantment|combatant)(?! (?:and|or)\b)(?=\s+\w)",
+        r"|enchantment|combatant)(?! (?:and|or)\b)(?! (?:gets?|gains?|receives?) \w+ counters?\b)"
+        r"(?=\s+\w)",
         _nothing,
     ),
 )
@@ -577,7 +597,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     # Glossary: Negate, "remove target ability from the stack and send it to the memories";
     # "counter" is the word other card games use for it.
     "negate": (
-        r"negate|^\s*counter\b",
+        r"negate|^\s*(?:counter|cancel)\b",
         r"remove",
         r"(?:and )?(?:send|sending) it to (?:the|its owner's) memories",
         r"from the stack",
@@ -592,7 +612,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     # Glossary: Push, "move target combatant or alteration one spot away from you".
     "push": (r"push(?:es)?|moves?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
-    "count": (rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",),
+    "count": (_PUT_COUNTER,),
     "death_touch": (
         r"kills?",
         r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?(?: remaining| left)?",
@@ -602,9 +622,13 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"discards? a (?:random )?card(?: at random)?(?: from (?:their|its|his|her|your) thoughts)?",
     ),
     "brand": (r"brands?",),
-    "toss": (r"toss(?:es)?|pick up", r"place", r"(?:on|onto) (?:a|any) spot around you"),
+    "toss": (
+        r"toss(?:es)?|pick up",
+        r"(?:and )?(?:place|put)(?: it| them)?",
+        r"(?:on|onto|to) (?:a|any) spot around you",
+    ),
     "warp": (
-        r"(?:warp|move|blink|teleport|relocate|shift|step)s? to (?:a|an unoccupied|any) spot"
+        r"(?:warp|move|blink|teleport|relocate|shift|step)s?(?: to (?:a|an unoccupied|any) spot)?"
         r" (?:adjacent|next) to",
     ),
     "replicate": (
@@ -628,7 +652,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     # Glossary: Create, "place the alteration on an unoccupied spot in the arena".
     "create": (
-        r"(?:place|put|create)s? (?:this|the|it)(?: alteration)? (?:on|onto|in) (?:an?|any)"
+        r"(?:place|put|create)s? (?:this|the|it)(?: alteration)?(?: into play)? (?:on|onto|in)"
+        r" (?:an?|any)"
         r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
     ),
     "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
@@ -1004,8 +1029,8 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
         # (Count's own words are its keyword's).
         before.append(
             (
-                rf"(?:put|add|place)s? {_N} counters? (?:on|to|onto) {_THING}",
-                _then(lambda m: FollowUp("add_counter", _number(m.group(1)))),
+                _PUT_COUNTER,
+                _then(lambda m: FollowUp("add_counter", _number(m.group(1) or m.group(2)))),
             )
         )
     words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]

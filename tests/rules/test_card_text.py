@@ -637,6 +637,32 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ),
         # Glossary: Push, in its own words
         ("Push", "Move target enemy one spot away from you.", {"target": "enemy"}),
+        # the usual words of other card games
+        ("Negate", "Cancel target ability on the stack.", {"target": "ability"}),
+        ("Create", "Put this alteration into play on an unoccupied spot.", {}),
+        (
+            "Count",
+            "Whenever a summon dies, this summon gets a counter.",
+            {"trigger": "summon_dies"},
+        ),
+        ("Count", "Whenever a summon dies, add a counter to this.", {"trigger": "summon_dies"}),
+        (
+            "Basic Attack [1]",
+            "Deal 1 damage to target enemy, then this summon gets a counter.",
+            {"then": [{"effect": "add_counter", "value": 1}]},
+        ),
+        ("Madness", "Target opponent discards a random card.", {"target": "enemy_champion"}),
+        ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
+        ("Warp", "Teleport next to target ally.", {"target": "ally"}),
+        (
+            "Cast",
+            "Copy target spell.",
+            {
+                "target": "ability",
+                "then": [{"effect": "copy"}],
+                "conditions": [{"test": "target_kind", "kind": "spell"}],
+            },
+        ),
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
@@ -939,6 +965,12 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
         ("Basic Attack [2]", "Deal 2 damage to yourself.", "deal 2 damage to yourself"),
         ("Cure [2]", "You gain 2 HP.", "you gain 2 hp"),
         ("Madness", "You discard a card at random.", "you discard a card at random"),
+        # counters on a target are no field's, in any words
+        (
+            "Count",
+            "Whenever a summon dies, target ally gains a counter.",
+            "target ally gains a counter",
+        ),
         # "it" after another thing may be that thing: the dying summon's controller, not you
         (
             "Draw",
