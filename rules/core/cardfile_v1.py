@@ -91,7 +91,8 @@ _WHO = r"(?P<who>this (?:alteration|summon|card|champion|permanent|enchantment|c
 # if", "this ability can only be played if" (Glossary: Desperation, "can only be played").
 _IF = (
     r"(?:(?:this (?:ability|card) |it )?(?:can|may) only be (?:played|used) |(?:you may )?"
-    r"(?:play|use) (?:this (?:ability |card )?)?only |only )?(?:if|while|as long as"
+    r"(?:play|use) (?:this (?:ability |card )?)?only |only |you (?:can|may) only (?:play|use)"
+    r" (?:this|it)(?: card| ability)? )?(?:if|while|as long as"
     r"|provided(?: that)?)"
 )
 _HP = "hp|health"
@@ -321,6 +322,15 @@ def _copy_of_kind(match: re.Match[str], facts: dict[str, object]) -> None:
     _kind_of_ability(match, facts)
 
 
+def _its_hp(match: re.Match[str], facts: dict[str, object]) -> bool:
+    """ "target ally with 5 HP or less": a condition on the target's HP, said after it. With no
+    target before it, its words stay, and the clause is unsaid."""
+    if not re.search(r"\btarget\b", match.string[: match.start()]):
+        return False
+    _condition(lambda m: _bound(m, "hp", "target"))(match, facts)
+    return True
+
+
 def _side_of_ability(match: re.Match[str], facts: dict[str, object]) -> None:
     """ "target enemy ability": an ability on the stack that an opponent controls."""
     facts.setdefault("target", "ability")
@@ -504,7 +514,7 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (
         r"(?:at )?(?:the )?(beginning|start|end) of (?:each of )?(each|the|its|every|your"
         r"|this \w+'s) (round|turn)s?"
-        r"( in which (?:it|this \w+) (?:is|was) placed|(?: in which)? (?:it|this \w+) entered"
+        r"( in which (?:it|this \w+) (?:is|was) (?:placed|beckoned)|(?: in which)? (?:it|this \w+) entered"
         r" the arena)?",
         _trigger,
     ),
@@ -576,8 +586,8 @@ _SCOPES: tuple[tuple[str, Reader], ...] = (
 
 # Switch (Decoy, Decoy Summon): the glossary's "switch spots", and its usual synonyms.
 _SWITCH = (
-    r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places)(?: of)?"
-    r"(?: with (?:one another|each other))?"
+    r"(?:switch|swap|trade|exchange) (?:the )?(?:spots|places|positions)(?: of)?"
+    r"(?: with (?:one another|each other))?|(?:switch|swap|exchange)(?= two target)"
 )
 
 # Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
@@ -633,14 +643,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     "replicate": (
         rf"(?:takes?|places?|puts?) {_N} cop(?:y|ies) of {_THING} from your subconscious"
-        rf"(?: (?:on a spot |on spots )?adjacent to (?:it|this \w+))?",
-        r"place (?:it|them|each) on (?:a spot|spots) adjacent to this \w+",
+        rf"(?: (?:(?:on|onto) (?:a spot|spots) )?adjacent to (?:it|this \w+))?",
+        r"place (?:it|them|each) (?:on|onto) (?:a spot|spots) adjacent to this \w+",
         rf"(?:then )?exert (?:{_THING}|them|the cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
         r"facing the same (?:way|direction)(?: as (?:it|this \w+))?|facing its (?:way|direction)",
     ),
     "resurrect_beckon": (
-        r"(?:place|put) this summon (?:(?:on|onto) a spot )?where (?:a|that) summon"
+        r"(?:place|put) this summon (?:(?:on|onto) (?:a|the) spot )?where (?:a|that) summon"
         r" (?:has been|was) killed"
         r"(?: this round)?",
         rf"then exert {_THING}",
@@ -682,7 +692,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
 
 
 def _break_at(match: re.Match[str], facts: dict[str, object]) -> None:
-    facts.setdefault("break_at", _number(match.group(1)))
+    facts.setdefault("break_at", _number(match.group(1) or match.group(2)))
 
 
 # Switch: "switch spots with target ally" and "target ally and you exchange spots" trade the
@@ -700,7 +710,8 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     # Glossary: Break, "when those conditions are met": the counters the card must hold.
     "break": (
         (
-            rf"(?:when|once|whenever|if) {_THING} {_HOLDS} {_N}(?: or more)? counters(?: on it)?",
+            rf"(?:when|once|whenever|if) (?:(?:{_THING}|this) {_HOLDS} {_N}(?: or more)? counters"
+            rf"(?: on it)?|there (?:are|is) {_N}(?: or more)? counters on (?:{_THING}|it))",
             _break_at,
         ),
     ),
@@ -1033,6 +1044,9 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
                 _then(lambda m: FollowUp("add_counter", _number(m.group(1) or m.group(2)))),
             )
         )
+    if "death_touch" not in {t.keyword for t in ability.terms}:
+        # "target ally with 5 HP or less": the target's HP (Death Touch's own words say its [X]).
+        before.append((rf"(?:with|that has|who has) {_bounded(_HP)}(?: remaining| left)?", _its_hp))
     words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
     if words:
         # The card named by a word of its name, as the one acting (see _FIRST, the one acting).

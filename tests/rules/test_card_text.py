@@ -655,6 +655,40 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
         ("Warp", "Teleport next to target ally.", {"target": "ally"}),
         (
+            "Break Draw",
+            "Once there are three counters on this summon, remove them all and draw a card.",
+            {"break_at": 3},
+        ),
+        (
+            "Break Draw",
+            "When this has 3 or more counters, remove them all. Draw a card.",
+            {"break_at": 3},
+        ),
+        (
+            "Resurrect Beckon",
+            "Put this summon onto the spot where that summon was killed, then exert it.",
+            {},
+        ),
+        (
+            "Replicate [2]",
+            "At the end of the round in which this summon was beckoned, put two copies of it from"
+            " your subconscious onto spots adjacent to it.",
+            {"trigger": "round_ends_after_entering"},
+        ),
+        ("Decoy Summon", "Swap the positions of two target summons.", {"target": "summon"}),
+        ("Decoy Summon", "Switch two target summons in its awareness.", {"target": "summon"}),
+        # a threshold on the target's HP, said after it
+        (
+            "Cure [2]",
+            "Target ally in its awareness with 5 HP or less gains 2 HP.",
+            {"target": "ally", "conditions": [{"test": "hp", "who": "target", "at_most": 5}]},
+        ),
+        (
+            "Heal [4]",
+            "You gain 4 HP. You can only play this if you have 8 or less HP.",
+            {"conditions": [{"test": "hp", "who": "champion", "at_most": 8}]},
+        ),
+        (
             "Cast",
             "Copy target spell.",
             {
@@ -965,6 +999,18 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
         ("Basic Attack [2]", "Deal 2 damage to yourself.", "deal 2 damage to yourself"),
         ("Cure [2]", "You gain 2 HP.", "you gain 2 hp"),
         ("Madness", "You discard a card at random.", "you discard a card at random"),
+        # Death Touch's threshold is its [X]; another number is no field's
+        (
+            "Death Touch [2]",
+            "Kill target enemy summon with 3 HP or less.",
+            "kill target enemy summon with 3 hp or less",
+        ),
+        # a threshold after no target: whose HP it reads is unsaid
+        (
+            "Cure [2]",
+            "An ally with 5 HP or less gains 2 HP.",
+            "an ally with 5 hp or less gains 2 hp",
+        ),
         # counters on a target are no field's, in any words
         (
             "Count",
