@@ -419,7 +419,9 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _then(lambda m: FollowUp("remove_counter", _number(m.group(1)))),
     ),
     (
-        r"(?:then )?rotate(?: (this (?:alteration|summon|champion|permanent)|it|yourself))?",
+        # not Stun's "cannot move or rotate itself"
+        r"(?<!move or )(?:then )?rotate(?: (this (?:alteration|summon|champion|permanent)|it"
+        r"|yourself))?",
         _then(_rotate),
     ),
     # "target enemy turns 90 degrees to the left": a quarter turn of the target (or of "it").
@@ -861,6 +863,7 @@ _ACTIVE = {
     "removed": "remove",
     "taken": "take",
     "exerted": "exert",
+    "sent": "send",
 }
 _PARTICIPLE = "|".join(_ACTIVE)
 
@@ -963,8 +966,11 @@ _BREAK = re.compile(r"([.;!:](?:\s+|$)|,\s*|\s+(?=then\b))")
 
 def _plain_clause(clause: str, before: str) -> str:
     """One clause in the plain active voice (`before` is the text ahead of it)."""
-    lead = re.match(r"\s*(?:and\s+)?(?:then\s+)?", clause)
-    head, body = clause[: lead.end()] if lead else "", clause[lead.end() if lead else 0 :]
+    # What stands around the words: "and", "then", and reminder text's parentheses.
+    lead = re.match(r"\s*\(?\s*(?:and\s+)?(?:then\s+)?", clause)
+    tail = re.search(r"[\s.)]*$", clause)
+    start, end = (lead.end() if lead else 0), (tail.start() if tail else len(clause))
+    head, body, after = clause[:start], clause[start:end], clause[end:]
     for pattern, plain in _SYNONYMS_COMPILED:
         body = pattern.sub(plain, body)
     controls = _CONTROLS_IT.search(body)
@@ -974,8 +980,8 @@ def _plain_clause(clause: str, before: str) -> str:
     for pattern, rewrite in _VOICES:
         match = pattern.fullmatch(body)
         if match is not None:
-            return head + rewrite(match)
-    return head + body
+            return head + rewrite(match) + after
+    return head + body + after
 
 
 def _plain_words(text: str) -> tuple[str, dict[str, str]]:
@@ -1030,6 +1036,9 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     if name:
         # The card by its own name ("put a counter on bone idol") is "this card".
         text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
+    # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ..."),
+    # restates it.
+    text = re.sub(rf"^{re.escape(_normal(ability.name))}\s*[\u2014\u2013:-]\s*", "", text)
     text, printed = _plain_words(text)
     facts: dict[str, object] = {}
     unsaid: list[str] = []

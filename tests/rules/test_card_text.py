@@ -654,6 +654,23 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ("Madness", "Target opponent discards a random card.", {"target": "enemy_champion"}),
         ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
         ("Warp", "Teleport next to target ally.", {"target": "ally"}),
+        # the ability's name as a heading, and reminder text in parentheses
+        (
+            "Count",
+            "Count \u2014 Whenever a summon dies, put a counter on this summon.",
+            {"trigger": "summon_dies"},
+        ),
+        (
+            "Sacrifice",
+            "Sacrifice target ally summon in its awareness. (It is sent to its owner's memories.)",
+            {"target": "ally_summon", "reach": "awareness"},
+        ),
+        (
+            "Brand [Stun]",
+            "Brand [Stun]: Target enemy is stunned until end of turn. (It cannot move or rotate"
+            " itself.)",
+            {"target": "enemy", "duration": "turn", "then": None},
+        ),
         (
             "Break Draw",
             "Once there are three counters on this summon, remove them all and draw a card.",
@@ -700,7 +717,7 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
     ],
 )
 def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fields):
-    timed = name.startswith("Break") or text.startswith(("At ", "Whenever ", "When "))
+    timed = name.startswith(("Break", "Count")) or text.startswith(("At ", "Whenever ", "When "))
     speed = Speed.TRIGGER if timed else Speed.SWIFT
     ability = Ability(speed, name, parse_ability_name(name), text=text)
     reading = read_ability_text(CardType.SUMMON, ability)
