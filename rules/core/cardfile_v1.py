@@ -936,6 +936,8 @@ _SYNONYMS: tuple[tuple[str, str], ...] = (
         r"|champion|ability)",
         "you",
     ),
+    # "Choose an enemy summon in its awareness. It takes 2 damage.": the one chosen is a target.
+    (rf"(?:choose|select) (?:a|an|one|target) (?P<noun>{_NOUNS})", r"target \g<noun>"),
     (r"upon", "on"),
     (r"whilst", "while"),
     # "thereupon gains four HP": what follows comes after, as the text's order already says.

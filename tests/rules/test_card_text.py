@@ -654,6 +654,13 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ("Madness", "Target opponent discards a random card.", {"target": "enemy_champion"}),
         ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
         ("Warp", "Teleport next to target ally.", {"target": "ally"}),
+        # "choose": the one chosen is a target, and "it" after it is that target
+        (
+            "Basic Attack [2]",
+            "Choose an enemy summon in its awareness. It takes 2 damage.",
+            {"target": "enemy_summon"},
+        ),
+        ("Cure [2]", "Choose an ally in its awareness; it gains 2 HP.", {"target": "ally"}),
         # the ability's name as a heading, and reminder text in parentheses
         (
             "Count",
