@@ -966,8 +966,13 @@ _ANOTHER_THING = re.compile(
 _BREAK = re.compile(r"([.;!:](?:\s+|$)|,\s*|\s+(?=then\b))")
 
 
-def _plain_clause(clause: str, before: str) -> str:
-    """One clause in the plain active voice (`before` is the text ahead of it)."""
+# "Your champion" on a spell or technique is its user, "you" (a permanent's user is itself).
+_YOUR_CHAMPION = re.compile(r"(?<!\w)your champion(?![\w'])")
+
+
+def _plain_clause(clause: str, before: str, champion_acts: bool) -> str:
+    """One clause in the plain active voice (`before` is the text ahead of it; with
+    `champion_acts`, the card's user is the champion)."""
     # What stands around the words: "and", "then", and reminder text's parentheses.
     lead = re.match(r"\s*\(?\s*(?:and\s+)?(?:then\s+)?", clause)
     tail = re.search(r"[\s.)]*$", clause)
@@ -978,6 +983,8 @@ def _plain_clause(clause: str, before: str) -> str:
     controls = _CONTROLS_IT.search(body)
     if controls is not None and not _ANOTHER_THING.search(before + body[: controls.start()]):
         body = _CONTROLS_IT.sub("you", body)
+    if champion_acts:
+        body = _YOUR_CHAMPION.sub("you", body)
     body = " ".join(body.split())
     for pattern, rewrite in _VOICES:
         match = pattern.fullmatch(body)
@@ -986,11 +993,11 @@ def _plain_clause(clause: str, before: str) -> str:
     return head + body + after
 
 
-def _plain_words(text: str) -> tuple[str, dict[str, str]]:
+def _plain_words(text: str, champion_acts: bool = False) -> tuple[str, dict[str, str]]:
     """The text in the plain active voice, and each of its clauses as printed."""
     pieces = _BREAK.split(text)
     for index in range(0, len(pieces), 2):
-        pieces[index] = _plain_clause(pieces[index], "".join(pieces[:index]))
+        pieces[index] = _plain_clause(pieces[index], "".join(pieces[:index]), champion_acts)
     plain = "".join(pieces)
     said, printed = _clauses(plain), _clauses(text)
     if len(said) != len(printed):
@@ -1041,7 +1048,7 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ..."),
     # restates it.
     text = re.sub(rf"^{re.escape(_normal(ability.name))}\s*[\u2014\u2013:-]\s*", "", text)
-    text, printed = _plain_words(text)
+    text, printed = _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
     facts: dict[str, object] = {}
     unsaid: list[str] = []
     own = _keyword_phrases(ability)

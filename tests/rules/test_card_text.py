@@ -810,6 +810,13 @@ def test_the_same_fact_said_another_way_becomes_the_same_fields(name, text, fiel
             "At the end of the round in which this summon entered the arena, one copy of it is"
             " taken from your subconscious, placed on a spot adjacent to this summon, and exerted.",
         ),
+        # "your champion" on a spell or technique is its user
+        (
+            "Decoy",
+            CardType.TECHNIQUE,
+            "You and target ally switch spots.",
+            "Your champion and target ally switch spots.",
+        ),
         # the formal register: "the champion who plays this card" is you
         (
             "Create",
@@ -1023,6 +1030,8 @@ def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
         ("Basic Attack [2]", "Deal 2 damage to yourself.", "deal 2 damage to yourself"),
         ("Cure [2]", "You gain 2 HP.", "you gain 2 hp"),
         ("Madness", "You discard a card at random.", "you discard a card at random"),
+        # a summon's Heal heals the summon: "your champion" is someone else
+        ("Heal [2]", "Your champion gains 2 HP.", "your champion gains 2 hp"),
         # Death Touch's threshold is its [X]; another number is no field's
         (
             "Death Touch [2]",
