@@ -767,6 +767,16 @@ def _value(term: KeywordTerm) -> str:
     return f"(?:{'|'.join([str(term.value), *words, 'x'])})"
 
 
+def _ailment_words(ailment: str) -> str:
+    """An ailment as card text names it: "stun"; one with a source, Weakness [Fire], also as
+    "weakness to fire" and "fire weakness"."""
+    named = re.fullmatch(r"(?P<name>[a-z ]+?) \[(?P<source>[a-z ]+)\]", ailment)
+    if named is None:
+        return re.escape(ailment)
+    name, source = re.escape(named.group("name")), re.escape(named.group("source"))
+    return rf"(?:{name} (?:\[{source}\]|to {source}|\({source}\))|{source} {name})"
+
+
 def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
     phrases: list[tuple[str, Reader]] = []
     for term in ability.terms:
@@ -779,7 +789,7 @@ def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
             restates = (
                 *restates,
                 *_RESTATES.get(ailment, ()),
-                rf"(?:{_GRANT_VERBS} )?{re.escape(ailment)}",
+                rf"(?:{_GRANT_VERBS} )?{_ailment_words(ailment)}",
             )
         for phrase in restates:
             phrases.append((phrase.replace("VALUE", _value(term)), _nothing))
@@ -793,7 +803,7 @@ def _keyword_phrases(ability: Ability) -> list[tuple[str, Reader]]:
             param = ""
             if keyword.param is Param.NUMBER:
                 param = rf"(?: \[?{_value(term)}\]?)?"
-            elif keyword.param is Param.SPECIFIC and term.specific:
+            elif keyword.param in (Param.SPECIFIC, Param.AILMENT) and term.specific:
                 param = rf"(?: \[?{re.escape(term.specific.lower())}\]?)?"
             phrases.append((rf"(?:{_GRANT_VERBS} )?{name}{param}", _nothing))
     return phrases

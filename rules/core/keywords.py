@@ -16,6 +16,8 @@ class Param(StrEnum):
     NONE = "none"
     NUMBER = "number"  # [X]
     SPECIFIC = "specific"  # [Fire], [Attack], ...
+    # An ailment, with its own [Specific] where it takes one: Brand [Stun], Brand [Weakness [Fire]]
+    AILMENT = "ailment"
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ GLOSSARY: tuple[Keyword, ...] = (
         Param.NONE,
         "When this summon enters the arena, its Exert tokens are removed.",
     ),
-    _K("brand", "Brand", Param.SPECIFIC, "Gives a target the named ailment."),
+    _K("brand", "Brand", Param.AILMENT, "Gives a target the named ailment."),
     _K(
         "break",
         "Break",
@@ -319,7 +321,8 @@ _PHRASES = sorted(
     ((tuple(k.slug.split("_")), k) for k in GLOSSARY if k.slug != "attack"),
     key=lambda item: -len(item[0]),
 )
-_TOKEN = re.compile(r"\[[^\]]*\]|[A-Za-z']+|\S")
+# A bracket may hold one more: Brand [Weakness [Fire]] names an ailment and that ailment's source.
+_TOKEN = re.compile(r"\[(?:[^\[\]]|\[[^\[\]]*\])*\]|[A-Za-z']+|\S")
 
 
 class KeywordError(ValueError):
@@ -371,10 +374,13 @@ def _term(keyword: Keyword, attributes: tuple[str, ...], param: str | None) -> K
     if param is None:
         raise KeywordError(f"{keyword.name} needs a [value]")
     inner = param[1:-1].strip()
-    if keyword.param is Param.SPECIFIC:
-        if not inner or not re.fullmatch(r"[A-Za-z ]+", inner):
+    if keyword.param in (Param.SPECIFIC, Param.AILMENT):
+        # Only an ailment holds a bracket of its own (Weakness [Fire]).
+        word = r"[A-Za-z ]+(?:\[[A-Za-z ]+\])?" if keyword.param is Param.AILMENT else r"[A-Za-z ]+"
+        if not inner or not re.fullmatch(word, inner):
             raise KeywordError(f"{keyword.name} needs a word in brackets, e.g. [Fire]")
-        return KeywordTerm(slug, specific=inner.lower(), attributes=attributes)
+        specific = " ".join(re.sub(r"\s*\[\s*", " [", inner.lower()).split())
+        return KeywordTerm(slug, specific=specific, attributes=attributes)
     parts = [p.strip() for p in re.split(r"[/,]", inner)]
     if not all(re.fullmatch(r"\d{1,3}", p) for p in parts):
         raise KeywordError(f"{keyword.name} needs a whole number in brackets, got {param}")

@@ -62,8 +62,18 @@ def test_every_glossary_keyword_parses_from_its_own_name():
             name += " [2]"
         elif keyword.param is Param.SPECIFIC:
             name += " [Fire]"
+        elif keyword.param is Param.AILMENT:
+            name += " [Stun]"
         terms = parse_ability_name(name)
         assert terms[-1].keyword == (keyword.deprecated_for or keyword.slug), name
+
+
+def test_only_an_ailment_holds_a_bracket_of_its_own():
+    # Glossary: Brand, "a specific ailment"; Weakness [Specific] takes its source.
+    (term,) = parse_ability_name("Brand [Weakness [Fire]]")
+    assert term.specific == "weakness [fire]"
+    with pytest.raises(KeywordError):
+        parse_ability_name("Weakness [Fire [Water]]")
 
 
 def test_terms_round_trip_through_dicts():

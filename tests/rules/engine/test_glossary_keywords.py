@@ -4,6 +4,7 @@ glossary entry: a position, the ability, and the outcome the entry describes."""
 import pytest
 
 from rules.core.engine import PASS, Choose, Play, apply, arena, legal_actions
+from rules.core.engine.compiler import check_playable
 from rules.core.engine.queries import has
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
@@ -42,6 +43,24 @@ def test_brand_applies_the_ailment_it_names_to_a_target():
     state = settle(apply(state, Play(in_thoughts(state, brand, "a"), 0, (guard_id,))))
     assert has(state, state.perms[guard_id], "stun")
     assert state.perms[guard_id].effects[0].duration == "round"  # Glossary: Stun, this round
+
+
+def test_a_brand_of_an_ailment_with_a_source_gives_that_ailment_of_that_source():
+    """Brand gives "a specific ailment"; Weakness [Specific] is one, "damage from the specific
+    source": Brand [Weakness [Fire]] gives Weakness [Fire]. Once refused by the name's reader."""
+    brand = spell("Kindling Mark", ability("action", "Brand [Weakness [Fire]]", aura=1))
+    guard = summon("Guard", 3)
+    state = position({"a": [brand]}, [Place(guard, "b", 3, 4)])
+    guard_id = find(state, guard).id
+    state = settle(apply(state, Play(in_thoughts(state, brand, "a"), 0, (guard_id,))))
+    (given,) = state.perms[guard_id].effects
+    assert (given.keyword, given.specific, given.duration) == ("weakness", "fire", None)
+
+
+@pytest.mark.parametrize("name", ["Brand [Weakness]", "Brand [Stun [Fire]]", "Brand [Rain]"])
+def test_a_brand_that_names_no_ailment_it_can_give_is_reported(name):
+    problems = check_playable([spell("Odd Mark", ability("action", name, aura=1))])
+    assert any("Brand names an ailment" in p for p in problems)
 
 
 def test_count_puts_counters_and_break_removes_them_for_its_effect():
