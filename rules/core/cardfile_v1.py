@@ -78,7 +78,10 @@ _KINDS = (
     r"|attack|cast"
 )
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
-_THING = r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it)"
+_THING = (
+    r"(?:this (?:alteration|summon|card|champion|permanent|enchantment)|it"
+    r"|the card with this ability)"
+)
 # Counters put on the card itself: "put a counter on this alteration", "add a counter to this",
 # "this summon gets a counter" (the number in group 1 or 2).
 _PUT_COUNTER = (
@@ -99,6 +102,8 @@ _HP = "hp|health"
 _HOLDS = "(?:has|holds|bears|carries)"
 _ELEMENT_WORDS = "holy|dark|fire|earth|water|air|electric"
 _ATTRIBUTE_WORDS = f"{_ELEMENT_WORDS}|range|basic|heavy|drain|area|elemental"
+# An owner's memories: "the memories", "its owner's memories", "the memories of its owner".
+_MEMORIES = r"(?:the|its owner's|their owner's) memories(?: of (?:its|their) owner)?"
 
 
 def _number(word: str) -> int:
@@ -287,6 +292,10 @@ _TARGET_NAMES = (
     (r"(?:a )?target ability(?: on the stack)?", "ability"),
     # Glossary: Enemy, "combatants that an opponent controls"; Allies, "all combatants you
     # control": "opposing" and "friendly" say the same, and "combatant" after them adds nothing.
+    # Glossary: Stun, "target champion or summon": a combatant.
+    (r"target (?:enemy|opposing) champion or summon", "enemy"),
+    (r"target (?:ally|allied|friendly) champion or summon", "ally"),
+    (r"target champion or summon", "combatant"),
     (r"target (?:enemy|opposing) champions?", "enemy_champion"),
     (r"target (?:enemy|opposing) summons?", "enemy_summon"),
     (r"target (?:enem(?:y|ies)|opposing)(?: combatants?)?", "enemy"),
@@ -522,7 +531,8 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     ),
     (r"(?:when|as|once) (?:the|each|every) (round|turn) (ends|begins|starts)", _trigger_when),
     (
-        rf"(?:when|whenever|as) (?:{_THING}|this \w+) enters the arena",
+        rf"(?:when|whenever|as) (?:{_THING}|this \w+|(?:a|the) card with this ability) enters"
+        rf" the arena",
         _set(trigger="enters_arena"),
     ),
     (
@@ -611,14 +621,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "negate": (
         r"negate|^\s*(?:counter|cancel)\b",
         r"remove",
-        r"(?:and )?(?:send|sending) it to (?:the|its owner's) memories",
+        rf"(?:and )?(?:send|sending) it to {_MEMORIES}",
         r"from the stack",
         # reminder text: "(it leaves the stack and goes to its owner's memories.)"
         r"(?:it )?leaves the stack",
-        r"(?:and )?goes to (?:the|its owner's) memories",
+        rf"(?:and )?goes (?:directly )?to {_MEMORIES}",
     ),
     # Glossary: Sacrifice, the summon goes to its owner's memories.
-    "sacrifice": (r"sacrifices?", r"(?:and )?(?:sending|send) it to (?:the|its owner's) memories"),
+    "sacrifice": (r"sacrifices?", rf"(?:and )?(?:sending|send) it to {_MEMORIES}"),
     "decoy": (_SWITCH,),
     "decoy_summon": (_SWITCH,),
     # Glossary: Push, "move target combatant or alteration one spot away from you".
@@ -627,11 +637,14 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "count": (_PUT_COUNTER,),
     "death_touch": (
         r"kills?",
-        r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?(?: remaining| left)?",
+        r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?(?: remaining| left)?"
+        # its glossary entry's own words: "with remaining HP [X] or less"
+        r"|with remaining hp \[?VALUE\]? or (?:less|fewer)",
         r"around (?:it|you)",
     ),
     "madness": (
-        r"discards? a (?:random )?card(?: at random)?(?: from (?:their|its|his|her|your) thoughts)?",
+        r"(?:must )?discards? a (?:random )?card(?: at random)?"
+        r"(?: from (?:their|its|his|her|your) thoughts)?",
     ),
     "brand": (r"brands?",),
     "toss": (

@@ -654,6 +654,39 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ("Madness", "Target opponent discards a random card.", {"target": "enemy_champion"}),
         ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
         ("Warp", "Teleport next to target ally.", {"target": "ally"}),
+        # the glossary's own terms, in a card's sentences
+        (
+            "Negate",
+            "Negate target ability. (It is removed from the stack and goes directly to the"
+            " memories of its owner.)",
+            {"target": "ability"},
+        ),
+        (
+            "Madness",
+            "Target opposing champion must discard a random card, if able.",
+            {"target": "enemy_champion"},
+        ),
+        (
+            "Sacrifice",
+            "Sacrifice target friendly summon. It is sent to the memories of its owner.",
+            {"target": "ally_summon"},
+        ),
+        (
+            "Stun",
+            "Target opposing champion or summon cannot move or rotate itself this round.",
+            {"target": "enemy", "duration": "round"},
+        ),
+        (
+            "Count",
+            "Whenever a summon dies, add one counter to the card with this ability.",
+            {"trigger": "summon_dies"},
+        ),
+        (
+            "Death Touch [2]",
+            "When a card with this ability enters the arena, it kills target enemy summon around"
+            " it with remaining HP 2 or less.",
+            {"trigger": "enters_arena", "target": "enemy_summon"},
+        ),
         # "choose": the one chosen is a target, and "it" after it is that target
         (
             "Basic Attack [2]",
