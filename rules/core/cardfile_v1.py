@@ -687,7 +687,16 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     "curse": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
     "champion_curse": (r"attach (?:this card|it)(?: to)?", r"as a skill"),
     "defense": (r"prevents? VALUE (?:of the )?damage(?: dealt to (?:it|them))?",),
-    "pacify": (r"(?:has |have )?no awareness",),
+    # Glossary: Pacify, the combatant "loses their current awareness" ("pacified").
+    "pacify": (
+        r"(?:has |have )?no awareness|loses? (?:its|their)(?: current)? awareness",
+        r"(?:(?:is|are|becomes?) )?pacified",
+    ),
+    # Glossary: Grounded, the combatant does not have Flight (nor Aerial abilities).
+    "grounded": (
+        r"(?:(?:does not|doesn't|cannot|can't) have|loses?) flight"
+        r"(?: (?:and|or|nor) aerial(?: abilities)?)?",
+    ),
     "blitz": (r"ready|unexert", rf"when {_THING} enters the arena"),
     # Glossary: Stun, "cannot move or rotate themselves this round" (the duration is read apart).
     "stun": (

@@ -687,6 +687,18 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             " it with remaining HP 2 or less.",
             {"trigger": "enters_arena", "target": "enemy_summon"},
         ),
+        # an ailment in the words of its glossary entry
+        (
+            "Brand [Pacify]",
+            "Target enemy loses its current awareness until end of turn.",
+            {"target": "enemy", "duration": "turn"},
+        ),
+        ("Brand [Pacify]", "Target enemy is pacified.", {"target": "enemy"}),
+        (
+            "Brand [Grounded]",
+            "Target enemy becomes grounded: it does not have Flight.",
+            {"target": "enemy"},
+        ),
         # "choose": the one chosen is a target, and "it" after it is that target
         (
             "Basic Attack [2]",
