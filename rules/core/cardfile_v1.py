@@ -28,6 +28,7 @@ from rules.core.cards import (
     Card,
     CardType,
     Condition,
+    Cost,
     Death,
     FollowUp,
     KeywordTerm,
@@ -293,9 +294,9 @@ _TARGET_NAMES = (
     # Glossary: Enemy, "combatants that an opponent controls"; Allies, "all combatants you
     # control": "opposing" and "friendly" say the same, and "combatant" after them adds nothing.
     # Glossary: Stun, "target champion or summon": a combatant.
-    (r"target (?:enemy|opposing) champion or summon", "enemy"),
-    (r"target (?:ally|allied|friendly) champion or summon", "ally"),
-    (r"target champion or summon", "combatant"),
+    (r"target (?:enemy|opposing) (?:champion or summon|summon or champion)", "enemy"),
+    (r"target (?:ally|allied|friendly) (?:champion or summon|summon or champion)", "ally"),
+    (r"target (?:champion or summon|summon or champion)", "combatant"),
     (r"target (?:enemy|opposing) champions?", "enemy_champion"),
     (r"target (?:enemy|opposing) summons?", "enemy_summon"),
     (r"target (?:enem(?:y|ies)|opposing)(?: combatants?)?", "enemy"),
@@ -1002,6 +1003,37 @@ _BREAK = re.compile(r"([.;!:](?:\s+|$)|,\s*|\s+(?=then\b))")
 _YOUR_CHAMPION = re.compile(r"(?<!\w)your champion(?![\w'])")
 
 
+# The cost written before the effect, as many card games print it ("Exert, 2 Aura: deal 2
+# damage ..."): each part and the field of `Cost` it states.
+_COST_PARTS = (
+    (r"exert(?: (?:this \w+|it|yourself))?", "exert"),
+    (rf"(?:pay )?(?P<n>{_ANY_N}) aura", "aura"),
+    (rf"(?:pay )?(?P<n>{_ANY_N}) energy", "energy"),
+    (rf"(?:pay |lose )?(?P<n>{_ANY_N}) hp", "hp"),
+    (rf"discard (?P<n>{_ANY_N}) cards?", "discard"),
+)
+
+
+def _without_its_cost(text: str, cost: Cost) -> str:
+    """The text without a cost printed before its effect ("exert: deal 2 damage ..."), where
+    that cost is the ability's own (The Costs of Abilities); any other stays, to be refused."""
+    heading = re.match(r"(?P<parts>[a-z0-9 ,]+?)\s*[:\u2014\u2013]\s*", text)
+    if heading is None:
+        return text
+    said: dict[str, int | bool] = {}
+    for part in re.split(r"\s*,\s*|\s+and\s+", heading.group("parts")):
+        for pattern, kind in _COST_PARTS:
+            match = re.fullmatch(pattern, part)
+            if match is not None and kind not in said:
+                said[kind] = True if kind == "exert" else _number(match.group("n"))
+                break
+        else:
+            return text  # a part that is no cost: the heading is something else
+    if Cost(**said) != cost:  # type: ignore[arg-type]
+        return text
+    return text[heading.end() :]
+
+
 def _plain_clause(clause: str, before: str, champion_acts: bool) -> str:
     """One clause in the plain active voice (`before` is the text ahead of it; with
     `champion_acts`, the card's user is the champion)."""
@@ -1080,6 +1112,7 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ..."),
     # restates it.
     text = re.sub(rf"^{re.escape(_normal(ability.name))}\s*[\u2014\u2013:-]\s*", "", text)
+    text = _without_its_cost(text, ability.cost)
     text, printed = _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
     facts: dict[str, object] = {}
     unsaid: list[str] = []

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.core.cardfile import CardFileError, read_card_file, upgrade_file
 from rules.core.cardfile_v1 import read_ability_text
-from rules.core.cards import Ability, Card, CardType, Condition, Death, FollowUp, Speed
+from rules.core.cards import Ability, Card, CardType, Condition, Cost, Death, FollowUp, Speed
 from rules.core.engine.compiler import card_spec, check_playable
 from rules.core.keywords import parse_ability_name
 
@@ -162,8 +162,8 @@ def test_a_sacrifice_in_the_awareness_keeps_its_reach():
         ("Deal 2 damage to target enemy with Flight.", "deal 2 damage to target enemy with flight"),
         ("Deal 2 damage to target enemy. Draw a card.", "draw a card"),
         (
-            "Deal 2 damage to target enemy summon or champion.",
-            "deal 2 damage to target enemy summon or champion",
+            "Deal 2 damage to target enemy summon or alteration.",
+            "deal 2 damage to target enemy summon or alteration",
         ),
         ("If you control 3 summons, deal 2 damage to target enemy.", "if you control 3 summons"),
         # a number that is not the keyword's own [X] (Basic Attack [2])
@@ -655,6 +655,12 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
         ("Toss", "Pick up target enemy and put it on any spot around you.", {"target": "enemy"}),
         ("Warp", "Teleport next to target ally.", {"target": "ally"}),
         # the glossary's own terms, in a card's sentences
+        # Glossary: Enemy, combatants an opponent controls: its summons and champion
+        (
+            "Basic Attack [2]",
+            "Deal 2 damage to target enemy summon or champion.",
+            {"target": "enemy"},
+        ),
         (
             "Negate",
             "Negate target ability. (It is removed from the stack and goes directly to the"
@@ -930,6 +936,26 @@ def test_the_passive_voice_and_the_formal_register_read_as_the_plain_words(
 
     assert reading(said).unsaid == ()
     assert reading(said).facts == reading(plain).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "cost", "unsaid"),
+    [
+        ("Exert: deal 2 damage to target enemy.", Cost(exert=True), ()),
+        ("Exert this summon, 2 Aura: deal 2 damage to target enemy.", Cost(aura=2, exert=True), ()),
+        ("Pay 2 Aura and exert: deal 2 damage to target enemy.", Cost(aura=2, exert=True), ()),
+        # a cost that is not the ability's own is no field's, and stays
+        ("Exert: deal 2 damage to target enemy.", Cost(aura=1), ("exert",)),
+        ("Discard a card: deal 2 damage to target enemy.", Cost(exert=True), ("discard a card",)),
+    ],
+)
+def test_the_cost_printed_before_the_effect_restates_the_abilitys_own(text, cost, unsaid):
+    """The Costs of Abilities: a cost written before its effect, as many card games print it."""
+    name = "Basic Attack [2]"
+    ability = Ability(Speed.SWIFT, name, parse_ability_name(name), cost=cost, text=text)
+    reading = read_ability_text(CardType.SUMMON, ability)
+    assert reading.unsaid == unsaid
+    assert reading.facts["target"] == "enemy"
 
 
 def test_a_replicate_at_the_end_of_the_round_its_summon_entered_triggers_then():
