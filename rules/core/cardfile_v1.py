@@ -611,7 +611,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     # Glossary: Heal [X], "you gain X HP": the user, who may be named again ("to itself").
     "heal": (
         r"(?:gains?|heals?|restores?|recovers?|regains?) VALUE hp"
-        r"(?: to (?:itself|yourself|you|this \w+))?",
+        r"(?: to (?:itself|yourself|you))?",
     ),
     "cure": (r"(?:gains?|heals?|restores?) VALUE hp",),
     "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
