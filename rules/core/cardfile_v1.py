@@ -404,7 +404,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         _condition(lambda m: Condition("target_kind", kind=m.group(1))),
     ),
     (
-        r"(?:only )?if (?:the|its|that) target is (?:in )?the (first|second|third|fourth|fifth)"
+        r"(?:only )?if (?:(?:the|its|that) target|it) is (?:in )?the (first|second|third|fourth|fifth)"
         r" (?:ability |position )?on the stack",
         _condition(
             lambda m: Condition(
@@ -434,6 +434,18 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
         r"|yourself))?",
         _then(_rotate),
     ),
+    # "turn target enemy 90 degrees to the left or right": a quarter turn of the target.
+    (
+        r"(?:then )?turn(?= target\b[^,]*? (?:90 degrees |a quarter turn )?(?:to the )?(?:left"
+        r"|right)\b)",
+        _then(lambda m: FollowUp("rotate", who="target")),
+    ),
+    # "then turn it to the right": "turn" for "rotate", of "it" or the card itself.
+    (
+        r"(?:then )?turn (it|this (?:alteration|summon|champion|permanent)|yourself)"
+        r"(?= (?:90 degrees |a quarter turn )?(?:to the )?(?:left|right)\b)",
+        _then(lambda m: FollowUp("rotate", who="it" if m.group(1) == "it" else "self")),
+    ),
     # "target enemy turns 90 degrees to the left": a quarter turn of the target (or of "it").
     (
         r"(?<=\s)(?<!quarter )(?<!half )turns?(?= (?:90 degrees |a quarter turn )?to the (?:left|right)\b)",
@@ -441,12 +453,15 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     ),
     (
         r"(?:(?:90 degrees|a quarter turn) )?(?:to the left or (?:to the )?right|in either direction"
-        r"|left or right(?: as you (?:choose|wish|like))?)"
+        r"|left or right)(?: \(?(?:as )?you (?:choose|wish|like)\)?)?"
         r"|(?:(?:90 degrees|a quarter turn) )?to (?:the|its) (left|right)|(180 degrees|around|a half turn)"
         r"(?= *$)|90 degrees|a quarter turn",
         _direction,
     ),
-    (r"(?:then )?copy(?= (?:a )?target (?:\w+ )?ability)", _then(lambda m: FollowUp("copy"))),
+    (
+        r"(?:then )?(?:copy|duplicate)(?= (?:a )?target (?:\w+ )?ability)",
+        _then(lambda m: FollowUp("copy")),
+    ),
     # "copy target spell": an ability on the stack of that kind.
     (
         rf"(?:then )?copy (?:a )?target ({_KINDS})(?! ability)(?: (?:on|from) the stack)?",
@@ -454,7 +469,8 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     ),
     # Using the Stack, Copying: the copy is its copier's and keeps the targets (reminder text).
     (
-        r"(?:the )?copy is yours|(?:and )?(?:the copy )?(?:keeps|keeping) (?:its|the same) targets"
+        r"(?:the )?(?:copy|duplicate) is yours"
+        r"|(?:and )?(?:the (?:copy|duplicate) )?(?:keeps|keeping) (?:its|the same) targets"
         r"|(?:and )?(?:being |is )?controlled by you",
         _of_a_copy,
     ),
@@ -603,6 +619,14 @@ _SWITCH = (
     r"(?: with (?:one another|each other))?|(?:switch|swap|exchange)(?= two target)"
 )
 
+# Glossary: Decoy, "the switching of targeting": reminder text saying that what targeted one of the
+# two may now target the other.
+_RETARGETED = (
+    r"(?:abilities|anything|what) (?:that )?(?:targeted|targeting|targets) (?:either|one|each)"
+    r" of (?:you|them|the two)(?: now)? (?:may be|is|are|can be) (?:redirected|retargeted"
+    r"|switched)(?: to the other)?"
+)
+
 # Phrases that restate a keyword's own glossary entry: read only in an ability with that keyword.
 # VALUE stands for the keyword's own [X] (digits, the number as a word, or "x"): "deals 2 damage"
 # restates Basic Attack [2], and "deals 3 damage" in a Basic Attack [2] is left unsaid.
@@ -625,13 +649,13 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         rf"(?:and )?(?:send|sending) it to {_MEMORIES}",
         r"from the stack",
         # reminder text: "(it leaves the stack and goes to its owner's memories.)"
-        r"(?:it )?leaves the stack",
-        rf"(?:and )?goes (?:directly )?to {_MEMORIES}",
+        r"(?:it |that ability |the ability )?leaves the stack",
+        rf"(?:and )?(?:goes|is sent|sent) (?:directly )?to {_MEMORIES}",
     ),
     # Glossary: Sacrifice, the summon goes to its owner's memories.
     "sacrifice": (r"sacrifices?", rf"(?:and )?(?:sending|send) it to {_MEMORIES}"),
-    "decoy": (_SWITCH,),
-    "decoy_summon": (_SWITCH,),
+    "decoy": (_SWITCH, _RETARGETED),
+    "decoy_summon": (_SWITCH, _RETARGETED),
     # Glossary: Push, "move target combatant or alteration one spot away from you".
     "push": (r"push(?:es)?|moves?", r"(?:(?:one|1|a) spot )?away(?: from (?:you|it|this \w+))?"),
     "paralyze": (r"paralyzes?", r"exerts?"),
@@ -641,6 +665,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"(?:with|(?:that|which) has) VALUE (?:hp )?or (?:less|fewer)(?: hp)?(?: remaining| left)?"
         # its glossary entry's own words: "with remaining HP [X] or less"
         r"|with remaining hp \[?VALUE\]? or (?:less|fewer)",
+        # Glossary: Death Touch, a kill and not damage (reminder text)
+        r"(?:this|it|that) is not (?:considered )?damage",
         r"around (?:it|you)",
     ),
     "madness": (
@@ -652,6 +678,9 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"toss(?:es)?|pick up",
         r"(?:and )?(?:place|put)(?: it| them)?",
         r"(?:on|onto|to) (?:a|any) spot around you",
+        # Glossary: Toss, the target keeps its facing.
+        r"(?:its|their|the target's) facing (?:does not|doesn't|will not) change"
+        r"|(?:it|they) keeps? (?:its|their) facing",
     ),
     "warp": (
         r"(?:warp|move|blink|teleport|relocate|shift|step)s?(?: to (?:a|an unoccupied|any) spot)?"
@@ -661,7 +690,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         rf"(?:takes?|places?|puts?) {_N} cop(?:y|ies) of {_THING} from your subconscious"
         rf"(?: (?:(?:on|onto) (?:a spot|spots) )?adjacent to (?:it|this \w+))?",
         r"place (?:it|them|each) (?:on|onto) (?:a spot|spots) adjacent to this \w+",
-        rf"(?:then )?exert (?:{_THING}|them|the cop(?:y|ies))",
+        rf"(?:then )?exert (?:{_THING}|them|(?:the|that|those) cop(?:y|ies))",
         # Glossary: Replicate, "facing the same direction as this card" (not its champion's).
         r"facing the same (?:way|direction)(?: as (?:it|this \w+))?|facing its (?:way|direction)",
     ),
@@ -681,6 +710,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"(?:place|put|create)s? (?:this|the|it)(?: alteration)?(?: into play)? (?:on|onto|in)"
         r" (?:an?|any)"
         r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
+        # reminder text: the alteration's other abilities act on their own
+        r"(?:all )?(?:of )?its other abilities act (?:on their own|autonomously|by themselves)",
     ),
     "build": (r"place (?:this|the) alteration on the same spot (?:you are on|as you)",),
     # Glossary: Enchant, "attach this card as a skill" (to its target).
@@ -702,7 +733,8 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     # Glossary: Stun, "cannot move or rotate themselves this round" (the duration is read apart).
     "stun": (
         r"(?:(?:is|are|becomes?) )?stunned|stuns?",
-        r"(?:cannot|can't|can not) move or rotate(?: (?:itself|themselves))?",
+        r"(?:(?:a|the) stunned (?:combatant|summon|champion) )?(?:cannot|can't|can not) move or"
+        r" rotate(?: (?:itself|themselves))?",
     ),
     "break": (
         # Glossary: Break, "a player may remove all counters from this card and the listed
@@ -1111,7 +1143,8 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
         text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
     # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ..."),
     # restates it.
-    text = re.sub(rf"^{re.escape(_normal(ability.name))}\s*[\u2014\u2013:-]\s*", "", text)
+    heading = re.escape(_normal(ability.name)).replace(r"\[", r"\[?").replace(r"\]", r"\]?")
+    text = re.sub(rf"^{heading}\s*[\u2014\u2013:-]\s*", "", text)
     text = _without_its_cost(text, ability.cost)
     text, printed = _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
     facts: dict[str, object] = {}
@@ -1161,7 +1194,9 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
                     break
                 if read(match, facts) is False:
                     break
-                rest = f"{rest[: match.start()]} {rest[match.end() :]}"
+                # The words on either side meet as in a sentence ("target action ability you
+                # control on the stack" reads "... ability on the stack" once "you control" is).
+                rest = " ".join(f"{rest[: match.start()]} {rest[match.end() :]}".split())
                 if number in once:
                     used.add(number)
         words = re.findall(r"[\w\[\]']+", rest)
