@@ -1137,70 +1137,19 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     """What `ability`'s text states, clause by clause, and each clause no field states. `name`
     is the card's: a word of it names the card ("this totem deals ..." on Thornfield Totem)."""
     ability = stated_ability(ability)
-    text = _normal(ability.text)
-    if name:
-        # The card by its own name ("put a counter on bone idol") is "this card".
-        text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
-    # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ..."),
-    # restates it.
-    heading = re.escape(_normal(ability.name)).replace(r"\[", r"\[?").replace(r"\]", r"\]?")
-    text = re.sub(rf"^{heading}\s*[\u2014\u2013:-]\s*", "", text)
-    text = _without_its_cost(text, ability.cost)
-    text, printed = _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
+    text, printed = _text_to_read(card_type, ability, name)
+    phrases, once = _phrases(card_type, ability, name)
     facts: dict[str, object] = {}
     unsaid: list[str] = []
-    own = _keyword_phrases(ability)
-    before = [*_FIRST]
-    if "count" not in {t.keyword for t in ability.terms}:
-        # Counters put on by another ability than Count ("put a counter on it"), "then" or not
-        # (Count's own words are its keyword's).
-        before.append(
-            (
-                _PUT_COUNTER,
-                _then(lambda m: FollowUp("add_counter", _number(m.group(1) or m.group(2)))),
-            )
-        )
-    if "death_touch" not in {t.keyword for t in ability.terms}:
-        # "target ally with 5 HP or less": the target's HP (Death Touch's own words say its [X]).
-        before.append((rf"(?:with|that has|who has) {_bounded(_HP)}(?: remaining| left)?", _its_hp))
-    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
-    if words:
-        # The card named by a word of its name, as the one acting (see _FIRST, the one acting).
-        subject = rf"^\s*this (?:{'|'.join(words)})(?! (?:and|or)\b)(?=\s+\w)"
-        before.append((subject, _nothing))
-    if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
-        before = [*_SCOPES, *before]
-    phrases = [*before, *own, *_COMMON]
-    if card_type in _PERMANENTS:
-        # A permanent's own abilities measure from it: "adjacent to it" is adjacent to the user
-        # (read last, after every phrase that holds these words for something else).
-        phrases += _FROM_ITSELF
-    # A keyword's own phrases restate its one effect: read once, so the same effect said again
-    # ("target enemy takes 2 damage and you take 2 damage") is a second effect, and unsaid.
-    once = range(len(before), len(before) + len(own))
-    compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
-    used: set[int] = set()
     # The clause of each condition whose "it" the ability as a whole settles (`_settle_it`).
     it_clauses: dict[int, str] = {}
     when: str | None = None  # the clause that says when it happens
     lasting: str | None = None  # the clause that says how long it lasts
+    used: set[int] = set()
     for clause in _clauses(text):
-        rest = clause
         known = len(facts.get("conditions", ()))  # type: ignore[arg-type]
-        for number, (pattern, read) in enumerate(compiled):
-            while number not in used:
-                match = pattern.search(rest)
-                if match is None or not match.group(0):
-                    break
-                if read(match, facts) is False:
-                    break
-                # The words on either side meet as in a sentence ("target action ability you
-                # control on the stack" reads "... ability on the stack" once "you control" is).
-                rest = " ".join(f"{rest[: match.start()]} {rest[match.end() :]}".split())
-                if number in once:
-                    used.add(number)
-        words = re.findall(r"[\w\[\]']+", rest)
-        if any(w not in _SMALL_WORDS for w in words):
+        rest = _read_clause(clause, phrases, once, used, facts)
+        if any(w not in _SMALL_WORDS for w in re.findall(r"[\w\[\]']+", rest)):
             unsaid.append(clause)
         conditions: tuple[Condition, ...] = facts.get("conditions", ())  # type: ignore[assignment]
         for index, condition in enumerate(conditions):
@@ -1224,6 +1173,82 @@ def read_ability_text(card_type: CardType, ability: Ability, name: str = "") -> 
     unsaid += _settle_it(card_type, text, facts, it_clauses)
     _settle(ability, facts)
     return Reading(facts, tuple(dict.fromkeys(printed.get(c, c) for c in unsaid)))
+
+
+def _text_to_read(card_type: CardType, ability: Ability, name: str) -> tuple[str, dict[str, str]]:
+    """The ability's text as the phrases read it: lower case, the card's name as "this card", no
+    heading or cost before the effect, in the plain active voice; and each of its clauses as
+    printed (`_plain_words`)."""
+    text = _normal(ability.text)
+    if name:
+        # The card by its own name ("put a counter on bone idol") is "this card".
+        text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
+    # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ...",
+    # "Heavy Attack 2 - ..."), restates it.
+    heading = re.escape(_normal(ability.name)).replace(r"\[", r"\[?").replace(r"\]", r"\]?")
+    text = re.sub(rf"^{heading}\s*[\u2014\u2013:-]\s*", "", text)
+    text = _without_its_cost(text, ability.cost)
+    return _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
+
+
+def _phrases(
+    card_type: CardType, ability: Ability, name: str
+) -> tuple[list[tuple[re.Pattern[str], Reader]], range]:
+    """The phrases the ability's clauses are read with, in order, and the positions of its
+    keywords' own, each read once: they restate its one effect, so the same effect said again
+    ("target enemy takes 2 damage and you take 2 damage") is a second effect, and unsaid."""
+    slugs = {t.keyword for t in ability.terms}
+    own = _keyword_phrases(ability)
+    before = [*_FIRST]
+    if "count" not in slugs:
+        # Counters put on by another ability than Count ("put a counter on it"), "then" or not
+        # (Count's own words are its keyword's).
+        before.append(
+            (
+                _PUT_COUNTER,
+                _then(lambda m: FollowUp("add_counter", _number(m.group(1) or m.group(2)))),
+            )
+        )
+    if "death_touch" not in slugs:
+        # "target ally with 5 HP or less": the target's HP (Death Touch's own words say its [X]).
+        before.append((rf"(?:with|that has|who has) {_bounded(_HP)}(?: remaining| left)?", _its_hp))
+    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
+    if words:
+        # The card named by a word of its name, as the one acting (see _FIRST, the one acting).
+        subject = rf"^\s*this (?:{'|'.join(words)})(?! (?:and|or)\b)(?=\s+\w)"
+        before.append((subject, _nothing))
+    if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
+        before = [*_SCOPES, *before]
+    phrases = [*before, *own, *_COMMON]
+    if card_type in _PERMANENTS:
+        # A permanent's own abilities measure from it: "adjacent to it" is adjacent to the user
+        # (read last, after every phrase that holds these words for something else).
+        phrases += _FROM_ITSELF
+    compiled = [(re.compile(rf"(?<![\w\[])(?:{p})(?![\w\]])"), read) for p, read in phrases]
+    return compiled, range(len(before), len(before) + len(own))
+
+
+def _read_clause(
+    clause: str,
+    phrases: list[tuple[re.Pattern[str], Reader]],
+    once: range,
+    used: set[int],
+    facts: dict[str, object],
+) -> str:
+    """Read the phrases of one clause into `facts`, in order; what is left of the clause. A
+    phrase in `once` is read once in the whole text (`used`)."""
+    rest = clause
+    for number, (pattern, read) in enumerate(phrases):
+        while number not in used:
+            match = pattern.search(rest)
+            if match is None or not match.group(0) or read(match, facts) is False:
+                break
+            # The words on either side meet as in a sentence ("target action ability you
+            # control on the stack" reads "... ability on the stack" once "you control" is).
+            rest = " ".join(f"{rest[: match.start()]} {rest[match.end() :]}".split())
+            if number in once:
+                used.add(number)
+    return rest
 
 
 # The card itself as the one acting ("this alteration deals 1 damage to target enemy, …").
