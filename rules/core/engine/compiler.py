@@ -44,6 +44,7 @@ from .keywords import (
     draw,
     elemental_selection,
     fatigue,
+    fear,
     flight,
     grounded,
     heal,
@@ -490,6 +491,16 @@ def card_spec(card: Card) -> CardSpec:
         swift_own=swift_own,
         playable_own=playable_own,
         swift_own_exerted=swift_own_exerted,
+        fear=_gives_fear(specs),
+    )
+
+
+def _gives_fear(specs: list[AbilitySpec]) -> bool:
+    """Whether the card can put Fear on a permanent (CardSpec.fear): by a modifier of one of
+    its abilities (printed on it, given to a skill's bearer or to an area) or a keyword one of
+    its steps grants."""
+    return any(m.keyword == fear.NAME for s in specs for m in s.modifiers) or any(
+        op.keyword == fear.NAME for s in specs for op in s.effects
     )
 
 

@@ -135,6 +135,7 @@ def new_game(
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
+        fear=any(spec.fear for spec in specs),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)

@@ -121,12 +121,11 @@ def _occupants(st: GameState) -> dict[int, int]:
         if remembered is not None:
             return remembered
     printed_only = not st.area_sources
-    found = {
-        p.id: p.spot
-        for p in st.perms.values()
+    found = {}
+    for p in st.perms.values():
         # `occupies`'s common case, inline: only what is printed on the card
-        if (p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p))
-    }
+        if p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p):
+            found[p.id] = p.spot
     memo["occupants"] = found
     return found
 
@@ -187,7 +186,11 @@ def move_blocked(st: GameState, perm: Permanent) -> int:
 def move_destinations(st: GameState, perm: Permanent, spots: Iterable[int]) -> list[int]:
     """Spots among `spots` the permanent may move onto (see move_blocked)."""
     blocked = move_blocked(st, perm)
-    return [s for s in spots if not blocked >> s & 1]
+    found = []
+    for s in spots:
+        if not blocked >> s & 1:
+            found.append(s)
+    return found
 
 
 def blocks_sight(st: GameState, s: int) -> bool:
@@ -387,13 +390,19 @@ def permanent_targets(
             found.append(t.id)
     if kind == "sacrifice":
         # Glossary: Sacrifice, also "skills attached to you or your allies" (by card id).
-        found += [k for t in st.perms.values() if t.controller == controller for k in t.skills]
+        found += _attached_skills(st, controller)
     found.sort()
     return found
 
 
-def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]:
-    """Spots `spec` may target now."""
+def _attached_skills(st: GameState, controller: int) -> list[int]:
+    """The skills attached to `controller`'s permanents, by card id (a function of its own: a
+    comprehension in `permanent_targets` would make a cell of `controller` at every call)."""
+    return [k for t in st.perms.values() if t.controller == controller for k in t.skills]
+
+
+def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int, ...]:
+    """Spots `spec` may target now, in spot order."""
     kind = spec.target
     if kind == "spot_create":
         # Glossary: Create, any unoccupied spot of the arena; a card that says "adjacent to you"
@@ -401,21 +410,21 @@ def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]
         free = arena.ALL_MASK & ~occupied_mask(st)
         if spec.reach in ("adjacent", "around"):
             free &= reach_mask(st, spec, user)
-        return list(arena.spots_of(free))
+        return arena.spots_of(free)
     reach = reach_mask(st, spec, user) & ~(1 << user.spot)
     if kind == "spot_move":
         if not can_move_itself(st, user):
-            return []
-        return list(arena.spots_of(reach & ~move_blocked(st, user)))
+            return ()
+        return arena.spots_of(reach & ~move_blocked(st, user))
     if kind == "spot_place":
         # Glossary: Place, "regardless of the spot's occupancy".
         if not can_leave_spot(st, user):
-            return []
-        return list(arena.spots_of(reach))
+            return ()
+        return arena.spots_of(reach)
     if kind == "spot_trap":
         # Glossary: Trap, an occupied spot (in the card's awareness).
-        return list(arena.spots_of(reach & occupied_mask(st)))
-    return []
+        return arena.spots_of(reach & occupied_mask(st))
+    return ()
 
 
 def is_spot_target(spec: AbilitySpec) -> bool:
@@ -453,15 +462,20 @@ def _target_options(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[tuple[int, ...]]:
     kind = spec.target
+    # The declarations of one target each are made by zip, in C: a comprehension is a call.
     if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
-        return [(s,) for s in spot_targets(st, spec, user)]
+        return list(zip(spot_targets(st, spec, user)))
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
-        return [(c,) for c in candidates]
+        return list(zip(candidates))
     if spec.pair:
         return list(combinations(candidates, 2))
-    # Glossary: Chain. Each link after the first is around the one before it; the same target
-    # may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances).
+    return _chains(st, spec, candidates)
+
+
+def _chains(st: GameState, spec: AbilitySpec, candidates: list[int]) -> list[tuple[int, ...]]:
+    """Glossary: Chain. Each link after the first is around the one before it; the same target
+    may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances)."""
     spot_of = {c: st.perms[c].spot for c in candidates}
     chains: list[tuple[int, ...]] = [(c,) for c in candidates]
     for _ in range(spec.targets - 1):

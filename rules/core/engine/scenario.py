@@ -118,6 +118,7 @@ def scenario(
         decks=({}, {}),
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
+        fear=any(spec.fear for spec in specs),
     )
     st = blank_state(setup)
     for seat in (0, 1):

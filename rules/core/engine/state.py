@@ -103,6 +103,9 @@ class Setup:
     decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
+    # Whether any of the game's cards can put Fear on a permanent (CardSpec.fear): when none
+    # can, no summon is ever feared and the walks of the plays do not ask (Glossary: Fear).
+    fear: bool = True
 
 
 @dataclass(frozen=True)
