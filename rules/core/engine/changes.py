@@ -9,7 +9,7 @@ from rules.core.cards import CardType
 from .keywords import flight, tiny
 from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
 from .specs import EACH, AbilitySpec, Op
-from .state import GameState, ItemKind, Permanent, StackItem
+from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, StackItem
 
 
 def note(st: GameState, *event: object) -> None:
@@ -59,6 +59,7 @@ def check_end(st: GameState) -> bool:
 
 def draw(st: GameState, player: int, count: int = 1) -> None:
     p = st.players[player]
+    hand = p.hand
     p.hand = None
     p.serial += 1
     for _ in range(count):
@@ -67,6 +68,48 @@ def draw(st: GameState, player: int, count: int = 1) -> None:
         p.thoughts.append(p.timeline.pop())
         if not p.timeline:
             return  # instant loss, checked by the caller
+    if hand is not None and count == 1:
+        # The thoughts' abilities kept up to date rather than listed again (the round's draw is
+        # most of the changes to the thoughts): the card drawn comes last in the thoughts.
+        p.hand = _with_drawn(st, hand, p.thoughts[-1])
+
+
+def hand_abilities(st: GameState, p: Player) -> Hand:
+    """The abilities of the different cards in the thoughts (first copy first) as (card id,
+    ability): the swift ones, and all of them (Player.hand; rules.core.engine.flow)."""
+    specs = st.setup.specs
+    seen: set[str] = set()
+    swift: list[HandEntry] = []
+    every: list[HandEntry] = []
+    for cid in p.thoughts:
+        spec = specs[cid]
+        abilities = spec.from_thoughts
+        if abilities:
+            name = spec.card.name
+            if name not in seen:
+                seen.add(name)
+                for ability in spec.swift_from_thoughts:
+                    swift.append((cid, ability))
+                for ability in abilities:
+                    every.append((cid, ability))
+    return tuple(swift), tuple(every)
+
+
+def _with_drawn(st: GameState, hand: Hand, cid: int) -> Hand:
+    """`hand_abilities` once card `cid` is added at the end of the thoughts that gave `hand`:
+    its abilities come last, unless a copy of it was there already (identical copies give one
+    set of choices)."""
+    specs = st.setup.specs
+    spec = specs[cid]
+    abilities = spec.from_thoughts
+    if not abilities:
+        return hand
+    name = spec.card.name
+    for other, _ in hand[1]:
+        if specs[other].card.name == name:
+            return hand
+    swift = tuple([(cid, ability) for ability in spec.swift_from_thoughts])
+    return hand[0] + swift, hand[1] + tuple([(cid, ability) for ability in abilities])
 
 
 def mill(st: GameState, player: int, count: int) -> None:

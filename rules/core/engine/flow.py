@@ -41,6 +41,7 @@ from .actions import (
     Step,
     choose,
 )
+from .changes import hand_abilities
 from .costs import energy_due
 from .keywords import beckon, dash, decay, pinned, stun
 from .queries import (
@@ -73,14 +74,11 @@ from .stack import (
 )
 from .state import (
     GameState,
-    Hand,
-    HandEntry,
     InvariantError,
     Memo,
     Pending,
     Permanent,
     Phase,
-    Player,
     StackItem,
 )
 
@@ -239,27 +237,6 @@ def _main_empty(st: GameState, player: int) -> bool:
     return st.phase == MAIN and not st.stack and st.turn_player == player
 
 
-def _hand_abilities(st: GameState, p: Player) -> Hand:
-    """The abilities of the different cards in the thoughts (first copy first) as (card id,
-    ability): the swift ones, and all of them."""
-    specs = st.setup.specs
-    seen: set[str] = set()
-    swift: list[HandEntry] = []
-    every: list[HandEntry] = []
-    for cid in p.thoughts:
-        spec = specs[cid]
-        abilities = spec.from_thoughts
-        if abilities:
-            name = spec.card.name
-            if name not in seen:
-                seen.add(name)
-                for ability in spec.swift_from_thoughts:
-                    swift.append((cid, ability))
-                for ability in abilities:
-                    every.append((cid, ability))
-    return tuple(swift), tuple(every)
-
-
 def plays(st: GameState, player: int) -> list[Action]:
     """The abilities `player` may play now, with every legal declaration of targets.
 
@@ -298,7 +275,7 @@ def _hand_playable(
     p = st.players[player]
     hand = p.hand
     if hand is None:
-        hand = p.hand = _hand_abilities(st, p)
+        hand = p.hand = hand_abilities(st, p)
     champ = st.perms[p.champion]
     entries = hand[1] if main_empty and st.active == champ.id and not champ.exerted else hand[0]
     if not entries:

@@ -19,9 +19,11 @@ from rules.core.match import PRODUCT
 
 from . import arena
 from .actions import (
+    PASS_TEXT,
     Action,
     ActionJson,
     IllegalAction,
+    Pass,
     action_from_json,
     action_text,
     action_to_json,
@@ -344,7 +346,8 @@ class GameLog:
         cap = data.pop("action_cap")
         del data["actions"]
         rest = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        actions = ",".join([action_text(a) for a in self.actions])
+        # A pass, most of a log's actions, is written without a call.
+        actions = ",".join([PASS_TEXT if type(a) is Pass else action_text(a) for a in self.actions])
         return f'{{"action_cap":{json.dumps(cap)},"actions":[{actions}],{rest[1:]}'
 
     @classmethod

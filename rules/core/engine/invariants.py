@@ -4,6 +4,7 @@ They are checked against the rules (`rules.core.engine.queries`: occupancy, modi
 and so sit above both the state and the queries, which read the state.
 """
 
+from .changes import hand_abilities
 from .keywords import flight, pinned, stun, tiny
 from .queries import fresh_mods, has, mods, occupied_mask, occupies
 from .state import SEATS, GameState, InvariantError
@@ -30,6 +31,9 @@ def check_invariants(state: GameState) -> None:
         seen.add(card_id)
 
     for index, p in enumerate(state.players):
+        if p.hand is not None and p.hand != hand_abilities(state, p):
+            # Player.hand, kept up to date as cards are drawn (rules.core.engine.changes.draw).
+            raise InvariantError(f"{SEATS[index]}'s thoughts' abilities are out of date")
         for zone in ("thoughts", "timeline", "memories", "subconscious"):
             for card_id in getattr(p, zone):
                 place(card_id, f"{SEATS[index]} {zone}")

@@ -462,12 +462,11 @@ def _target_options(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[tuple[int, ...]]:
     kind = spec.target
-    # The declarations of one target each are made by zip, in C: a comprehension is a call.
     if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
-        return list(zip(spot_targets(st, spec, user)))
+        return [(s,) for s in spot_targets(st, spec, user)]
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
-        return list(zip(candidates))
+        return [(c,) for c in candidates]
     if spec.pair:
         return list(combinations(candidates, 2))
     return _chains(st, spec, candidates)
