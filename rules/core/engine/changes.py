@@ -4,11 +4,13 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 (rules/core/engine/keywords/), which both use them.
 """
 
+from collections.abc import Iterable
+
 from rules.core.cards import CardType
 
 from .keywords import flight, tiny
 from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
-from .specs import EACH, AbilitySpec, Op
+from .specs import EACH, AbilitySpec, CardSpec, Op
 from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, StackItem
 
 
@@ -153,8 +155,9 @@ def queue_event(
     combatant's own turn: its own abilities and the skills attached to it. For a summon
     dying, `dying` is the summon (already gone from the arena) and `killed` whether it was
     killed: a trigger that counts some deaths only (card format, `dies`) happens for those."""
-    specs = st.setup.specs
-    owners = st.setup.owners
+    moments = st.setup.moments
+    if moments is not None and each not in moments and (own is None or own not in moments):
+        return  # no card of the game has a trigger for this moment: most turns' beginnings
     for perm in list(st.perms.values()):
         if not perm.spec.triggers and not perm.skills:
             continue  # most permanents: nothing that could happen
@@ -165,14 +168,40 @@ def queue_event(
                 or death_counts(st, ability.dies, perm, perm.controller, dying, killed)
             ):
                 queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            controller = owners[skill]
-            for ability in specs[skill].triggers:
-                if (ability.trigger == each or (mine and ability.trigger == own)) and (
-                    ability.dies is None
-                    or death_counts(st, ability.dies, perm, controller, dying, killed)
-                ):
-                    queue_trigger(st, controller, ability, perm.id, skill=skill)
+        if perm.skills:
+            _queue_skill_triggers(st, perm, each, own if mine else None, dying, killed)
+
+
+def _queue_skill_triggers(
+    st: GameState,
+    perm: Permanent,
+    each: str,
+    own: str | None,
+    dying: Permanent | None,
+    killed: bool,
+) -> None:
+    """`queue_event` for the skills attached to `perm` (`own` None unless it is the active
+    combatant)."""
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for skill in perm.skills:
+        controller = owners[skill]
+        for ability in specs[skill].triggers:
+            if (ability.trigger == each or (own is not None and ability.trigger == own)) and (
+                ability.dies is None
+                or death_counts(st, ability.dies, perm, controller, dying, killed)
+            ):
+                queue_trigger(st, controller, ability, perm.id, skill=skill)
+
+
+def trigger_moments(specs: Iterable[CardSpec]) -> frozenset[str]:
+    """The moments the triggers of `specs` happen at (Setup.moments)."""
+    return frozenset(
+        ability.trigger
+        for spec in specs
+        for ability in spec.triggers
+        if ability.trigger is not None
+    )
 
 
 def remove_dead(st: GameState) -> None:

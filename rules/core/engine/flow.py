@@ -753,34 +753,40 @@ def advance(st: GameState) -> int | None:
                 # with the stack still empty, play goes on as after any resolution.
                 resolved(st)
                 continue
-            if not st.stack:
-                phase = st.phase
-                automatic = _AUTOMATIC.get(phase)
-                if automatic is not None:
-                    automatic(st)
-                    continue
-                if phase == SELECT and not _can_select(st, st.priority):
-                    if _can_select(st, 1 - st.priority):
-                        st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
-                    else:
-                        st.phase = ROUND_SWIFT
-                        st.active = None
-                        st.priority = st.leader
-                        st.passes = 0
-                    continue
-        if st.pending is None and (st.stack or st.phase in PRIORITY_PHASES):
-            # A priority decision: with nothing to play, the only choice is to pass, and the
-            # engine passes for the player. `has_play`, inline: the two walks are called here.
-            player = st.priority
-            main_empty = st.phase == MAIN and not st.stack and st.turn_player == player
-            if _own_playable(st, player, main_empty, None) or _hand_playable(
-                st, player, main_empty, None
-            ):
-                return player
-            # do(st, PASS, log=False), inline: a pass is never logged when the engine takes it.
-            st.decisions += 1
-            _pass(st)
-            continue
+            phase = st.phase
+            if st.stack or phase in PRIORITY_PHASES:
+                # A priority decision (most of the steps, so tested first: no priority phase
+                # is automatic or a selection): with nothing to play, the only choice is to
+                # pass, and the engine passes for the player. `has_play`, inline.
+                player = st.priority
+                main_empty = phase == MAIN and not st.stack and st.turn_player == player
+                if _own_playable(st, player, main_empty, None) or _hand_playable(
+                    st, player, main_empty, None
+                ):
+                    return player
+                # do(st, PASS, log=False), inline: the engine's passes are never logged.
+                st.decisions += 1
+                _pass(st)
+                if main_empty and st.decisions < cap:
+                    # The empty Main Phase passed, the End Phase's swift step opens with the
+                    # same player's priority on the same position; whoever had nothing to play
+                    # with actions allowed has no swift play either, and passes again at once.
+                    st.decisions += 1
+                    _pass(st)
+                continue
+            automatic = _AUTOMATIC.get(phase)
+            if automatic is not None:
+                automatic(st)
+                continue
+            if phase == SELECT and not _can_select(st, st.priority):
+                if _can_select(st, 1 - st.priority):
+                    st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
+                else:
+                    st.phase = ROUND_SWIFT
+                    st.active = None
+                    st.priority = st.leader
+                    st.passes = 0
+                continue
         if st.phase in (DASH, MOVE) and (st.active is None or st.active not in st.perms):
             # The combatant taking its turn left the arena before it moved (killed in answer to
             # a beginning-of-turn trigger): as in the Main Phase, the turn goes on to the End

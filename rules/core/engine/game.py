@@ -28,6 +28,7 @@ from .actions import (
     action_text,
     action_to_json,
 )
+from .changes import trigger_moments
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
@@ -138,6 +139,7 @@ def new_game(
         round_cap=round_cap,
         action_cap=action_cap,
         fear=any(spec.fear for spec in specs),
+        moments=trigger_moments(specs),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)

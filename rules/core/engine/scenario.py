@@ -20,6 +20,7 @@ from typing import Literal
 from rules.core.cards import Card
 
 from . import arena
+from .changes import trigger_moments
 from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
@@ -119,6 +120,7 @@ def scenario(
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
         fear=any(spec.fear for spec in specs),
+        moments=trigger_moments(specs),
     )
     st = blank_state(setup)
     for seat in (0, 1):

@@ -106,6 +106,10 @@ class Setup:
     # Whether any of the game's cards can put Fear on a permanent (CardSpec.fear): when none
     # can, no summon is ever feared and the walks of the plays do not ask (Glossary: Fear).
     fear: bool = True
+    # The moments the triggers of the game's cards happen at (AbilitySpec.trigger): a moment
+    # none of them has queues nothing (rules.core.engine.changes.queue_event). None: not
+    # known, every moment is looked at.
+    moments: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
