@@ -129,6 +129,7 @@ def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
     term "kill"")."""
     del st.perms[perm.id]
     st.memo = None
+    st.rosters = None
     if perm.spec.area_mods:
         st.area_sources -= 1
     st.players[perm.owner].memories.append(perm.id)
@@ -249,6 +250,7 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
     )
     st.perms[card_id] = perm
     st.memo = None
+    st.rosters = None
     if spec.area_mods:
         st.area_sources += 1
     note(st, "enter", card_id, s)

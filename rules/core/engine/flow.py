@@ -318,9 +318,10 @@ def _own_playable(
     # Phase on an empty stack.
     acting = st.active if main_empty else None
     fear = st.setup.fear
-    for perm in st.perms.values():
-        if perm.controller != player:
-            continue
+    rosters = st.rosters
+    if rosters is None:
+        rosters = st.rosters = rosters_now(st)
+    for perm in rosters[player]:
         spec = perm.spec
         if perm.exerted:
             own = spec.swift_own_exerted
@@ -364,6 +365,17 @@ def _own_playable(
                     return True
                 found.append((None, perm, ability, targets))
     return bool(found)
+
+
+def rosters_now(st: GameState) -> tuple[tuple[Permanent, ...], tuple[Permanent, ...]]:
+    """Each player's permanents with abilities of their own to play (GameState.rosters), in
+    the arena's order: the walk of the plays passes the others at once."""
+    found: tuple[list[Permanent], list[Permanent]] = ([], [])
+    for perm in st.perms.values():
+        spec = perm.spec
+        if spec.playable_own:  # which holds its swift ones, and so the exerted's
+            found[perm.controller].append(perm)
+    return tuple(found[0]), tuple(found[1])
 
 
 def _holding(
@@ -557,10 +569,13 @@ def _play(st: GameState, action: Play) -> None:
     st.priority = 1 - player
     st.passes = 0
     note(st, "play", player, spec.card_name, spec.name, action.targets)
-    remove_dead(st)
-    # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses at
-    # once; the ability does not resolve (see costs.can_pay).
-    check_end(st)
+    if cost.hp or cost.energy:
+        # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses
+        # at once; the ability does not resolve (see costs.can_pay). Other costs leave both as
+        # they were at the priority decision, where nothing waits to leave or end the game
+        # (rules.core.engine.invariants).
+        remove_dead(st)
+        check_end(st)
 
 
 def _step(st: GameState, action: Step) -> None:

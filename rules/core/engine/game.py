@@ -232,6 +232,7 @@ def blank_state(setup: Setup) -> GameState:
     st.legal = None
     st.memo = None
     st.area_sources = 0  # permanents whose continuous abilities reach other spots
+    st.rosters = None
     return st
 
 
