@@ -463,6 +463,14 @@ def _target_options(
 ) -> list[tuple[int, ...]]:
     kind = spec.target
     if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
+        if (
+            kind == "spot_place"
+            and not spec.line_of_sight
+            and not user.skills
+            and not user.effects
+            and not st.area_sources
+        ):
+            return _places(st, spec, user)
         return [(s,) for s in spot_targets(st, spec, user)]
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
@@ -470,6 +478,32 @@ def _target_options(
     if spec.pair:
         return list(combinations(candidates, 2))
     return _chains(st, spec, candidates)
+
+
+# The spots of a Place ability by (target_key, the user's awareness pattern, spot, facing),
+# across boards and games (see `_places`); emptied when it grows past PLACES_REMEMBERED, so
+# that a long-lived worker stays flat.
+PLACES_REMEMBERED = 4096
+_PLACES: dict[tuple[int, int, int, int], list[tuple[int, ...]]] = {}
+
+
+def _places(st: GameState, spec: AbilitySpec, user: Permanent) -> list[tuple[int, ...]]:
+    """`spot_targets` of a Place ability (Glossary: Place, "regardless of the spot's
+    occupancy") without Line of Sight, used by a permanent with only its printed keywords: its
+    spots depend on nothing but where the user stands and faces, so they are remembered across
+    boards (a Hop is asked again after every move) and games."""
+    printed = user.spec.self_keywords
+    if pinned.NAME in printed:
+        return []  # can_leave_spot, its common case inline
+    if spec.reach == "own" and pacify.NAME in printed and user.card.type is not _ALTERATION:
+        return []  # reach_mask: a pacified combatant has no awareness of its own
+    key = (spec.target_key, user.spec.pattern, user.spot, user.facing)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) >= PLACES_REMEMBERED:
+            _PLACES.clear()
+        found = _PLACES[key] = [(s,) for s in spot_targets(st, spec, user)]
+    return found
 
 
 def _chains(st: GameState, spec: AbilitySpec, candidates: list[int]) -> list[tuple[int, ...]]:
