@@ -195,6 +195,14 @@ def _queue_skill_triggers(
                 queue_trigger(st, controller, ability, perm.id, skill=skill)
 
 
+def given_keywords(specs: Iterable[CardSpec]) -> frozenset[str]:
+    """The keywords the cards of `specs` can put on a permanent (Setup.keywords)."""
+    found: set[str] = set()
+    for spec in specs:
+        found |= spec.gives
+    return frozenset(found)
+
+
 def trigger_moments(specs: Iterable[CardSpec]) -> frozenset[str]:
     """The moments the triggers of `specs` happen at (Setup.moments)."""
     return frozenset(

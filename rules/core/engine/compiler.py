@@ -44,7 +44,6 @@ from .keywords import (
     draw,
     elemental_selection,
     fatigue,
-    fear,
     flight,
     grounded,
     heal,
@@ -491,16 +490,16 @@ def card_spec(card: Card) -> CardSpec:
         swift_own=swift_own,
         playable_own=playable_own,
         swift_own_exerted=swift_own_exerted,
-        fear=_gives_fear(specs),
+        gives=_gives(specs),
     )
 
 
-def _gives_fear(specs: list[AbilitySpec]) -> bool:
-    """Whether the card can put Fear on a permanent (CardSpec.fear): by a modifier of one of
-    its abilities (printed on it, given to a skill's bearer or to an area) or a keyword one of
-    its steps grants."""
-    return any(m.keyword == fear.NAME for s in specs for m in s.modifiers) or any(
-        op.keyword == fear.NAME for s in specs for op in s.effects
+def _gives(specs: list[AbilitySpec]) -> frozenset[str]:
+    """The keywords the card can put on a permanent (CardSpec.gives): the modifiers of its
+    abilities (printed on it, given to a skill's bearer or to an area) and the keywords its
+    steps grant."""
+    return frozenset(m.keyword for s in specs for m in s.modifiers) | frozenset(
+        op.keyword for s in specs for op in s.effects if op.keyword
     )
 
 

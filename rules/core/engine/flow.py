@@ -629,12 +629,14 @@ def round_clean_up(st: GameState) -> None:
     """Completion of Round, Clean Up Step: end-of-round triggers, Decay among them."""
     st.phase = ROUND_END
     queue_event(st, "round_ends")
+    keywords = st.setup.keywords
+    decays = keywords is None or decay.NAME in keywords  # else no card of the game gives it
     for perm in list(st.perms.values()):
         if perm.entered_round == st.round:
             for ability in perm.spec.triggers:
                 if ability.trigger == "round_ends_after_entering":
                     queue_trigger(st, perm.controller, ability, perm.id)
-        lost = sum(1 for m in mods(st, perm) if m.keyword == decay.NAME)
+        lost = sum(1 for m in mods(st, perm) if m.keyword == decay.NAME) if decays else 0
         if lost:
             queue_trigger(st, perm.controller, None, perm.id, kind=decay.NAME, value=lost)
 
@@ -669,7 +671,11 @@ def next_selection(st: GameState, player: int) -> None:
 
 
 def _turn_begin_done(st: GameState) -> None:
-    st.phase = DASH if dash_spots(st) else MOVE
+    keywords = st.setup.keywords
+    if keywords is not None and dash.NAME not in keywords:
+        st.phase = MOVE  # no card of the game gives Dash
+    else:
+        st.phase = DASH if dash_spots(st) else MOVE
 
 
 def _turn_end_done(st: GameState) -> None:

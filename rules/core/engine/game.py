@@ -28,11 +28,12 @@ from .actions import (
     action_text,
     action_to_json,
 )
-from .changes import trigger_moments
+from .changes import given_keywords, trigger_moments
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
+from .keywords import fear
 from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
@@ -129,6 +130,7 @@ def new_game(
         owners += [seat] * len(deck.subconscious)
         zones.append((timeline, subconscious))
     specs = _specs(cards)
+    keywords = given_keywords(specs)
     setup = Setup(
         seed=seed,
         leader=lead,
@@ -138,7 +140,8 @@ def new_game(
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
-        fear=any(spec.fear for spec in specs),
+        keywords=keywords,
+        fear=fear.NAME in keywords,
         moments=trigger_moments(specs),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))

@@ -60,7 +60,12 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
                         found.append(m)
     if perm.effects:
         found += perm.effects
-    if found and any(m.keyword == grounded.NAME for m in found):
+    keywords = st.setup.keywords
+    if (
+        found
+        and (keywords is None or grounded.NAME in keywords)
+        and any(m.keyword == grounded.NAME for m in found)
+    ):
         found = [m for m in found if m.keyword not in _NOT_WHILE_GROUNDED]
     memo[perm.id] = found
     return found

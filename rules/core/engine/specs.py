@@ -177,10 +177,10 @@ class CardSpec:
     # The swift ones that do not cost Exert: all an exerted permanent can pay for (most own
     # abilities cost Exert, so the walk of a player's plays passes exerted permanents at once).
     swift_own_exerted: tuple[AbilitySpec, ...] = ()
-    # Whether the card can put Fear on a permanent: a modifier of one of its abilities (printed
-    # on it, given to a skill's bearer or to an area) or a keyword one of its steps grants. A
-    # game none of whose cards can never asks who is feared (state.Setup.fear).
-    fear: bool = False
+    # The keywords the card can put on a permanent: the modifiers of its abilities (printed on
+    # it, given to a skill's bearer or to an area) and the keywords its steps grant. What no
+    # card of a game can give is never asked about in it (state.Setup.keywords).
+    gives: frozenset[str] = frozenset()
 
 
 # mypyc (setup.py) cannot compile a subclass of str to a native class.

@@ -103,8 +103,11 @@ class Setup:
     decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
-    # Whether any of the game's cards can put Fear on a permanent (CardSpec.fear): when none
-    # can, no summon is ever feared and the walks of the plays do not ask (Glossary: Fear).
+    # The keywords the game's cards can put on a permanent (CardSpec.gives): one none of them
+    # gives is never asked about (Fear, Dash, Decay, Grounded). None: not known, any may be.
+    keywords: frozenset[str] | None = None
+    # Whether Fear is among them: when it is not, no summon is ever feared and the walks of the
+    # plays do not ask (Glossary: Fear); kept apart, as the walks read it at every priority.
     fear: bool = True
     # The moments the triggers of the game's cards happen at (AbilitySpec.trigger): a moment
     # none of them has queues nothing (rules.core.engine.changes.queue_event). None: not
