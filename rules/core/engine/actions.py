@@ -165,6 +165,8 @@ def action_to_json(action: Action) -> ActionJson:
     raise TypeError(f"not an action: {action!r}")
 
 
+# A pass as JSON text.
+PASS_TEXT: Final = '{"type":"pass"}'
 # A Step's turn as JSON text.
 _TURNS: dict[str | None, str] = {None: "null", "left": '"left"', "right": '"right"'}
 
@@ -175,7 +177,7 @@ def action_text(action: Action) -> str:
     dict per action, encoded with its keys sorted, cost about a sixth of a compiled game.
     tests/rules/engine/test_games.py holds it equal to json.dumps of `action_to_json`."""
     if isinstance(action, Pass):
-        return '{"type":"pass"}'
+        return PASS_TEXT
     if isinstance(action, Step):
         to = "null" if action.to is None else str(action.to)
         turn = _TURNS.get(action.turn)

@@ -167,8 +167,12 @@ def spots_of(mask: int) -> tuple[int, ...]:
     if found is None:
         if len(_MASK_SPOTS) >= MASKS_REMEMBERED:
             _MASK_SPOTS.clear()
-        found = _MASK_SPOTS[mask] = tuple(s for s in range(SPOTS) if mask >> s & 1)
+        found = _MASK_SPOTS[mask] = _spots_in(mask)
     return found
+
+
+def _spots_in(mask: int) -> tuple[int, ...]:
+    return tuple(s for s in range(SPOTS) if mask >> s & 1)
 
 
 def seen_spots(awareness: Awareness | None, origin: int, facing: int) -> tuple[int, ...]:

@@ -4,12 +4,14 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 (rules/core/engine/keywords/), which both use them.
 """
 
+from collections.abc import Iterable
+
 from rules.core.cards import CardType
 
 from .keywords import flight, tiny
 from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
-from .specs import EACH, AbilitySpec, Op
-from .state import GameState, ItemKind, Permanent, StackItem
+from .specs import EACH, AbilitySpec, CardSpec, Op
+from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, StackItem
 
 
 def note(st: GameState, *event: object) -> None:
@@ -59,6 +61,7 @@ def check_end(st: GameState) -> bool:
 
 def draw(st: GameState, player: int, count: int = 1) -> None:
     p = st.players[player]
+    hand = p.hand
     p.hand = None
     p.serial += 1
     for _ in range(count):
@@ -67,6 +70,48 @@ def draw(st: GameState, player: int, count: int = 1) -> None:
         p.thoughts.append(p.timeline.pop())
         if not p.timeline:
             return  # instant loss, checked by the caller
+    if hand is not None and count == 1:
+        # The thoughts' abilities kept up to date rather than listed again (the round's draw is
+        # most of the changes to the thoughts): the card drawn comes last in the thoughts.
+        p.hand = _with_drawn(st, hand, p.thoughts[-1])
+
+
+def hand_abilities(st: GameState, p: Player) -> Hand:
+    """The abilities of the different cards in the thoughts (first copy first) as (card id,
+    ability): the swift ones, and all of them (Player.hand; rules.core.engine.flow)."""
+    specs = st.setup.specs
+    seen: set[str] = set()
+    swift: list[HandEntry] = []
+    every: list[HandEntry] = []
+    for cid in p.thoughts:
+        spec = specs[cid]
+        abilities = spec.from_thoughts
+        if abilities:
+            name = spec.card.name
+            if name not in seen:
+                seen.add(name)
+                for ability in spec.swift_from_thoughts:
+                    swift.append((cid, ability))
+                for ability in abilities:
+                    every.append((cid, ability))
+    return tuple(swift), tuple(every)
+
+
+def _with_drawn(st: GameState, hand: Hand, cid: int) -> Hand:
+    """`hand_abilities` once card `cid` is added at the end of the thoughts that gave `hand`:
+    its abilities come last, unless a copy of it was there already (identical copies give one
+    set of choices)."""
+    specs = st.setup.specs
+    spec = specs[cid]
+    abilities = spec.from_thoughts
+    if not abilities:
+        return hand
+    name = spec.card.name
+    for other, _ in hand[1]:
+        if specs[other].card.name == name:
+            return hand
+    swift = tuple([(cid, ability) for ability in spec.swift_from_thoughts])
+    return hand[0] + swift, hand[1] + tuple([(cid, ability) for ability in abilities])
 
 
 def mill(st: GameState, player: int, count: int) -> None:
@@ -84,6 +129,7 @@ def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
     term "kill"")."""
     del st.perms[perm.id]
     st.memo = None
+    st.rosters = None
     if perm.spec.area_mods:
         st.area_sources -= 1
     st.players[perm.owner].memories.append(perm.id)
@@ -110,8 +156,9 @@ def queue_event(
     combatant's own turn: its own abilities and the skills attached to it. For a summon
     dying, `dying` is the summon (already gone from the arena) and `killed` whether it was
     killed: a trigger that counts some deaths only (card format, `dies`) happens for those."""
-    specs = st.setup.specs
-    owners = st.setup.owners
+    moments = st.setup.moments
+    if moments is not None and each not in moments and (own is None or own not in moments):
+        return  # no card of the game has a trigger for this moment: most turns' beginnings
     for perm in list(st.perms.values()):
         if not perm.spec.triggers and not perm.skills:
             continue  # most permanents: nothing that could happen
@@ -122,14 +169,48 @@ def queue_event(
                 or death_counts(st, ability.dies, perm, perm.controller, dying, killed)
             ):
                 queue_trigger(st, perm.controller, ability, perm.id)
-        for skill in perm.skills:
-            controller = owners[skill]
-            for ability in specs[skill].triggers:
-                if (ability.trigger == each or (mine and ability.trigger == own)) and (
-                    ability.dies is None
-                    or death_counts(st, ability.dies, perm, controller, dying, killed)
-                ):
-                    queue_trigger(st, controller, ability, perm.id, skill=skill)
+        if perm.skills:
+            _queue_skill_triggers(st, perm, each, own if mine else None, dying, killed)
+
+
+def _queue_skill_triggers(
+    st: GameState,
+    perm: Permanent,
+    each: str,
+    own: str | None,
+    dying: Permanent | None,
+    killed: bool,
+) -> None:
+    """`queue_event` for the skills attached to `perm` (`own` None unless it is the active
+    combatant)."""
+    specs = st.setup.specs
+    owners = st.setup.owners
+    for skill in perm.skills:
+        controller = owners[skill]
+        for ability in specs[skill].triggers:
+            if (ability.trigger == each or (own is not None and ability.trigger == own)) and (
+                ability.dies is None
+                or death_counts(st, ability.dies, perm, controller, dying, killed)
+            ):
+                queue_trigger(st, controller, ability, perm.id, skill=skill)
+
+
+def given_keywords(specs: Iterable[CardSpec]) -> frozenset[str]:
+    """The keywords the cards of `specs` can put on a permanent (Setup.keywords)."""
+    found: set[str] = set()
+    for spec in specs:
+        found |= spec.gives
+    return frozenset(found)
+
+
+def trigger_moments(specs: Iterable[CardSpec]) -> frozenset[str]:
+    """The moments the triggers of `specs` happen at (Setup.moments)."""
+    return frozenset(
+        ability.trigger
+        for spec in specs
+        for ability in spec.triggers
+        if ability.trigger is not None
+    )
 
 
 def remove_dead(st: GameState) -> None:
@@ -177,6 +258,7 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
     )
     st.perms[card_id] = perm
     st.memo = None
+    st.rosters = None
     if spec.area_mods:
         st.area_sources += 1
     note(st, "enter", card_id, s)

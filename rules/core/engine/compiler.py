@@ -490,6 +490,16 @@ def card_spec(card: Card) -> CardSpec:
         swift_own=swift_own,
         playable_own=playable_own,
         swift_own_exerted=swift_own_exerted,
+        gives=_gives(specs),
+    )
+
+
+def _gives(specs: list[AbilitySpec]) -> frozenset[str]:
+    """The keywords the card can put on a permanent (CardSpec.gives): the modifiers of its
+    abilities (printed on it, given to a skill's bearer or to an area) and the keywords its
+    steps grant."""
+    return frozenset(m.keyword for s in specs for m in s.modifiers) | frozenset(
+        op.keyword for s in specs for op in s.effects if op.keyword
     )
 
 

@@ -41,6 +41,7 @@ from .actions import (
     Step,
     choose,
 )
+from .changes import hand_abilities
 from .costs import energy_due
 from .keywords import beckon, dash, decay, pinned, stun
 from .queries import (
@@ -52,7 +53,7 @@ from .queries import (
     move_destinations,
     target_options,
 )
-from .specs import AbilitySpec
+from .specs import AbilitySpec, Modifier
 from .stack import (
     beckon_spots,
     check_end,
@@ -73,14 +74,11 @@ from .stack import (
 )
 from .state import (
     GameState,
-    Hand,
-    HandEntry,
     InvariantError,
     Memo,
     Pending,
     Permanent,
     Phase,
-    Player,
     StackItem,
 )
 
@@ -149,11 +147,11 @@ def _legal_actions(st: GameState) -> tuple[Action, ...]:
 
 def selectable(st: GameState, player: int) -> list[int]:
     """Un-exerted combatants the player controls (Beginning of Round; Clean Up Step)."""
-    return [
-        p.id
-        for p in st.perms.values()
-        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION
-    ]
+    found = []
+    for p in st.perms.values():
+        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION:
+            found.append(p.id)
+    return found
 
 
 def _can_select(st: GameState, player: int) -> bool:
@@ -239,27 +237,6 @@ def _main_empty(st: GameState, player: int) -> bool:
     return st.phase == MAIN and not st.stack and st.turn_player == player
 
 
-def _hand_abilities(st: GameState, p: Player) -> Hand:
-    """The abilities of the different cards in the thoughts (first copy first) as (card id,
-    ability): the swift ones, and all of them."""
-    specs = st.setup.specs
-    seen: set[str] = set()
-    swift: list[HandEntry] = []
-    every: list[HandEntry] = []
-    for cid in p.thoughts:
-        spec = specs[cid]
-        abilities = spec.from_thoughts
-        if abilities:
-            name = spec.card.name
-            if name not in seen:
-                seen.add(name)
-                for ability in spec.swift_from_thoughts:
-                    swift.append((cid, ability))
-                for ability in abilities:
-                    every.append((cid, ability))
-    return tuple(swift), tuple(every)
-
-
 def plays(st: GameState, player: int) -> list[Action]:
     """The abilities `player` may play now, with every legal declaration of targets.
 
@@ -296,14 +273,16 @@ def _hand_playable(
     st: GameState, player: int, main_empty: bool, found: list[Playable] | None
 ) -> bool:
     p = st.players[player]
-    champ = st.perms[p.champion]
-    champion_acts = main_empty and st.active == champ.id and not champ.exerted
     hand = p.hand
     if hand is None:
-        hand = p.hand = _hand_abilities(st, p)
+        hand = p.hand = hand_abilities(st, p)
+    champ = st.perms[p.champion]
+    entries = hand[1] if main_empty and st.active == champ.id and not champ.exerted else hand[0]
+    if not entries:
+        return bool(found)  # often: no swift card in the thoughts
     aura, timeline, spare = p.aura, len(p.timeline), len(p.thoughts) - 1
     reduction, hp, exerted = champ.card.energy_reduction or 0, champ.hp, champ.exerted
-    for cid, ability in hand[1] if champion_acts else hand[0]:
+    for cid, ability in entries:
         # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
         c = ability.cost
         if (
@@ -323,7 +302,7 @@ def _hand_playable(
             continue  # Glossary: Resurrect Beckon, only once a summon was killed this round
         targets = target_options(st, ability, champ, player)
         if ability.conditions:
-            targets = [t for t in targets if conditions_hold(st, ability, champ, player, t)]
+            targets = _holding(st, ability, champ, player, targets)
         if targets:
             if found is None:
                 return True
@@ -335,15 +314,14 @@ def _hand_playable(
 def _own_playable(
     st: GameState, player: int, main_empty: bool, found: list[Playable] | None
 ) -> bool:
-    p = st.players[player]
-    aura, timeline = p.aura, len(p.timeline)
-    champion_hp = st.perms[p.champion].hp
     # Speeds of Abilities: an action only by the active combatant, un-exerted, in its own Main
     # Phase on an empty stack.
     acting = st.active if main_empty else None
-    for perm in st.perms.values():
-        if perm.controller != player:
-            continue
+    fear = st.setup.fear
+    rosters = st.rosters
+    if rosters is None:
+        rosters = st.rosters = rosters_now(st)
+    for perm in rosters[player]:
         spec = perm.spec
         if perm.exerted:
             own = spec.swift_own_exerted
@@ -351,40 +329,65 @@ def _own_playable(
             own = spec.playable_own
         else:
             own = spec.swift_own
-        if not own:
-            continue
-        summon = perm.card.type is CardType.SUMMON
-        champion = perm.card.type is CardType.CHAMPION
         for ability in own:
-            # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
-            # (Exert is paid: an exerted permanent's list holds no ability that costs it.)
-            c = ability.cost
-            if (
-                (c.aura and (not champion or c.aura > aura))
-                or (
-                    c.energy
-                    and (
-                        not champion
-                        # energy_due(...) > timeline, inline (a timeline is never below 0)
-                        or c.energy - (perm.card.energy_reduction or 0) > timeline
+            if not ability.plain:
+                # A plain ability costs nothing an own list has not accounted for
+                # (AbilitySpec.plain): most are attacks paid with Exert, and skip these tests.
+                # The Costs of Abilities (rules.core.engine.costs.can_pay), inlined for speed.
+                # (Exert is paid: an exerted permanent's list holds no ability that costs it.)
+                c = ability.cost
+                p = st.players[player]
+                champion = perm.card.type is CardType.CHAMPION
+                if (
+                    (c.aura and (not champion or c.aura > p.aura))
+                    or (
+                        c.energy
+                        and (
+                            not champion
+                            # energy_due(...) > timeline, inline (a timeline is never below 0)
+                            or c.energy - (perm.card.energy_reduction or 0) > len(p.timeline)
+                        )
                     )
-                )
-                or (c.hp and c.hp > perm.hp)
-                or (c.discard and c.discard > len(p.thoughts))
-            ):
-                continue
-            if ability.attack and summon and feared(st, perm):
+                    or (c.hp and c.hp > perm.hp)
+                    or (c.discard and c.discard > len(p.thoughts))
+                ):
+                    continue
+                desperation = ability.desperation
+                if desperation is not None and st.perms[p.champion].hp > desperation:
+                    continue  # Glossary: Desperation, its champion at that much HP or less
+            if fear and ability.attack and perm.card.type is CardType.SUMMON and feared(st, perm):
                 continue  # Glossary: Fear
-            if ability.desperation is not None and champion_hp > ability.desperation:
-                continue  # Glossary: Desperation, its champion at that much HP or less
             targets = target_options(st, ability, perm, player)
             if ability.conditions:
-                targets = [t for t in targets if conditions_hold(st, ability, perm, player, t)]
+                targets = _holding(st, ability, perm, player, targets)
             if targets:
                 if found is None:
                     return True
                 found.append((None, perm, ability, targets))
     return bool(found)
+
+
+def rosters_now(st: GameState) -> tuple[tuple[Permanent, ...], tuple[Permanent, ...]]:
+    """Each player's permanents with abilities of their own to play (GameState.rosters), in
+    the arena's order: the walk of the plays passes the others at once."""
+    found: tuple[list[Permanent], list[Permanent]] = ([], [])
+    for perm in st.perms.values():
+        spec = perm.spec
+        if spec.playable_own:  # which holds its swift ones, and so the exerted's
+            found[perm.controller].append(perm)
+    return tuple(found[0]), tuple(found[1])
+
+
+def _holding(
+    st: GameState,
+    ability: AbilitySpec,
+    user: Permanent,
+    player: int,
+    targets: list[tuple[int, ...]],
+) -> list[tuple[int, ...]]:
+    """The declarations among `targets` for which the ability's conditions hold (a function of
+    its own: a comprehension in the walks would make cells of their variables at every call)."""
+    return [t for t in targets if conditions_hold(st, ability, user, player, t)]
 
 
 def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Action]:
@@ -395,12 +398,12 @@ def _plays(st: GameState, player: int, main_empty: bool, memo: Memo) -> list[Act
         index = ability.index
         if ability.cost.discard:
             discards = _discard_options(st, player, ability.cost.discard, cid)
-            found += [Play(source, index, t, d) for t in targets for d in discards]
+            found += _new_plays(source, index, targets, discards)
             continue
         if ability.target == "ability" or ability.conditions:
             # Its targets are on the stack, which the board memo does not follow, or its
             # conditions read counters and HP, which the board memo does not follow either.
-            found += [Play(source, index, t) for t in targets]
+            found += _new_plays(source, index, targets)
             continue
         # The plays of one ability depend only on the board while the memo lasts.
         key = (source, index)
@@ -425,8 +428,22 @@ def _play_list(source: int, index: int, targets: list[tuple[int, ...]]) -> list[
     if found is None:
         if len(_PLAY_LISTS) >= PLAYS_REMEMBERED:
             _PLAY_LISTS.clear()
-        found = _PLAY_LISTS[key] = [Play(source, index, t) for t in targets]
+        found = _PLAY_LISTS[key] = _new_plays(source, index, targets)
     return found
+
+
+def _new_plays(
+    source: int,
+    index: int,
+    targets: list[tuple[int, ...]],
+    discards: list[tuple[int, ...]] | None = None,
+) -> list[Play]:
+    """A play of the ability for each declaration of targets (and each choice of discards).
+    Made here, not by comprehensions in the callers, which would make cells of their variables
+    at every call."""
+    if discards is None:
+        return [Play(source, index, t) for t in targets]
+    return [Play(source, index, t, d) for t in targets for d in discards]
 
 
 # --- taking an action --------------------------------------------------------------------------
@@ -552,10 +569,13 @@ def _play(st: GameState, action: Play) -> None:
     st.priority = 1 - player
     st.passes = 0
     note(st, "play", player, spec.card_name, spec.name, action.targets)
-    remove_dead(st)
-    # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses at
-    # once; the ability does not resolve (see costs.can_pay).
-    check_end(st)
+    if cost.hp or cost.energy:
+        # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses
+        # at once; the ability does not resolve (see costs.can_pay). Other costs leave both as
+        # they were at the priority decision, where nothing waits to leave or end the game
+        # (rules.core.engine.invariants).
+        remove_dead(st)
+        check_end(st)
 
 
 def _step(st: GameState, action: Step) -> None:
@@ -609,12 +629,14 @@ def round_clean_up(st: GameState) -> None:
     """Completion of Round, Clean Up Step: end-of-round triggers, Decay among them."""
     st.phase = ROUND_END
     queue_event(st, "round_ends")
+    keywords = st.setup.keywords
+    decays = keywords is None or decay.NAME in keywords  # else no card of the game gives it
     for perm in list(st.perms.values()):
         if perm.entered_round == st.round:
             for ability in perm.spec.triggers:
                 if ability.trigger == "round_ends_after_entering":
                     queue_trigger(st, perm.controller, ability, perm.id)
-        lost = sum(1 for m in mods(st, perm) if m.keyword == decay.NAME)
+        lost = sum(1 for m in mods(st, perm) if m.keyword == decay.NAME) if decays else 0
         if lost:
             queue_trigger(st, perm.controller, None, perm.id, kind=decay.NAME, value=lost)
 
@@ -649,7 +671,11 @@ def next_selection(st: GameState, player: int) -> None:
 
 
 def _turn_begin_done(st: GameState) -> None:
-    st.phase = DASH if dash_spots(st) else MOVE
+    keywords = st.setup.keywords
+    if keywords is not None and dash.NAME not in keywords:
+        st.phase = MOVE  # no card of the game gives Dash
+    else:
+        st.phase = DASH if dash_spots(st) else MOVE
 
 
 def _turn_end_done(st: GameState) -> None:
@@ -678,9 +704,16 @@ def _round_end_done(st: GameState) -> None:
 def _expire(st: GameState, duration: str) -> None:
     """All abilities that last until the end of the turn (or round) end."""
     for perm in st.perms.values():
-        if perm.effects and any(e.duration == duration for e in perm.effects):
-            perm.effects = tuple(e for e in perm.effects if e.duration != duration)
-            st.memo = None
+        if perm.effects:
+            kept = _lasting(perm.effects, duration)
+            if len(kept) < len(perm.effects):
+                perm.effects = kept
+                st.memo = None
+
+
+def _lasting(effects: tuple[Modifier, ...], duration: str) -> tuple[Modifier, ...]:
+    """The effects that do not end with `duration`."""
+    return tuple(e for e in effects if e.duration != duration)
 
 
 _AUTOMATIC: dict[str, Callable[[GameState], None]] = {
@@ -717,20 +750,23 @@ def stack_emptied(st: GameState) -> None:
         st.passes = 0
 
 
-def advance(st: GameState) -> None:
-    """Run automatic steps and forced single choices until a player has a real decision."""
+# complexity: the loop between decisions, one branch per kind of step the engine takes itself;
+# "any play?" is asked inline, at every priority (a call per question costs more on this path).
+def advance(st: GameState) -> int | None:
+    """Run automatic steps and forced single choices until a player has a real decision, and
+    return that player (`to_act`: None once the game is over), which the loop asks next."""
     cap = st.setup.action_cap
     while True:
         st.legal = None
         if st.over:
-            return
+            return None
         if st.decisions >= cap:
             st.over = True
             st.phase = OVER
             st.winner = None
             st.reason = "action_cap"
             note(st, "game_over", None, "action_cap")
-            return
+            return None
         if st.pending is None:
             if st.queue:
                 flush_queue(st)
@@ -738,28 +774,40 @@ def advance(st: GameState) -> None:
                 # with the stack still empty, play goes on as after any resolution.
                 resolved(st)
                 continue
-            if not st.stack:
-                phase = st.phase
-                automatic = _AUTOMATIC.get(phase)
-                if automatic is not None:
-                    automatic(st)
-                    continue
-                if phase == SELECT and not _can_select(st, st.priority):
-                    if _can_select(st, 1 - st.priority):
-                        st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
-                    else:
-                        st.phase = ROUND_SWIFT
-                        st.active = None
-                        st.priority = st.leader
-                        st.passes = 0
-                    continue
-        if st.pending is None and (st.stack or st.phase in PRIORITY_PHASES):
-            # A priority decision: with nothing to play, the only choice is to pass, and the
-            # engine passes for the player.
-            if not has_play(st, st.priority):
-                do(st, PASS, log=False)
+            phase = st.phase
+            if st.stack or phase in PRIORITY_PHASES:
+                # A priority decision (most of the steps, so tested first: no priority phase
+                # is automatic or a selection): with nothing to play, the only choice is to
+                # pass, and the engine passes for the player. `has_play`, inline.
+                player = st.priority
+                main_empty = phase == MAIN and not st.stack and st.turn_player == player
+                if _own_playable(st, player, main_empty, None) or _hand_playable(
+                    st, player, main_empty, None
+                ):
+                    return player
+                # do(st, PASS, log=False), inline: the engine's passes are never logged.
+                st.decisions += 1
+                _pass(st)
+                if main_empty and st.decisions < cap:
+                    # The empty Main Phase passed, the End Phase's swift step opens with the
+                    # same player's priority on the same position; whoever had nothing to play
+                    # with actions allowed has no swift play either, and passes again at once.
+                    st.decisions += 1
+                    _pass(st)
                 continue
-            return
+            automatic = _AUTOMATIC.get(phase)
+            if automatic is not None:
+                automatic(st)
+                continue
+            if phase == SELECT and not _can_select(st, st.priority):
+                if _can_select(st, 1 - st.priority):
+                    st.priority = 1 - st.priority  # no un-exerted combatant: pass at once
+                else:
+                    st.phase = ROUND_SWIFT
+                    st.active = None
+                    st.priority = st.leader
+                    st.passes = 0
+                continue
         if st.phase in (DASH, MOVE) and (st.active is None or st.active not in st.perms):
             # The combatant taking its turn left the arena before it moved (killed in answer to
             # a beginning-of-turn trigger): as in the Main Phase, the turn goes on to the End
@@ -772,7 +820,7 @@ def advance(st: GameState) -> None:
             continue
         if not acts:
             raise InvariantError(f"no legal action in {st!r}")
-        return
+        return to_act(st)
 
 
 __all__ = [

@@ -19,17 +19,21 @@ from rules.core.match import PRODUCT
 
 from . import arena
 from .actions import (
+    PASS_TEXT,
     Action,
     ActionJson,
     IllegalAction,
+    Pass,
     action_from_json,
     action_text,
     action_to_json,
 )
+from .changes import given_keywords, trigger_moments
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
+from .keywords import fear
 from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
@@ -126,6 +130,7 @@ def new_game(
         owners += [seat] * len(deck.subconscious)
         zones.append((timeline, subconscious))
     specs = _specs(cards)
+    keywords = given_keywords(specs)
     setup = Setup(
         seed=seed,
         leader=lead,
@@ -135,6 +140,9 @@ def new_game(
         decks=(decks[0].as_json(), decks[1].as_json()),
         round_cap=round_cap,
         action_cap=action_cap,
+        keywords=keywords,
+        fear=fear.NAME in keywords,
+        moments=trigger_moments(specs),
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)
@@ -227,6 +235,7 @@ def blank_state(setup: Setup) -> GameState:
     st.legal = None
     st.memo = None
     st.area_sources = 0  # permanents whose continuous abilities reach other spots
+    st.rosters = None
     return st
 
 
@@ -343,7 +352,8 @@ class GameLog:
         cap = data.pop("action_cap")
         del data["actions"]
         rest = json.dumps(data, sort_keys=True, separators=(",", ":"))
-        actions = ",".join([action_text(a) for a in self.actions])
+        # A pass, most of a log's actions, is written without a call.
+        actions = ",".join([PASS_TEXT if type(a) is Pass else action_text(a) for a in self.actions])
         return f'{{"action_cap":{json.dumps(cap)},"actions":[{actions}],{rest[1:]}'
 
     @classmethod

@@ -4,6 +4,8 @@ They are checked against the rules (`rules.core.engine.queries`: occupancy, modi
 and so sit above both the state and the queries, which read the state.
 """
 
+from .changes import hand_abilities
+from .flow import rosters_now
 from .keywords import flight, pinned, stun, tiny
 from .queries import fresh_mods, has, mods, occupied_mask, occupies
 from .state import SEATS, GameState, InvariantError
@@ -30,6 +32,9 @@ def check_invariants(state: GameState) -> None:
         seen.add(card_id)
 
     for index, p in enumerate(state.players):
+        if p.hand is not None and p.hand != hand_abilities(state, p):
+            # Player.hand, kept up to date as cards are drawn (rules.core.engine.changes.draw).
+            raise InvariantError(f"{SEATS[index]}'s thoughts' abilities are out of date")
         for zone in ("thoughts", "timeline", "memories", "subconscious"):
             for card_id in getattr(p, zone):
                 place(card_id, f"{SEATS[index]} {zone}")
@@ -61,7 +66,22 @@ def check_invariants(state: GameState) -> None:
     for seat in (0, 1):
         if state.players[seat].champion not in state.perms:
             raise InvariantError(f"champion {SEATS[seat]} left the arena")
+    if (
+        not state.over
+        and state.pending is None
+        and (state.stack or state.phase in ("main", "end_swift", "round_swift"))
+    ):
+        # At a priority decision nothing waits to leave the arena or to end the game: a play
+        # that pays no HP and no Energy does not look again (rules.core.engine.flow._play).
+        for perm in state.perms.values():
+            if perm.hp <= 0:
+                raise InvariantError(f"{perm.card.name} at {perm.hp} HP at a priority decision")
+        for seat in (0, 1):
+            if not state.players[seat].timeline:
+                raise InvariantError(f"{SEATS[seat]}'s timeline is empty at a priority decision")
     # What the engine remembers about the arena must match the arena.
+    if state.rosters is not None and state.rosters != rosters_now(state):
+        raise InvariantError("stale rosters of permanents with abilities remembered")
     for perm in state.perms.values():
         fresh = fresh_mods(state, perm)
         if sorted(map(tuple, mods(state, perm))) != sorted(map(tuple, fresh)):

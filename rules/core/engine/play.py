@@ -89,13 +89,19 @@ def play_game(
     state = new_game(decks, seed, leader=leader, fmt=fmt, round_cap=round_cap)
     if check:
         check_invariants(state)
-    # to_act is None once the game is over.
-    while (player := to_act(state)) is not None:
+    # to_act is None once the game is over; flow.advance returns it.
+    player = to_act(state)
+    while player is not None:
         action = bots[player].choose_action(state)
-        if not is_legal(state, action):
+        # A pass with priority is always legal (is_legal's first case, inline: most decisions).
+        if not (
+            type(action) is Pass
+            and state.pending is None
+            and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+        ) and not is_legal(state, action):
             raise IllegalAction(f"bot {SEATS[player]} chose an illegal action: {action!r}")
         do(state, action)  # flow.step's two steps, without the call between
-        advance(state)
+        player = advance(state)
         if check:
             check_invariants(state)
     outcome = result(state)

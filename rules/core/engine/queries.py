@@ -60,7 +60,12 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
                         found.append(m)
     if perm.effects:
         found += perm.effects
-    if found and any(m.keyword == grounded.NAME for m in found):
+    keywords = st.setup.keywords
+    if (
+        found
+        and (keywords is None or grounded.NAME in keywords)
+        and any(m.keyword == grounded.NAME for m in found)
+    ):
         found = [m for m in found if m.keyword not in _NOT_WHILE_GROUNDED]
     memo[perm.id] = found
     return found
@@ -121,12 +126,11 @@ def _occupants(st: GameState) -> dict[int, int]:
         if remembered is not None:
             return remembered
     printed_only = not st.area_sources
-    found = {
-        p.id: p.spot
-        for p in st.perms.values()
+    found = {}
+    for p in st.perms.values():
         # `occupies`'s common case, inline: only what is printed on the card
-        if (p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p))
-    }
+        if p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p):
+            found[p.id] = p.spot
     memo["occupants"] = found
     return found
 
@@ -187,7 +191,11 @@ def move_blocked(st: GameState, perm: Permanent) -> int:
 def move_destinations(st: GameState, perm: Permanent, spots: Iterable[int]) -> list[int]:
     """Spots among `spots` the permanent may move onto (see move_blocked)."""
     blocked = move_blocked(st, perm)
-    return [s for s in spots if not blocked >> s & 1]
+    found = []
+    for s in spots:
+        if not blocked >> s & 1:
+            found.append(s)
+    return found
 
 
 def blocks_sight(st: GameState, s: int) -> bool:
@@ -387,13 +395,19 @@ def permanent_targets(
             found.append(t.id)
     if kind == "sacrifice":
         # Glossary: Sacrifice, also "skills attached to you or your allies" (by card id).
-        found += [k for t in st.perms.values() if t.controller == controller for k in t.skills]
+        found += _attached_skills(st, controller)
     found.sort()
     return found
 
 
-def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]:
-    """Spots `spec` may target now."""
+def _attached_skills(st: GameState, controller: int) -> list[int]:
+    """The skills attached to `controller`'s permanents, by card id (a function of its own: a
+    comprehension in `permanent_targets` would make a cell of `controller` at every call)."""
+    return [k for t in st.perms.values() if t.controller == controller for k in t.skills]
+
+
+def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int, ...]:
+    """Spots `spec` may target now, in spot order."""
     kind = spec.target
     if kind == "spot_create":
         # Glossary: Create, any unoccupied spot of the arena; a card that says "adjacent to you"
@@ -401,21 +415,21 @@ def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> list[int]
         free = arena.ALL_MASK & ~occupied_mask(st)
         if spec.reach in ("adjacent", "around"):
             free &= reach_mask(st, spec, user)
-        return list(arena.spots_of(free))
+        return arena.spots_of(free)
     reach = reach_mask(st, spec, user) & ~(1 << user.spot)
     if kind == "spot_move":
         if not can_move_itself(st, user):
-            return []
-        return list(arena.spots_of(reach & ~move_blocked(st, user)))
+            return ()
+        return arena.spots_of(reach & ~move_blocked(st, user))
     if kind == "spot_place":
         # Glossary: Place, "regardless of the spot's occupancy".
         if not can_leave_spot(st, user):
-            return []
-        return list(arena.spots_of(reach))
+            return ()
+        return arena.spots_of(reach)
     if kind == "spot_trap":
         # Glossary: Trap, an occupied spot (in the card's awareness).
-        return list(arena.spots_of(reach & occupied_mask(st)))
-    return []
+        return arena.spots_of(reach & occupied_mask(st))
+    return ()
 
 
 def is_spot_target(spec: AbilitySpec) -> bool:
@@ -454,14 +468,52 @@ def _target_options(
 ) -> list[tuple[int, ...]]:
     kind = spec.target
     if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
+        if (
+            kind == "spot_place"
+            and not spec.line_of_sight
+            and not user.skills
+            and not user.effects
+            and not st.area_sources
+        ):
+            return _places(st, spec, user)
         return [(s,) for s in spot_targets(st, spec, user)]
     candidates = permanent_targets(st, spec, user, controller)
     if spec.targets <= 1:
         return [(c,) for c in candidates]
     if spec.pair:
         return list(combinations(candidates, 2))
-    # Glossary: Chain. Each link after the first is around the one before it; the same target
-    # may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances).
+    return _chains(st, spec, candidates)
+
+
+# The spots of a Place ability by (target_key, the user's awareness pattern, spot, facing),
+# across boards and games (see `_places`); emptied when it grows past PLACES_REMEMBERED, so
+# that a long-lived worker stays flat.
+PLACES_REMEMBERED = 4096
+_PLACES: dict[tuple[int, int, int, int], list[tuple[int, ...]]] = {}
+
+
+def _places(st: GameState, spec: AbilitySpec, user: Permanent) -> list[tuple[int, ...]]:
+    """`spot_targets` of a Place ability (Glossary: Place, "regardless of the spot's
+    occupancy") without Line of Sight, used by a permanent with only its printed keywords: its
+    spots depend on nothing but where the user stands and faces, so they are remembered across
+    boards (a Hop is asked again after every move) and games."""
+    printed = user.spec.self_keywords
+    if pinned.NAME in printed:
+        return []  # can_leave_spot, its common case inline
+    if spec.reach == "own" and pacify.NAME in printed and user.card.type is not _ALTERATION:
+        return []  # reach_mask: a pacified combatant has no awareness of its own
+    key = (spec.target_key, user.spec.pattern, user.spot, user.facing)
+    found = _PLACES.get(key)
+    if found is None:
+        if len(_PLACES) >= PLACES_REMEMBERED:
+            _PLACES.clear()
+        found = _PLACES[key] = [(s,) for s in spot_targets(st, spec, user)]
+    return found
+
+
+def _chains(st: GameState, spec: AbilitySpec, candidates: list[int]) -> list[tuple[int, ...]]:
+    """Glossary: Chain. Each link after the first is around the one before it; the same target
+    may come back later in the chain (Core Rulebook 5.2, Example of Multiple Instances)."""
     spot_of = {c: st.perms[c].spot for c in candidates}
     chains: list[tuple[int, ...]] = [(c,) for c in candidates]
     for _ in range(spec.targets - 1):

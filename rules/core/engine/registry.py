@@ -142,6 +142,8 @@ ASKS: tuple[str, ...] = tuple(kind for rule in RULES for kind in rule.asks)
 CHOOSERS: tuple[tuple[str, Chooser], ...] = tuple(
     (kind, rule.choice) for rule in RULES if rule.choice is not None for kind in rule.asks
 )
+# The kinds of Op that ask for one (most abilities ask none: their resolution tests this first).
+CHOICE_KINDS = frozenset(kind for kind, _ in CHOOSERS)
 # The kinds of Op that put their card into the arena or attach it: a copy of such an ability
 # would need the card itself (stack._copy).
 PUTS_CARD = frozenset(

@@ -20,9 +20,11 @@ from typing import Literal
 from rules.core.cards import Card
 
 from . import arena
+from .changes import given_keywords, trigger_moments
 from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
+from .keywords import fear
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
@@ -109,6 +111,7 @@ def scenario(
     ]
 
     specs = tuple(card_spec(c) for c in cards)
+    keywords = given_keywords(specs)
     setup = Setup(
         seed=seed,
         leader=SEATS.index(leader),
@@ -118,6 +121,9 @@ def scenario(
         decks=({}, {}),
         round_cap=ROUND_CAP,
         action_cap=ACTION_CAP,
+        keywords=keywords,
+        fear=fear.NAME in keywords,
+        moments=trigger_moments(specs),
     )
     st = blank_state(setup)
     for seat in (0, 1):

@@ -107,6 +107,11 @@ class AbilitySpec:
     each: str | None = None
     # Abilities with equal target_key have the same legal targets from the same user.
     target_key: int = -1
+    # Whether nothing but its targets (and Fear, for an attack) can stop a player who has
+    # priority from playing it: its only cost is Exert, if any (which the lists of a
+    # permanent's own abilities already account for), it has no Desperation and no conditions.
+    # The walks of a player's plays (rules.core.engine.flow) test nothing else for it.
+    plain: bool = False
 
     def __post_init__(self) -> None:
         facts = (
@@ -122,6 +127,10 @@ class AbilitySpec:
         )
         key = _TARGET_KEYS.setdefault(facts, len(_TARGET_KEYS))
         object.__setattr__(self, "target_key", key)
+        cost = self.cost
+        plain = not (cost.aura or cost.energy or cost.hp or cost.discard)
+        plain = plain and self.desperation is None and not self.conditions
+        object.__setattr__(self, "plain", plain)
 
     @property
     def damage(self) -> int:
@@ -168,6 +177,10 @@ class CardSpec:
     # The swift ones that do not cost Exert: all an exerted permanent can pay for (most own
     # abilities cost Exert, so the walk of a player's plays passes exerted permanents at once).
     swift_own_exerted: tuple[AbilitySpec, ...] = ()
+    # The keywords the card can put on a permanent: the modifiers of its abilities (printed on
+    # it, given to a skill's bearer or to an area) and the keywords its steps grant. What no
+    # card of a game can give is never asked about in it (state.Setup.keywords).
+    gives: frozenset[str] = frozenset()
 
 
 # mypyc (setup.py) cannot compile a subclass of str to a native class.

@@ -226,13 +226,18 @@ def _resolution_choice(
     """The choice `spec` asks for as it resolves (one at most, compiler.compile_ability), with
     its options: a keyword's own (a Beckon's spot, a Toss or Warp spot), an element, a facing."""
     kinds = spec.kinds
-    for kind, chooser in registry.CHOOSERS:
-        if kind in kinds:
-            return chooser(st, item, user)
+    if not kinds.isdisjoint(registry.CHOICE_KINDS):
+        for kind, chooser in registry.CHOOSERS:
+            if kind in kinds:
+                return chooser(st, item, user)
     if spec.choose_element:
         # Glossary: Elemental Selection, one of the elements the ability lists.
         return "element", list(range(len(spec.choose_element)))
-    rotation = next((op for op in spec.effects if op.kind == "rotate"), None)
+    rotation = (
+        next((op for op in spec.effects if op.kind == "rotate"), None)
+        if "rotate" in kinds
+        else None
+    )
     if rotation is not None and rotation.value == 0:
         # Navigating the Arena, Rotation as a Part of an Ability: no direction dictated, so
         # the rotating player chooses left or right.

@@ -103,6 +103,16 @@ class Setup:
     decks: tuple[DeckJson, DeckJson]  # the decks as written in the log
     round_cap: int
     action_cap: int
+    # The keywords the game's cards can put on a permanent (CardSpec.gives): one none of them
+    # gives is never asked about (Fear, Dash, Decay, Grounded). None: not known, any may be.
+    keywords: frozenset[str] | None = None
+    # Whether Fear is among them: when it is not, no summon is ever feared and the walks of the
+    # plays do not ask (Glossary: Fear); kept apart, as the walks read it at every priority.
+    fear: bool = True
+    # The moments the triggers of the game's cards happen at (AbilitySpec.trigger): a moment
+    # none of them has queues nothing (rules.core.engine.changes.queue_event). None: not
+    # known, every moment is looked at.
+    moments: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
@@ -342,6 +352,7 @@ _STATE_FIELDS = (
     "legal",
     "memo",
     "area_sources",
+    "rosters",
 )
 
 
@@ -375,6 +386,9 @@ class GameState:
     legal: "tuple[Action, ...] | None"
     memo: Memo | None
     area_sources: int
+    # Each player's permanents that have abilities of their own to play, in the arena's order
+    # (rules.core.engine.flow), remembered until a permanent enters or leaves the arena.
+    rosters: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None
 
     def copy(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -403,6 +417,7 @@ class GameState:
         other.legal = self.legal
         other.memo = None
         other.area_sources = self.area_sources
+        other.rosters = None  # its permanents are copies
         return other
 
     # The log and the events are linked tuples ((newest, rest)) so that copying a state costs
@@ -412,12 +427,18 @@ class GameState:
         data["log"] = self.actions_taken()
         data["events"] = self.event_list()
         data["memo"] = None
+        data["rosters"] = None
         data["legal"] = None
         return data
 
     def __setstate__(self, data: dict[str, Any]) -> None:
         # The chains are rebuilt first: compiled (setup.py), a field takes only its own type.
-        data = {**data, "log": _chain(data["log"]), "events": _chain(data["events"])}
+        data = {
+            "rosters": None,  # not in states pickled before it was kept
+            **data,
+            "log": _chain(data["log"]),
+            "events": _chain(data["events"]),
+        }
         for name in _STATE_FIELDS:
             setattr(self, name, data[name])
 
@@ -607,7 +628,7 @@ def _oldest_first(node: Chain[_T]) -> list[_T]:
     as such lists so that copying a state shares them instead of copying them."""
     found: list[_T] = []
     while node is not None:
-        found.append(node[0])
-        node = node[1]
+        item, node = node
+        found.append(item)
     found.reverse()
     return found

@@ -5,10 +5,14 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from decks.core.bundled import card_set, sample_decklists
 from rules.core.awareness import Awareness
 from rules.core.engine import Play, Step, apply, arena, legal_actions
+from rules.core.engine.bots import RandomBot
+from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.invariants import check_invariants
-from rules.core.engine.queries import occupied_mask, occupies
+from rules.core.engine.play import play_game
+from rules.core.engine.queries import occupied_mask, occupies, spot_targets, target_options
 from rules.core.engine.scenario import Place, find, scenario
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
@@ -313,3 +317,30 @@ def test_spot_masks_read_back_in_spot_order_and_their_memory_stays_bounded(monke
     assert len(arena._MASK_SPOTS) <= 4
     assert arena.spots_of(arena.ALL_MASK) == tuple(range(30))
     assert arena.spots_of(arena.adjacent_mask(0)) == tuple(sorted(arena.adjacent(0)))
+
+
+def test_the_remembered_spots_of_a_place_are_those_it_has_where_its_user_stands_now():
+    # given: random games between the sample timelines, whose Hops (Place abilities) are
+    # remembered by where their user stands and faces, across boards and games
+    cards = card_set()
+    decks = [deck_from_decklist(d, cards) for d in sample_decklists().values()]
+    asked = 0
+
+    class Asking(RandomBot):
+        def choose_action(self, state):
+            nonlocal asked
+            for perm in state.perms.values():
+                for spec in perm.spec.own:
+                    if spec.target == "spot_place":
+                        # when
+                        remembered = target_options(state, spec, perm, perm.controller)
+                        state.memo = None
+                        fresh = [(s,) for s in spot_targets(state, spec, perm)]
+                        # then
+                        assert remembered == fresh
+                        asked += 1
+            return super().choose_action(state)
+
+    for seed in range(8):
+        play_game(decks[seed % 4], decks[1], cards, seed, (Asking(seed), Asking(seed + 1)))
+    assert asked > 100
