@@ -94,10 +94,10 @@ _WHO = r"(?P<who>this (?:alteration|summon|card|champion|permanent|enchantment|c
 # What opens a condition: "if", "while", "only if", "as long as", "provided that", "play only
 # if", "this ability can only be played if" (Glossary: Desperation, "can only be played").
 _IF = (
-    r"(?:(?:this (?:ability|card) |it )?(?:can|may) only be (?:played|used) |(?:you may )?"
+    r"(?:(?:(?:this (?:ability|card) |it )?(?:can|may) only be (?:played|used) |(?:you may )?"
     r"(?:play|use) (?:this (?:ability |card )?)?only |only |you (?:can|may) only (?:play|use)"
-    r" (?:this|it)(?: card| ability)? )?(?:if|while|as long as"
-    r"|provided(?: that)?)"
+    r" (?:this|it)(?: card| ability)? )?(?:if|while|as long as|provided(?: that)?)"
+    r"|(?:play|use) (?:this (?:ability |card )?)?only when)"
 )
 _HP = "hp|health"
 _HOLDS = "(?:has|holds|bears|carries)"
@@ -163,7 +163,8 @@ def _trigger(match: re.Match[str], facts: dict[str, object]) -> bool:
         if placed and not begins:
             event = "round_ends_after_entering"
     else:
-        own = whose in ("its", "your") or whose.startswith("this ")  # "this summon's turn"
+        # "this summon's turn" is its own; "start of turn" with no one's is every turn's.
+        own = whose in ("its", "your") or (whose or "").startswith("this ")
         event = f"{'own_' if own else ''}turn_{'begins' if begins else 'ends'}"
     # A second, different moment ("whenever a summon dies, at the beginning of each round") is
     # no field's: its words stay, and the clause is unsaid.
@@ -416,7 +417,7 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     ),
     # --- what follows the keyword effects ----------------------------------------------------
     (
-        rf"then (?:{_THING} )?is destroyed|then destroy {_THING}",
+        rf"(?:then )?(?:{_THING} )?is destroyed|(?:then )?destroy {_THING}",
         _then(lambda m: FollowUp("destroy_self")),
     ),
     (rf"then {_THING} loses (\d+) hp", _then(lambda m: FollowUp("lose_hp", int(m.group(1))))),
@@ -477,9 +478,10 @@ _FIRST: tuple[tuple[str, Reader], ...] = (
     # Who controls the ability on the stack it targets: "target ability an opponent controls",
     # "... that you control", "... if an opponent controls it".
     (
-        r"(?:(?<=ability )|(?<=stack ))(?:(?:that|which) )?(?P<who>you|an opponent|your opponent)"
-        r" controls?(?: it)?|(?:(?<=ability )|(?<=stack ))controlled by (?P<by>you|an opponent"
-        r"|your opponent)|if (?P<if>you|an opponent|your opponent) controls? it",
+        r"(?:(?<=ability )|(?<=stack )|(?<=spell )|(?<=attack )|(?<=technique ))(?:(?:that|which) )?"
+        r"(?P<who>you|an opponent|your opponent|an enemy) controls?(?: it)?"
+        r"|(?:(?<=ability )|(?<=stack ))controlled by (?P<by>you|an opponent|your opponent)"
+        r"|if (?P<if>you|an opponent|your opponent) controls? it",
         _condition(
             lambda m: Condition(
                 "controller",
@@ -540,13 +542,14 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _duration,
     ),
     (
-        r"(?:at )?(?:the )?(beginning|start|end) of (?:each of )?(each|the|its|every|your"
-        r"|this \w+'s) (round|turn)s?"
+        r"(?:at )?(?:the )?(beginning|start|end) of (?:each of )?(?:(each|the|its|every|your"
+        r"|this \w+'s) )?(round|turn)s?"
         r"( in which (?:it|this \w+) (?:is|was) (?:placed|beckoned)|(?: in which)? (?:it|this \w+) entered"
-        r" the arena)?",
+        r"(?: the arena)?)?",
         _trigger,
     ),
     (r"(?:when|as|once) (?:the|each|every) (round|turn) (ends|begins|starts)", _trigger_when),
+    (r"on (?:enter|entering)(?: the arena)?", _set(trigger="enters_arena")),
     (
         rf"(?:when|whenever|as) (?:{_THING}|this \w+|(?:a|the) card with this ability) enters"
         rf" the arena",
@@ -573,6 +576,7 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (r"(?:every|each) (?:enemy|opposing) summon", _set(target="enemy_summon", each=True)),
     (r"(?:every|each) (?:enemy|opposing) champion", _set(target="enemy_champion", each=True)),
     (r"(?:every|each) (?:enemy|opposing)(?: combatant)?", _set(target="enemy", each=True)),
+    (r"all (?:enemies|enemy combatants|opposing combatants)", _set(target="enemy", each=True)),
     (r"(?:every|each) (?:ally|allied|friendly) summon", _set(target="ally_summon", each=True)),
     (r"(?:every|each) (?:ally|allied|friendly)(?: combatant)?", _set(target="ally", each=True)),
     (
@@ -585,7 +589,7 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
         _set(reach="awareness"),
     ),
     (r"(?:anywhere )?in the arena|wherever (?:it|they) (?:stands?|is|are)", _set(reach="arena")),
-    (r"(?:on a spot )?adjacent to you", _set(reach="adjacent")),
+    (r"(?:on a spot )?(?:adjacent|next) to (?:you|your champion)", _set(reach="adjacent")),
     (r"around you", _set(reach="around")),
     # Glossary: Desperation, "Desperation X:" before what it allows.
     (r"desperation \[?(\d+)\]?", _desperation),
@@ -631,13 +635,16 @@ _RETARGETED = (
 # VALUE stands for the keyword's own [X] (digits, the number as a word, or "x"): "deals 2 damage"
 # restates Basic Attack [2], and "deals 3 damage" in a Basic Attack [2] is left unsaid.
 _RESTATES: dict[str, tuple[str, ...]] = {
-    "attack": (rf"(?:(?:deals?|takes?) )?VALUE ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",),
+    "attack": (
+        rf"(?:(?:deals?|takes?) |for )?VALUE ?(?:(?:{_ATTRIBUTE_WORDS}) )*damage",
+        r"hits?(?= target\b)",
+    ),
     # Glossary: Heal [X], "you gain X HP": the user, who may be named again ("to itself").
     "heal": (
         r"(?:gains?|heals?|restores?|recovers?|regains?) VALUE hp"
-        r"(?: to (?:itself|yourself|you))?",
+        r"(?: to (?:itself|yourself|you))?|heals? VALUE",
     ),
-    "cure": (r"(?:gains?|heals?|restores?) VALUE hp",),
+    "cure": (r"(?:gains?|heals?|restores?) VALUE hp|heals? VALUE",),
     "draw": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "breakthrough": (r"draws? (?:a|one|two|three|\d+) cards?",),
     "move": (r"moves?",),
@@ -702,14 +709,16 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     # Glossary: Beckon, "adjacent to you": the champion, who plays it from the thoughts.
     "beckon": (
-        r"place this summon (?:on a spot )?adjacent to (?:you|your champion)",
-        rf"then exert {_THING}",
+        r"(?:place|put|summon|beckon) (?:this summon|this)(?: (?:on a spot )?(?:adjacent|next) to"
+        r" (?:you|your champion))?",
+        rf"(?:then )?exert {_THING}",
     ),
     # Glossary: Create, "place the alteration on an unoccupied spot in the arena".
     "create": (
         r"(?:place|put|create)s? (?:this|the|it)(?: alteration)?(?: into play)? (?:on|onto|in)"
         r" (?:an?|any)"
         r" (?:unoccupied|empty|open|free) spot(?: (?:anywhere )?(?:in|of) the arena)?",
+        r"create (?:this|the) alteration",
         # reminder text: the alteration's other abilities act on their own
         r"(?:all )?(?:of )?its other abilities act (?:on their own|autonomously|by themselves)",
     ),
@@ -724,8 +733,10 @@ _RESTATES: dict[str, tuple[str, ...]] = {
         r"(?:has |have )?no awareness|loses? (?:its|their)(?: current)? awareness",
         r"(?:(?:is|are|becomes?) )?pacified",
     ),
-    # Glossary: Grounded, the combatant does not have Flight (nor Aerial abilities).
+    # Glossary: Grounded, the combatant does not have Flight (nor Aerial abilities); "ground
+    # target enemy" gives it.
     "grounded": (
+        r"grounds?",
         r"(?:(?:does not|doesn't|cannot|can't) have|loses?) flight"
         r"(?: (?:and|or|nor) aerial(?: abilities)?)?",
     ),
@@ -1001,6 +1012,15 @@ _SYNONYMS: tuple[tuple[str, str], ...] = (
         r"|champion|ability)",
         "you",
     ),
+    # "Kill an enemy summon around it", "swap places with an ally summon": the one the effect
+    # picks is its target (Glossary: Target), unless it is the subject of a moment or a
+    # condition ("whenever an ally summon dies", "if an enemy summon is ...") or controls.
+    (
+        r"(?<!when )(?<!whenever )(?<!time )(?<!if )(?<!while )(?<!unless )(?<!as )"
+        r"(?:an?|one|any) (?P<side>enem(?:y|ies)|all(?:y|ies)|allied|friendly|opposing)"
+        r"(?! controls?\b)",
+        r"target \g<side>",
+    ),
     # "Choose an enemy summon in its awareness. It takes 2 damage.": the one chosen is a target.
     (rf"(?:choose|select) (?:a|an|one|target) (?P<noun>{_NOUNS})", r"target \g<noun>"),
     (r"upon", "on"),
@@ -1066,7 +1086,9 @@ def _without_its_cost(text: str, cost: Cost) -> str:
     return text[heading.end() :]
 
 
-def _plain_clause(clause: str, before: str, champion_acts: bool) -> str:
+def _plain_clause(
+    clause: str, before: str, champion_acts: bool, names: re.Pattern[str] | None
+) -> str:
     """One clause in the plain active voice (`before` is the text ahead of it; with
     `champion_acts`, the card's user is the champion)."""
     # What stands around the words: "and", "then", and reminder text's parentheses.
@@ -1074,6 +1096,8 @@ def _plain_clause(clause: str, before: str, champion_acts: bool) -> str:
     tail = re.search(r"[\s.)]*$", clause)
     start, end = (lead.end() if lead else 0), (tail.start() if tail else len(clause))
     head, body, after = clause[:start], clause[start:end], clause[end:]
+    if names is not None:
+        body = names.sub("this card", body)
     for pattern, plain in _SYNONYMS_COMPILED:
         body = pattern.sub(plain, body)
     controls = _CONTROLS_IT.search(body)
@@ -1089,11 +1113,13 @@ def _plain_clause(clause: str, before: str, champion_acts: bool) -> str:
     return head + body + after
 
 
-def _plain_words(text: str, champion_acts: bool = False) -> tuple[str, dict[str, str]]:
+def _plain_words(
+    text: str, champion_acts: bool = False, names: re.Pattern[str] | None = None
+) -> tuple[str, dict[str, str]]:
     """The text in the plain active voice, and each of its clauses as printed."""
     pieces = _BREAK.split(text)
     for index in range(0, len(pieces), 2):
-        pieces[index] = _plain_clause(pieces[index], "".join(pieces[:index]), champion_acts)
+        pieces[index] = _plain_clause(pieces[index], "".join(pieces[:index]), champion_acts, names)
     plain = "".join(pieces)
     said, printed = _clauses(plain), _clauses(text)
     if len(said) != len(printed):
@@ -1180,15 +1206,24 @@ def _text_to_read(card_type: CardType, ability: Ability, name: str) -> tuple[str
     heading or cost before the effect, in the plain active voice; and each of its clauses as
     printed (`_plain_words`)."""
     text = _normal(ability.text)
-    if name:
-        # The card by its own name ("put a counter on bone idol") is "this card".
-        text = re.sub(rf"(?<!\w){re.escape(_normal(name))}(?!\w)", "this card", text)
     # The ability's name opening its text, as a heading ("Count — whenever a summon dies, ...",
     # "Heavy Attack 2 - ..."), restates it.
     heading = re.escape(_normal(ability.name)).replace(r"\[", r"\[?").replace(r"\]", r"\]?")
     text = re.sub(rf"^{heading}\s*[\u2014\u2013:-]\s*", "", text)
     text = _without_its_cost(text, ability.cost)
-    return _plain_words(text, card_type not in (CardType.SUMMON, CardType.ALTERATION))
+    champion_acts = card_type not in (CardType.SUMMON, CardType.ALTERATION)
+    return _plain_words(text, champion_acts, _card_names(name))
+
+
+def _card_names(name: str) -> re.Pattern[str] | None:
+    """How the card's text names the card itself, which it reads as "this card": by its name
+    ("put a counter on bone idol") or by a word of it ("this totem deals ..." on Thornfield
+    Totem, "put a counter on this pylon" on Thorn Pylon)."""
+    if not name:
+        return None
+    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
+    named = [re.escape(_normal(name)), *(rf"this {re.escape(w)}" for w in words)]
+    return re.compile(rf"(?<!\w)(?:{'|'.join(named)})(?!\w)")
 
 
 def _phrases(
@@ -1212,11 +1247,6 @@ def _phrases(
     if "death_touch" not in slugs:
         # "target ally with 5 HP or less": the target's HP (Death Touch's own words say its [X]).
         before.append((rf"(?:with|that has|who has) {_bounded(_HP)}(?: remaining| left)?", _its_hp))
-    words = [w for w in re.findall(r"[a-z]+", name.lower()) if len(w) > 3]
-    if words:
-        # The card named by a word of its name, as the one acting (see _FIRST, the one acting).
-        subject = rf"^\s*this (?:{'|'.join(words)})(?! (?:and|or)\b)(?=\s+\w)"
-        before.append((subject, _nothing))
     if ability.speed is Speed.CONTINUOUS and card_type is CardType.ALTERATION:
         before = [*_SCOPES, *before]
     phrases = [*before, *own, *_COMMON]

@@ -1,6 +1,6 @@
 """The held-out style keyword sets as the engine plays them: the version-1 card texts of
-tests/rules/data/held-out-keywords-v1.json (or of the second to eighth sets,
-held-out-keywords-2-v1.json to -8-v1.json, each written blind by another hand) converted as `convert_cards` converts them (a card whose text says
+tests/rules/data/held-out-keywords-v1.json (or of the second to ninth sets,
+held-out-keywords-2-v1.json to -9-v1.json, each written blind by another hand) converted as `convert_cards` converts them (a card whose text says
 something no field states is refused, and left out), and a timeline built around them for Ilsa
 Marrowind of the bundled demo set. The heuristic bot's test (tests/rules/engine/test_bot_keywords.py)
 and benchmarks/bot_keywords.py play with them. Every function takes the set's file, the first
@@ -25,6 +25,7 @@ HELD_OUT_5 = DATA / "held-out-keywords-5-v1.json"
 HELD_OUT_6 = DATA / "held-out-keywords-6-v1.json"
 HELD_OUT_7 = DATA / "held-out-keywords-7-v1.json"
 HELD_OUT_8 = DATA / "held-out-keywords-8-v1.json"
+HELD_OUT_9 = DATA / "held-out-keywords-9-v1.json"
 SETS = {
     "first": HELD_OUT,
     "second": HELD_OUT_2,
@@ -34,6 +35,7 @@ SETS = {
     "sixth": HELD_OUT_6,
     "seventh": HELD_OUT_7,
     "eighth": HELD_OUT_8,
+    "ninth": HELD_OUT_9,
 }
 # The cards each set's Replicate takes from the subconscious (the fourth and sixth sets'
 # Replicates say what no field states, and are refused).
@@ -46,6 +48,7 @@ SUBCONSCIOUS = {
     HELD_OUT_6: "",
     HELD_OUT_7: "2 Brood Spawnling",
     HELD_OUT_8: "2 Brood Sower",
+    HELD_OUT_9: "2 Mirror Imp",
 }
 CHAMPION = "Ilsa Marrowind"
 # Cards of the demo set that fill the timeline up to 50 beside the keyword cards: two small
