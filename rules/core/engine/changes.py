@@ -259,6 +259,8 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
     st.perms[card_id] = perm
     st.memo = None
     st.rosters = None
+    if perm.hp <= 0:
+        st.frail = True  # it leaves when the resolution ends (rules.core.engine.stack.finish)
     if spec.area_mods:
         st.area_sources += 1
     note(st, "enter", card_id, s)

@@ -167,6 +167,8 @@ def scenario(
         if setup.specs[pid].area_mods:
             st.area_sources += 1
     st.round = round
+    # a permanent put at 0 HP leaves when a resolution ends, as one that entered so
+    st.frail = any(p.hp <= 0 for p in st.perms.values())
     st.turn_player = SEATS.index(turn)
     if phase == ROUND_SWIFT:
         st.phase = ROUND_SWIFT

@@ -286,7 +286,11 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
         # Spells and techniques go to their owner's memories after resolving; so does any card
         # whose ability failed (To Play a Card from Hand; When an Ability "Fails").
         st.players[st.setup.owners[item.card]].memories.append(item.card)
-    remove_dead(st)
+    if st.frail:
+        # Every loss of HP has looked for the dead already; only a permanent that entered at
+        # 0 HP (GameState.frail) can be waiting to leave.
+        st.frail = False
+        remove_dead(st)
     if check_end(st):
         return
     if st.queue:
