@@ -390,8 +390,10 @@ class GameState:
     # Each player's permanents that have abilities of their own to play, in the arena's order
     # (rules.core.engine.flow), remembered until a permanent enters or leaves the arena.
     rosters: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None
-    # Whether a permanent may stand at 0 HP that no damage removed: one entered so (every
-    # loss of HP looks for the dead at once, so a resolution's end looks only when this is set).
+    # Whether a permanent may stand at 0 HP that no damage removed (one entered so), or the
+    # game may be over unchecked (a champion at 0 HP, an empty timeline): every loss of HP
+    # looks for the dead at once, so a resolution's end looks again, and checks the game's
+    # end (rules.core.engine.stack.finish), only when this is set.
     frail: bool
 
     def copy(self) -> "GameState":
