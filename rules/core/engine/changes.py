@@ -69,6 +69,7 @@ def draw(st: GameState, player: int, count: int = 1) -> None:
             return
         p.thoughts.append(p.timeline.pop())
         if not p.timeline:
+            st.frail = True  # a resolution's end checks the game's end (GameState.frail)
             return  # instant loss, checked by the caller
     if hand is not None and count == 1:
         # The thoughts' abilities kept up to date rather than listed again (the round's draw is
@@ -119,6 +120,8 @@ def mill(st: GameState, player: int, count: int) -> None:
     p = st.players[player]
     for _ in range(min(count, len(p.timeline))):
         p.memories.append(p.timeline.pop())
+    if not p.timeline:
+        st.frail = True  # a resolution's end checks the game's end (GameState.frail)
 
 
 def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
@@ -222,6 +225,7 @@ def remove_dead(st: GameState) -> None:
     for perm in [p for p in st.perms.values() if p.hp <= 0]:
         if perm.is_champion:
             perm.hp = 0  # defeated: the game ends at the next check
+            st.frail = True  # a resolution's end makes it (GameState.frail)
         else:
             leave_arena(st, perm)
 
@@ -259,6 +263,8 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
     st.perms[card_id] = perm
     st.memo = None
     st.rosters = None
+    if perm.hp <= 0:
+        st.frail = True  # it leaves when the resolution ends (rules.core.engine.stack.finish)
     if spec.area_mods:
         st.area_sources += 1
     note(st, "enter", card_id, s)

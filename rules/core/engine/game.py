@@ -236,6 +236,7 @@ def blank_state(setup: Setup) -> GameState:
     st.memo = None
     st.area_sources = 0  # permanents whose continuous abilities reach other spots
     st.rosters = None
+    st.frail = False
     return st
 
 

@@ -167,6 +167,9 @@ def scenario(
         if setup.specs[pid].area_mods:
             st.area_sources += 1
     st.round = round
+    # a permanent put at 0 HP leaves when a resolution ends, as one that entered so; an
+    # empty timeline ends the game then
+    st.frail = any(p.hp <= 0 for p in st.perms.values()) or not all(p.timeline for p in st.players)
     st.turn_player = SEATS.index(turn)
     if phase == ROUND_SWIFT:
         st.phase = ROUND_SWIFT

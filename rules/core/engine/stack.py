@@ -286,9 +286,15 @@ def finish(st: GameState, item: StackItem, used: bool) -> None:
         # Spells and techniques go to their owner's memories after resolving; so does any card
         # whose ability failed (To Play a Card from Hand; When an Ability "Fails").
         st.players[st.setup.owners[item.card]].memories.append(item.card)
-    remove_dead(st)
-    if check_end(st):
-        return
+    if st.frail:
+        # A permanent entered at 0 HP, a champion fell or a timeline emptied (GameState.frail):
+        # every loss of HP has looked for the dead already, so only then is there more to do.
+        st.frail = False
+        remove_dead(st)
+        if check_end(st):
+            return
+    elif st.over:
+        return  # ended by a step of the ability (a Draw, a Fatigue), which checked it
     if st.queue:
         return  # the triggers go on first; priority follows them
     if st.stack:

@@ -353,6 +353,7 @@ _STATE_FIELDS = (
     "memo",
     "area_sources",
     "rosters",
+    "frail",
 )
 
 
@@ -389,6 +390,11 @@ class GameState:
     # Each player's permanents that have abilities of their own to play, in the arena's order
     # (rules.core.engine.flow), remembered until a permanent enters or leaves the arena.
     rosters: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None
+    # Whether a permanent may stand at 0 HP that no damage removed (one entered so), or the
+    # game may be over unchecked (a champion at 0 HP, an empty timeline): every loss of HP
+    # looks for the dead at once, so a resolution's end looks again, and checks the game's
+    # end (rules.core.engine.stack.finish), only when this is set.
+    frail: bool
 
     def copy(self) -> "GameState":
         other = GameState.__new__(GameState)
@@ -418,6 +424,7 @@ class GameState:
         other.memo = None
         other.area_sources = self.area_sources
         other.rosters = None  # its permanents are copies
+        other.frail = self.frail
         return other
 
     # The log and the events are linked tuples ((newest, rest)) so that copying a state costs
@@ -435,6 +442,7 @@ class GameState:
         # The chains are rebuilt first: compiled (setup.py), a field takes only its own type.
         data = {
             "rosters": None,  # not in states pickled before it was kept
+            "frail": True,  # nor this: such a state looks for the dead as it used to
             **data,
             "log": _chain(data["log"]),
             "events": _chain(data["events"]),
