@@ -577,6 +577,10 @@ _COMMON: tuple[tuple[str, Reader], ...] = (
     (r"(?:every|each) (?:enemy|opposing) champion", _set(target="enemy_champion", each=True)),
     (r"(?:every|each) (?:enemy|opposing)(?: combatant)?", _set(target="enemy", each=True)),
     (r"all (?:enemies|enemy combatants|opposing combatants)", _set(target="enemy", each=True)),
+    (
+        r"(?:every|each|all) adjacent (?:enem(?:y|ies)|opposing combatants?)",
+        _set(target="enemy", each=True, reach="adjacent"),
+    ),
     (r"(?:every|each) (?:ally|allied|friendly) summon", _set(target="ally_summon", each=True)),
     (r"(?:every|each) (?:ally|allied|friendly)(?: combatant)?", _set(target="ally", each=True)),
     (
@@ -682,7 +686,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
     ),
     "brand": (r"brands?",),
     "toss": (
-        r"toss(?:es)?|pick up",
+        r"toss(?:es)?|throws?|pick up",
         r"(?:and )?(?:place|put)(?: it| them)?",
         r"(?:on|onto|to) (?:a|any) spot around you",
         # Glossary: Toss, the target keeps its facing.
@@ -760,7 +764,7 @@ _RESTATES: dict[str, tuple[str, ...]] = {
 
 
 def _break_at(match: re.Match[str], facts: dict[str, object]) -> None:
-    facts.setdefault("break_at", _number(match.group(1) or match.group(2)))
+    facts.setdefault("break_at", _number(next(g for g in match.groups() if g)))
 
 
 # Switch: "switch spots with target ally" and "target ally and you exchange spots" trade the
@@ -779,7 +783,8 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     "break": (
         (
             rf"(?:when|once|whenever|if) (?:(?:{_THING}|this) {_HOLDS} {_N}(?: or more)? counters"
-            rf"(?: on it)?|there (?:are|is) {_N}(?: or more)? counters on (?:{_THING}|it))",
+            rf"(?: on it)?|there (?:are|is) {_N}(?: or more)? counters on (?:{_THING}|it))"
+            rf"|^at {_N} counters",
             _break_at,
         ),
     ),
@@ -799,6 +804,11 @@ _KEYWORD_FACTS: dict[str, tuple[tuple[str, Reader], ...]] = {
     # "negate target attack": an ability on the stack of that kind, "ability" left unsaid.
     "negate": (
         (rf"(?:a )?target ({_KINDS})(?! ability)(?: (?:on|from) the stack)?", _kind_of_ability),
+        # "negate an attack", "counter a spell": an ability on the stack of that kind
+        (
+            rf"(?:(?<=negate )|(?<=counter )|(?<=cancel ))(?:a|an) ({_KINDS})(?! ability)",
+            _kind_of_ability,
+        ),
     ),
     # Glossary: Madness, "a champion who is affected": the opposing champion is its target.
     "madness": (

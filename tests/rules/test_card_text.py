@@ -850,6 +850,19 @@ def test_the_held_out_keyword_set_converts_faithfully_or_names_each_clause_it_re
             "Play only when your HP is below 9. Deal 4 damage to target enemy.",
             {"conditions": [{"test": "hp", "who": "champion", "at_most": 8}]},
         ),
+        # more of the usual short forms
+        ("Break Draw", "At 3 counters: remove them and draw a card.", {"break_at": 3}),
+        (
+            "Negate",
+            "Negate an attack.",
+            {"target": "ability", "conditions": [{"test": "target_kind", "kind": "attack"}]},
+        ),
+        ("Toss", "Throw an enemy summon onto a spot around you.", {"target": "enemy_summon"}),
+        (
+            "Basic Attack [1]",
+            "End of turn: deal 1 damage to each adjacent enemy.",
+            {"trigger": "turn_ends", "target": "enemy", "each": True, "reach": "adjacent"},
+        ),
         # "choose": the one chosen is a target, and "it" after it is that target
         (
             "Basic Attack [2]",
