@@ -4,14 +4,14 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 (rules/core/engine/keywords/), which both use them.
 """
 
-from collections.abc import Iterable
+from dataclasses import replace
 
 from rules.core.cards import CardType
 
-from .keywords import flight, tiny
+from .keywords import fear, flight, tiny
 from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
-from .specs import EACH, AbilitySpec, CardSpec, Op
-from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, StackItem
+from .specs import EACH, AbilitySpec, Op
+from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, Setup, StackItem
 
 
 def note(st: GameState, *event: object) -> None:
@@ -198,22 +198,20 @@ def _queue_skill_triggers(
                 queue_trigger(st, controller, ability, perm.id, skill=skill)
 
 
-def given_keywords(specs: Iterable[CardSpec]) -> frozenset[str]:
-    """The keywords the cards of `specs` can put on a permanent (Setup.keywords)."""
-    found: set[str] = set()
-    for spec in specs:
-        found |= spec.gives
-    return frozenset(found)
-
-
-def trigger_moments(specs: Iterable[CardSpec]) -> frozenset[str]:
-    """The moments the triggers of `specs` happen at (Setup.moments)."""
-    return frozenset(
+def with_card_facts(setup: Setup) -> Setup:
+    """`setup` with what its cards can do, worked out once a game from their specs: the
+    keywords they can put on a permanent (Setup.keywords, Setup.fear) and the moments their
+    triggers happen at (Setup.moments)."""
+    keywords: set[str] = set()
+    for spec in setup.specs:
+        keywords |= spec.gives
+    moments = frozenset(
         ability.trigger
-        for spec in specs
+        for spec in setup.specs
         for ability in spec.triggers
         if ability.trigger is not None
     )
+    return replace(setup, keywords=frozenset(keywords), fear=fear.NAME in keywords, moments=moments)
 
 
 def remove_dead(st: GameState) -> None:

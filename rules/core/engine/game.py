@@ -28,12 +28,11 @@ from .actions import (
     action_text,
     action_to_json,
 )
-from .changes import given_keywords, trigger_moments
+from .changes import with_card_facts
 from .compiler import card_spec
 from .decks import Deck, DeckRefused, deck_from_json, deck_problems
 from .flow import advance, legal_actions, start_round, step
 from .invariants import check_invariants
-from .keywords import fear
 from .specs import CardSpec
 from .stack import check_end, draw
 from .state import SEATS, DeckJson, GameState, Permanent, Player, Seat, Setup
@@ -130,19 +129,17 @@ def new_game(
         owners += [seat] * len(deck.subconscious)
         zones.append((timeline, subconscious))
     specs = _specs(cards)
-    keywords = given_keywords(specs)
-    setup = Setup(
-        seed=seed,
-        leader=lead,
-        cards=tuple(cards),
-        specs=specs,
-        owners=tuple(owners),
-        decks=(decks[0].as_json(), decks[1].as_json()),
-        round_cap=round_cap,
-        action_cap=action_cap,
-        keywords=keywords,
-        fear=fear.NAME in keywords,
-        moments=trigger_moments(specs),
+    setup = with_card_facts(
+        Setup(
+            seed=seed,
+            leader=lead,
+            cards=tuple(cards),
+            specs=specs,
+            owners=tuple(owners),
+            decks=(decks[0].as_json(), decks[1].as_json()),
+            round_cap=round_cap,
+            action_cap=action_cap,
+        )
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
     st = blank_state(setup)

@@ -20,11 +20,10 @@ from typing import Literal
 from rules.core.cards import Card
 
 from . import arena
-from .changes import given_keywords, trigger_moments
+from .changes import with_card_facts
 from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
-from .keywords import fear
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
@@ -111,19 +110,17 @@ def scenario(
     ]
 
     specs = tuple(card_spec(c) for c in cards)
-    keywords = given_keywords(specs)
-    setup = Setup(
-        seed=seed,
-        leader=SEATS.index(leader),
-        cards=tuple(cards),
-        specs=specs,
-        owners=tuple(owners),
-        decks=({}, {}),
-        round_cap=ROUND_CAP,
-        action_cap=ACTION_CAP,
-        keywords=keywords,
-        fear=fear.NAME in keywords,
-        moments=trigger_moments(specs),
+    setup = with_card_facts(
+        Setup(
+            seed=seed,
+            leader=SEATS.index(leader),
+            cards=tuple(cards),
+            specs=specs,
+            owners=tuple(owners),
+            decks=({}, {}),
+            round_cap=ROUND_CAP,
+            action_cap=ACTION_CAP,
+        )
     )
     st = blank_state(setup)
     for seat in (0, 1):
