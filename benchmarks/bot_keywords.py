@@ -65,7 +65,7 @@ def keyword_games(games: int, seed: int, opponents: list, path: Path, others: bo
         bots = [RandomBot(number), RandomBot(number)]
         bots[heuristic] = HeuristicBot(number, cards)
         pair = (deck, opponent) if heuristic == 0 else (opponent, deck)
-        result = play_game(*pair, cards, number, bots)
+        result = play_game(*pair, cards, number, bots, narrate=True)  # usage reads the story
         assert result.state is not None
         usage = new_usage()
         add_usage(usage, result.state)

@@ -80,7 +80,8 @@ class Command(BaseCommand):
                 self._bot(kind, game_seed * 2 + side, cards)
                 for side, kind in enumerate((bot, bot_b or bot))
             ]
-            outcome = play_game(decks[0], decks[1], cards, game_seed, bots)
+            # Narrated: the tally of plays (rules.core.engine.usage) reads the story.
+            outcome = play_game(decks[0], decks[1], cards, game_seed, bots, narrate=True)
             if outcome.winner is None:
                 draws += 1
             else:

@@ -22,16 +22,20 @@ class Pass:
     or a swift step)."""
 
 
-@dataclass(frozen=True, slots=True)
+# Select and Play, made at many decisions, are immutable to the type checker (Final) rather
+# than frozen: a frozen dataclass's fields can only be set through object.__setattr__, which
+# cost more than the rest of making one (docs/benchmarks.md, session 18). Their defaults are
+# __init__'s: a Final field with a value in the class body would be a constant of the class.
+@dataclass(unsafe_hash=True, slots=True)
 class Select:
     """Declare the active combatant (Core Rulebook 5.2, Beginning of Round; Clean Up Step)."""
 
-    combatant: int
+    combatant: Final[int]
 
     # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the field
     # directly.
     def __init__(self, combatant: int) -> None:
-        object.__setattr__(self, "combatant", combatant)
+        self.combatant = combatant
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,24 +54,24 @@ class Dash:
     to: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(unsafe_hash=True, slots=True)  # see Select
 class Play:
     """Play an active ability (Core Rulebook 5.2, To Play any Active Ability)."""
 
-    card: int
-    ability: int
-    targets: tuple[int, ...] = ()
-    discard: tuple[int, ...] = ()
+    card: Final[int]
+    ability: Final[int]
+    targets: Final[tuple[int, ...]]
+    discard: Final[tuple[int, ...]]
 
     # Written out, as StackItem's (rules.core.engine.state): compiled, it sets the fields
     # directly.
     def __init__(
         self, card: int, ability: int, targets: tuple[int, ...] = (), discard: tuple[int, ...] = ()
     ) -> None:
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "ability", ability)
-        object.__setattr__(self, "targets", targets)
-        object.__setattr__(self, "discard", discard)
+        self.card = card
+        self.ability = ability
+        self.targets = targets
+        self.discard = discard
 
 
 @dataclass(frozen=True, slots=True)

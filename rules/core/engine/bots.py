@@ -14,7 +14,7 @@ from typing import cast
 from mypy_extensions import mypyc_attr
 
 from rules.core import match as protocol
-from rules.core.cards import Card, CardType, Speed, name_key
+from rules.core.cards import Card, Speed, name_key
 
 from . import arena
 from .actions import PASS, Action, Choose, Dash, Pass, Play, Select, Step
@@ -44,7 +44,7 @@ from .keywords import (
 )
 from .queries import each_in_reach, has, occupied_mask, reach_spots
 from .specs import EACH, AbilitySpec, CardSpec, Op
-from .state import GameState, Permanent, Phase, Seat, StackItem
+from .state import ALTERATION, GameState, Permanent, Phase, Seat, StackItem
 
 # A lock-and-show swap: the names going out of the timeline, and those coming in.
 Swap = tuple[tuple[str, ...], tuple[str, ...]]
@@ -83,7 +83,7 @@ class RandomBot:
         if (  # awaits_priority(state), inline: asked at every decision of a random game
             not state.over
             and state.pending is None
-            and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+            and (state.stack or state.phase in PRIORITY_PHASES)
         ):
             # Decide whether to pass before listing the plays: listing is the costly part.
             play = (1.0 - self.pass_probability) / (1 + len(state.stack))
@@ -317,7 +317,7 @@ class HeuristicBot:
         # copying), a spot by its number: neither is a permanent.
         targets = (
             [st.perms[t] for t in action.targets if t in st.perms]
-            if not (spec.target or "").startswith("spot_") and spec.target != "ability"
+            if not spec.spot_target and spec.target != "ability"
             else []
         )
         if kinds & {"damage", "drain"}:
@@ -332,7 +332,7 @@ class HeuristicBot:
                 value = sum(
                     (3.0 if p.id == enemy_champion else 1.0) * (1 if p.controller != me else -1.5)
                     for p in hit
-                    if p.card.type is not CardType.ALTERATION or p.controller != me
+                    if p.card.type is not ALTERATION or p.controller != me
                 )
                 score += amount * value
             else:

@@ -6,16 +6,36 @@ step acts on. Below the stack (rules.core.engine.stack) and the keyword modules
 
 from dataclasses import replace
 
-from rules.core.cards import CardType
-
 from .keywords import fear, flight, tiny
-from .queries import can_leave_spot, champion_of, death_counts, each_in_reach, has, reach_spots
+from .queries import (
+    area_reach_now,
+    can_leave_spot,
+    champion_of,
+    death_counts,
+    each_in_reach,
+    has,
+    reach_spots,
+)
 from .specs import EACH, AbilitySpec, Op
-from .state import GameState, Hand, HandEntry, ItemKind, Permanent, Player, Setup, StackItem
+from .state import (
+    ALTERATION,
+    SUMMON,
+    GameState,
+    Hand,
+    HandEntry,
+    ItemKind,
+    Permanent,
+    Player,
+    Setup,
+    StackItem,
+)
 
 
 def note(st: GameState, *event: object) -> None:
-    st.events = (event, st.events)
+    """Add `event` to the game's story, when it is told (Setup.narrate). The callers at every
+    step (a play, a resolution, a turn, a phase) ask Setup.narrate first, sparing the call."""
+    if st.setup.narrate:
+        st.events = (event, st.events)
 
 
 def next_seq(st: GameState) -> int:
@@ -118,7 +138,7 @@ def _with_drawn(st: GameState, hand: Hand, cid: int) -> Hand:
 def mill(st: GameState, player: int, count: int) -> None:
     """Energy: cards from the top of the timeline straight to the memories."""
     p = st.players[player]
-    for _ in range(min(count, len(p.timeline))):
+    for _ in range(count if count < len(p.timeline) else len(p.timeline)):  # min(), inline
         p.memories.append(p.timeline.pop())
     if not p.timeline:
         st.frail = True  # a resolution's end checks the game's end (GameState.frail)
@@ -134,12 +154,12 @@ def leave_arena(st: GameState, perm: Permanent, killed: bool = True) -> None:
     st.memo = None
     st.rosters = None
     if perm.spec.area_mods:
-        st.area_sources -= 1
+        st.area_reach = area_reach_now(st)
     st.players[perm.owner].memories.append(perm.id)
     for skill in perm.skills:
         st.players[st.setup.owners[skill]].memories.append(skill)
     note(st, "left_arena", perm.id)
-    if perm.card.type is CardType.SUMMON:
+    if perm.card.type is SUMMON:
         if killed:
             st.killed_this_round = (*st.killed_this_round, perm.spot)
         queue_event(st, "summon_dies", dying=perm, killed=killed)
@@ -231,11 +251,13 @@ def remove_dead(st: GameState) -> None:
 def set_position(st: GameState, perm: Permanent, s: int, placed: bool = False) -> None:
     """Leave the spot for `s`, by a move or (`placed`) a place effect or switch."""
     perm.shares = placed or (
-        perm.card.type is not CardType.ALTERATION
+        perm.card.type is not ALTERATION
         and (has(st, perm, flight.NAME) or has(st, perm, tiny.NAME))
     )
     perm.spot = s
     st.memo = None
+    if perm.spec.area_mods:
+        st.area_reach = area_reach_now(st)
 
 
 def switch(st: GameState, first: Permanent, second: Permanent) -> bool:
@@ -264,7 +286,7 @@ def enter_arena(st: GameState, card_id: int, controller: int, s: int, facing: in
     if perm.hp <= 0:
         st.frail = True  # it leaves when the resolution ends (rules.core.engine.stack.finish)
     if spec.area_mods:
-        st.area_sources += 1
+        st.area_reach = area_reach_now(st)
     note(st, "enter", card_id, s)
     for ability in spec.triggers:
         if ability.trigger == "enters_arena":

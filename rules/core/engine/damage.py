@@ -17,6 +17,17 @@ from .keywords import cast, defense, elemental_weakness, indirect_immunity, resi
 from .specs import Modifier
 
 _ELEMENTS = frozenset(ELEMENTS)
+# The keywords the damage steps read (Core Rulebook 5.2, Damage Resolution: increases,
+# immunity, reductions, prevention). A receiver with none of them loses the whole lump sum.
+STEP_KEYWORDS = frozenset(
+    {
+        weakness.NAME,
+        elemental_weakness.NAME,
+        indirect_immunity.NAME,
+        resistance.NAME,
+        defense.NAME,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -110,6 +121,13 @@ def resolve_damage(amount: int, kind: DamageKind, modifiers: Iterable[Modifier])
             dealt = max(dealt - m.value, 0)
     # 5. Damage dealt can be zero but never below zero.
     return DamageSteps(amount, increased, False, reduced, max(dealt, 0))
+
+
+def steps_apply(modifiers: Iterable[Modifier]) -> bool:
+    """Whether any of a receiver's `modifiers` takes part in the damage steps (STEP_KEYWORDS):
+    when none does, `resolve_damage` deals the lump sum as it is, and an attack (most of which
+    meet no such modifier) need not make its DamageKind and DamageSteps."""
+    return any(m.keyword in STEP_KEYWORDS for m in modifiers)
 
 
 def damage_dealt(amount: int, kind: DamageKind, modifiers: Iterable[Modifier]) -> int:

@@ -23,8 +23,6 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Final, cast
 
-from rules.core.cards import CardType
-
 from . import arena
 from .actions import (
     DASHES,
@@ -73,6 +71,9 @@ from .stack import (
     set_position,
 )
 from .state import (
+    ALTERATION,
+    CHAMPION,
+    SUMMON,
     GameState,
     InvariantError,
     Memo,
@@ -149,7 +150,7 @@ def selectable(st: GameState, player: int) -> list[int]:
     """Un-exerted combatants the player controls (Beginning of Round; Clean Up Step)."""
     found = []
     for p in st.perms.values():
-        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION:
+        if p.controller == player and not p.exerted and p.card.type is not ALTERATION:
             found.append(p.id)
     return found
 
@@ -157,7 +158,7 @@ def selectable(st: GameState, player: int) -> list[int]:
 def _can_select(st: GameState, player: int) -> bool:
     """Whether `selectable(st, player)` is not empty (no list is built)."""
     for p in st.perms.values():
-        if p.controller == player and not p.exerted and p.card.type is not CardType.ALTERATION:
+        if p.controller == player and not p.exerted and p.card.type is not ALTERATION:
             return True
     return False
 
@@ -176,7 +177,7 @@ def move_steps(st: GameState) -> list[Action]:
     rotation. A stunned combatant can do neither; a pinned one can only rotate."""
     assert st.active is not None  # the move phase is the active combatant's
     perm = st.perms[st.active]
-    if not perm.skills and not perm.effects and not st.area_sources:
+    if not perm.skills and not perm.effects and not st.area_reach >> perm.spot & 1:
         printed = perm.spec.self_keywords  # `has`'s common case, inline
         stunned, pinned_down = stun.NAME in printed, pinned.NAME in printed
     else:
@@ -337,7 +338,7 @@ def _own_playable(
                 # (Exert is paid: an exerted permanent's list holds no ability that costs it.)
                 c = ability.cost
                 p = st.players[player]
-                champion = perm.card.type is CardType.CHAMPION
+                champion = perm.card.type is CHAMPION
                 if (
                     (c.aura and (not champion or c.aura > p.aura))
                     or (
@@ -355,7 +356,7 @@ def _own_playable(
                 desperation = ability.desperation
                 if desperation is not None and st.perms[p.champion].hp > desperation:
                     continue  # Glossary: Desperation, its champion at that much HP or less
-            if fear and ability.attack and perm.card.type is CardType.SUMMON and feared(st, perm):
+            if fear and ability.attack and perm.card.type is SUMMON and feared(st, perm):
                 continue  # Glossary: Fear
             targets = target_options(st, ability, perm, player)
             if ability.conditions:
@@ -514,7 +515,8 @@ def _pass(st: GameState) -> None:
         st.phase = MAIN
         st.priority = st.turn_player
         st.passes = 0
-        note(st, "phase", MAIN)
+        if st.setup.narrate:  # note(), asked first: a call at every step costs
+            note(st, "phase", MAIN)
     elif phase == DASH:
         st.phase = MOVE
     elif phase == MAIN:
@@ -568,7 +570,8 @@ def _play(st: GameState, action: Play) -> None:
     st.stack.append(StackItem(next_seq(st), player, spec, user.id, card, action.targets))
     st.priority = 1 - player
     st.passes = 0
-    note(st, "play", player, spec.card_name, spec.name, action.targets)
+    if st.setup.narrate:  # note(), asked first: a call at every step costs
+        note(st, "play", player, spec.card_name, spec.name, action.targets)
     if cost.hp or cost.energy:
         # Paying a cost that empties your own timeline (or takes your champion to 0 HP) loses
         # at once; the ability does not resolve (see costs.can_pay). Other costs leave both as
@@ -600,7 +603,8 @@ def _select(st: GameState, combatant: int) -> None:
     st.exert_paid = False
     st.phase = TURN_BEGIN
     st.passes = 0
-    note(st, "turn", perm.controller, combatant)
+    if st.setup.narrate:  # note(), asked first: a call at every step costs
+        note(st, "turn", perm.controller, combatant)
     # Beginning of Turn: "all abilities that occur at the beginning of the turn" go on the stack.
     queue_event(st, "turn_begins", "own_turn_begins", combatant)
 
@@ -612,7 +616,8 @@ def enter_end_phase(st: GameState) -> None:
     st.phase = END_SWIFT
     st.priority = st.turn_player
     st.passes = 0
-    note(st, "phase", END_SWIFT)
+    if st.setup.narrate:  # note(), asked first: a call at every step costs
+        note(st, "phase", END_SWIFT)
 
 
 def exert_step(st: GameState) -> None:

@@ -95,13 +95,16 @@ def new_game(
     fmt: Format | None = DEFAULT_FORMAT,
     round_cap: int = ROUND_CAP,
     action_cap: int = ACTION_CAP,
+    narrate: bool = False,
 ) -> GameState:
     """A new game between `decks` (seat a, seat b), shuffled by `seed`.
 
     `leader` is the leading player ("a" or "b"); None lets the seed's coin flip decide (How to
     Start a Game: its winner chooses, and the engine has it lead). A deck the engine cannot
     play, or whose timeline breaks `fmt`, is refused with DeckRefused before anything starts;
-    `fmt` None skips the timeline check (hand-built decks).
+    `fmt` None skips the timeline check (hand-built decks). With `narrate` the engine tells
+    what happens in GameState.events (Setup.narrate); a game played to be won needs only its
+    log.
     """
     if len(decks) != 2:
         raise ValueError("a game needs exactly two decks")
@@ -139,6 +142,7 @@ def new_game(
             decks=(decks[0].as_json(), decks[1].as_json()),
             round_cap=round_cap,
             action_cap=action_cap,
+            narrate=narrate,
         )
     )
     starts = ((arena.spot(2, 0), arena.NORTH), (arena.spot(2, arena.ROWS - 1), arena.SOUTH))
@@ -231,7 +235,7 @@ def blank_state(setup: Setup) -> GameState:
     st.killed_this_round = ()
     st.legal = None
     st.memo = None
-    st.area_sources = 0  # permanents whose continuous abilities reach other spots
+    st.area_reach = 0  # the spots alterations' area modifiers reach (none yet)
     st.rosters = None
     st.frail = False
     return st
@@ -398,13 +402,16 @@ def game_log(state: GameState) -> GameLog:
     )
 
 
-def replay(log: GameLog, cards: Mapping[str, Card], upto: int | None = None) -> GameState:
+def replay(
+    log: GameLog, cards: Mapping[str, Card], upto: int | None = None, *, narrate: bool = False
+) -> GameState:
     """Rebuild the game `log` records. `cards` maps name_key(name) to Card for every card the
     decks name. Raises IllegalAction if an action does not fit (a log from other card data).
 
     With `upto`, only the first `upto` logged actions are applied: the position a replay viewer
     shows at that step (0 is the first decision of the game). ValueError when the log has fewer
-    actions."""
+    actions. With `narrate`, GameState.events tells what happened (see `new_game`): the same
+    story as the game's own, had it been told."""
     if upto is not None and not 0 <= upto <= len(log.actions):
         raise ValueError(f"step {upto} is outside the log (0 to {len(log.actions)})")
     decks = [deck_from_json(data, cards, seat) for seat, data in zip(SEATS, log.decks, strict=True)]
@@ -415,6 +422,7 @@ def replay(log: GameLog, cards: Mapping[str, Card], upto: int | None = None) -> 
         fmt=None,
         round_cap=log.round_cap,
         action_cap=log.action_cap,
+        narrate=narrate,
     )
     for action in log.actions[:upto]:
         if action not in legal_actions(state):

@@ -7,7 +7,7 @@ and so sit above both the state and the queries, which read the state.
 from .changes import hand_abilities
 from .flow import rosters_now
 from .keywords import flight, pinned, stun, tiny
-from .queries import fresh_mods, has, mods, occupied_mask, occupies
+from .queries import area_reach_now, fresh_mods, has, mods, occupied_mask, occupies
 from .state import SEATS, GameState, InvariantError
 
 
@@ -82,6 +82,8 @@ def check_invariants(state: GameState) -> None:
     # What the engine remembers about the arena must match the arena.
     if state.rosters is not None and state.rosters != rosters_now(state):
         raise InvariantError("stale rosters of permanents with abilities remembered")
+    if state.area_reach != area_reach_now(state):
+        raise InvariantError("stale spots of the alterations' area modifiers remembered")
     for perm in state.perms.values():
         fresh = fresh_mods(state, perm)
         if sorted(map(tuple, mods(state, perm))) != sorted(map(tuple, fresh)):

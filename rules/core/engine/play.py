@@ -46,9 +46,7 @@ def is_legal(state: GameState, action: Action) -> bool:
     """Whether `action` is legal now. A pass with priority always is (no need to list plays)."""
     if type(action) is Pass and (
         # awaits_priority(state), inline: asked of every action a bot takes
-        not state.over
-        and state.pending is None
-        and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+        not state.over and state.pending is None and (state.stack or state.phase in PRIORITY_PHASES)
     ):
         return True
     legal = legal_actions(state)
@@ -71,6 +69,7 @@ def play_game(
     fmt: Format | None = DEFAULT_FORMAT,
     round_cap: int = ROUND_CAP,
     check: bool = False,
+    narrate: bool = False,
 ) -> GameResult:
     """Play a game to its end between `bots` (seat a's, seat b's) and return the result, with
     the log and the final state. `cards` maps name_key(name) to Card for decklists.
@@ -78,7 +77,8 @@ def play_game(
     The loop owns its state, so it advances it in place with the same steps `apply` takes
     (flow.do, then flow.advance; apply copies first). Every bot action is checked for legality; with `check` the
     engine invariants are asserted after every step. With `leader` None, the seed's coin flip
-    picks a seat and that seat's bot chooses whether to lead (How to Start a Game).
+    picks a seat and that seat's bot chooses whether to lead (How to Start a Game). With
+    `narrate` the final state's events tell what happened (rules.core.engine.usage reads them).
     """
     decks = [
         deck if isinstance(deck, Deck) else deck_from_decklist(deck, cards, seat)
@@ -86,7 +86,7 @@ def play_game(
     ]
     if leader is None:
         leader = _lead_after_coin_flip(seed, bots)
-    state = new_game(decks, seed, leader=leader, fmt=fmt, round_cap=round_cap)
+    state = new_game(decks, seed, leader=leader, fmt=fmt, round_cap=round_cap, narrate=narrate)
     if check:
         check_invariants(state)
     # to_act is None once the game is over; flow.advance returns it.
@@ -97,7 +97,7 @@ def play_game(
         if not (
             type(action) is Pass
             and state.pending is None
-            and (bool(state.stack) or state.phase in PRIORITY_PHASES)
+            and (state.stack or state.phase in PRIORITY_PHASES)
         ) and not is_legal(state, action):
             raise IllegalAction(f"bot {SEATS[player]} chose an illegal action: {action!r}")
         do(state, action)  # flow.step's two steps, without the call between

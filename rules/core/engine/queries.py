@@ -14,15 +14,14 @@ answers with fresh ones.
 from collections.abc import Iterable
 from itertools import combinations
 
-from rules.core.cards import ATTACK_ABILITY, CAST_ABILITY, CardType, Condition, Death
+from rules.core.cards import ATTACK_ABILITY, CAST_ABILITY, Condition, Death
 
 from . import arena
 from .keywords import aerial, fear, flight, grounded, pacify, pinned, spectral, stun, tiny
 from .specs import AbilitySpec, Modifier
-from .state import GameState, Permanent, StackItem
+from .state import ALTERATION, SUMMON, GameState, Permanent, StackItem
 
 _NOT_WHILE_GROUNDED = (flight.NAME, aerial.NAME)
-_ALTERATION = CardType.ALTERATION
 
 
 # complexity: the engine's hottest lookup; the common case returns at once, the rest is
@@ -33,7 +32,7 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
     position, and the effects (ailments, granted keywords) put on it. Grounded takes Flight and
     Aerial away (Glossary: Grounded)."""
     spec = perm.spec
-    if not perm.skills and not perm.effects and not st.area_sources:
+    if not perm.skills and not perm.effects and not st.area_reach >> perm.spot & 1:
         return spec.self_mods  # the common case: only what is printed on the card
     memo = st.memo
     if memo is None:
@@ -47,8 +46,8 @@ def mods(st: GameState, perm: Permanent) -> list[Modifier] | tuple[Modifier, ...
         specs = st.setup.specs
         for skill in perm.skills:
             found += specs[skill].bearer_mods
-    if perm.card.type is not _ALTERATION:
-        spot = perm.spot
+    spot = perm.spot
+    if perm.card.type is not ALTERATION and st.area_reach >> spot & 1:
         for other in st.perms.values():
             if other.spec.area_mods and other is not perm:
                 for scope, m in other.spec.area_mods:
@@ -81,12 +80,27 @@ def fresh_mods(st: GameState, perm: Permanent) -> list[Modifier]:
         st.memo = saved
 
 
+def area_reach_now(st: GameState) -> int:
+    """The spots the alterations' area modifiers reach now, as a bitmask (GameState.area_reach):
+    a permanent elsewhere has no modifier from an area."""
+    reach = 0
+    for other in st.perms.values():
+        for scope, _ in other.spec.area_mods:
+            if scope == "spot":
+                reach |= 1 << other.spot
+            elif scope == "adjacent":
+                reach |= arena.adjacent_mask(other.spot)
+            elif scope == "around":
+                reach |= arena.mask_of(arena.around(other.spot))
+    return reach
+
+
 def has(st: GameState, perm: Permanent, keyword: str) -> bool:
     """Whether `perm` has `keyword` now (see `mods`): the engine's most frequent question.
 
     Its first case (nothing but the printed keywords) is written out again, for speed, in
-    `_occupants`, `move_blocked`, `reach_mask` and flow.move_steps: a change here changes them."""
-    if not perm.skills and not perm.effects and not st.area_sources:
+    `occupied_mask`, `move_blocked`, `reach_mask` and flow.move_steps: a change here changes them."""
+    if not perm.skills and not perm.effects and not st.area_reach >> perm.spot & 1:
         return keyword in perm.spec.self_keywords
     memo = st.memo
     key = ("keywords", perm.id)
@@ -109,30 +123,11 @@ def total(st: GameState, perm: Permanent, keyword: str) -> int:
 def occupies(st: GameState, perm: Permanent) -> bool:
     """Core Rulebook 5.2, Alterations and Glossary: Tiny. Alterations do not occupy their spot
     unless their card says so; Tiny combatants never do; everything else does, Flight or not."""
-    if not perm.skills and not perm.effects and not st.area_sources:
+    if not perm.skills and not perm.effects and not st.area_reach >> perm.spot & 1:
         return perm.spec.occupies  # only what is printed on the card
-    if perm.card.type is _ALTERATION:
+    if perm.card.type is ALTERATION:
         return perm.card.occupies_spot
     return not has(st, perm, tiny.NAME)
-
-
-def _occupants(st: GameState) -> dict[int, int]:
-    """Occupying permanent id -> its spot."""
-    memo = st.memo
-    if memo is None:
-        memo = st.memo = {}
-    else:
-        remembered: dict[int, int] | None = memo.get("occupants")
-        if remembered is not None:
-            return remembered
-    printed_only = not st.area_sources
-    found = {}
-    for p in st.perms.values():
-        # `occupies`'s common case, inline: only what is printed on the card
-        if p.spec.occupies if printed_only and not p.skills and not p.effects else occupies(st, p):
-            found[p.id] = p.spot
-    memo["occupants"] = found
-    return found
 
 
 def occupied_mask(st: GameState, ignore: int | None = None) -> int:
@@ -146,18 +141,22 @@ def occupied_mask(st: GameState, ignore: int | None = None) -> int:
     found: int | None = memo.get("occupied")
     if found is None:
         found = 0
-        shared = 0
-        for s in _occupants(st).values():
-            bit = 1 << s
-            if found & bit:
-                shared |= bit
-            found |= bit
+        shared = 0  # the spots with two occupants or more
+        area = st.area_reach
+        for p in st.perms.values():
+            # `occupies`'s common case, inline: only what is printed on the card
+            printed_only = not p.skills and not p.effects and not area >> p.spot & 1
+            if p.spec.occupies if printed_only else occupies(st, p):
+                bit = 1 << p.spot
+                if found & bit:
+                    shared |= bit
+                found |= bit
         memo["occupied"] = found
         memo["shared"] = shared
     if ignore is not None:
-        spot: int | None = memo["occupants"].get(ignore)
-        if spot is not None and not memo["shared"] >> spot & 1:
-            found &= ~(1 << spot)
+        perm = st.perms.get(ignore)
+        if perm is not None and not memo["shared"] >> perm.spot & 1 and occupies(st, perm):
+            found &= ~(1 << perm.spot)
     return found
 
 
@@ -179,7 +178,7 @@ def move_blocked(st: GameState, perm: Permanent) -> int:
     """The spots the permanent may not move onto, as a bitmask: its own, and the occupied ones
     unless it has Flight or Tiny (Navigating the Arena, Move; Glossary: Flight, Tiny)."""
     own = 1 << perm.spot
-    if not perm.skills and not perm.effects and not st.area_sources:
+    if not perm.skills and not perm.effects and not st.area_reach >> perm.spot & 1:
         printed = perm.spec.self_keywords  # `has`'s common case, inline
         if tiny.NAME in printed or flight.NAME in printed:
             return own
@@ -216,7 +215,7 @@ def reach_spots(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int,
     """
     reach = spec.reach
     if reach == "own":
-        if user.card.type is not _ALTERATION and has(st, user, pacify.NAME):
+        if user.card.type is not ALTERATION and has(st, user, pacify.NAME):
             return ()
         if spec.line_of_sight:
             return arena.line_of_sight(
@@ -242,9 +241,9 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
     """`reach_spots` as a bitmask (bit s for spot s), for the target lists."""
     reach = spec.reach
     if reach == "own":
-        if user.card.type is not _ALTERATION and (
+        if user.card.type is not ALTERATION and (
             pacify.NAME in user.spec.self_keywords  # `has`'s common case, inline
-            if not user.skills and not user.effects and not st.area_sources
+            if not user.skills and not user.effects and not st.area_reach >> user.spot & 1
             else has(st, user, pacify.NAME)
         ):
             return 0
@@ -267,11 +266,11 @@ def reach_mask(st: GameState, spec: AbilitySpec, user: Permanent) -> int:
 def feared(st: GameState, summon: Permanent) -> bool:
     """Glossary: Fear. A summon in the awareness of a combatant with Fear cannot play attack
     abilities while it stays there."""
-    printed_only = not st.area_sources
+    area = st.area_reach
     for other in st.perms.values():
-        if other is summon or other.card.type is _ALTERATION:
+        if other is summon or other.card.type is ALTERATION:
             continue
-        if printed_only and not other.skills and not other.effects:
+        if not other.skills and not other.effects and not area >> other.spot & 1:
             # The common case of `has`, inline: asked of every combatant for every attack.
             printed = other.spec.self_keywords
             if fear.NAME not in printed or pacify.NAME in printed:
@@ -303,7 +302,7 @@ def death_counts(
     if dies.whose is not None and (dying.controller == controller) != (dies.whose == "ally"):
         return False
     if dies.where == "awareness":
-        if perm.card.type is not _ALTERATION and has(st, perm, pacify.NAME):
+        if perm.card.type is not ALTERATION and has(st, perm, pacify.NAME):
             return False
         return bool(arena.seen_mask(perm.spec.pattern, perm.spot, perm.facing) >> dying.spot & 1)
     if dies.where == "adjacent":
@@ -319,7 +318,7 @@ def targetable(st: GameState, spec: AbilitySpec, t: Permanent) -> bool:
     ability all the same: the cast abilities that may are the ones that are not attacks
     (Engine decision › Attacks from spells)."""
     strict = spec.attack
-    if not t.skills and not t.effects and not st.area_sources:
+    if not t.skills and not t.effects and not st.area_reach >> t.spot & 1:
         # The common case: only what is printed on the card (see `mods`).
         printed = t.spec.self_keywords
         return not (
@@ -344,7 +343,7 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
     """Glossary: Allies (a champion is not its own ally), Enemy, Target (anything)."""
     if kind == "permanent" or kind == "combatant_or_alteration":
         return True  # every permanent is a combatant or an alteration
-    combatant = t.card.type is not _ALTERATION
+    combatant = t.card.type is not ALTERATION
     if kind in ("combatant", "you_or_combatant"):
         return combatant
     if kind == "ally":
@@ -356,12 +355,12 @@ def kind_matches(st: GameState, kind: str | None, controller: int, t: Permanent)
     if kind == "champion":
         return t.is_champion
     if kind == "summon":
-        return t.card.type is CardType.SUMMON
+        return t.card.type is SUMMON
     if kind == "ally_summon" or kind == "sacrifice":
         # Glossary: Sacrifice, "allies" (a champion is not its own ally) or attached skills.
-        return t.card.type is CardType.SUMMON and t.controller == controller
+        return t.card.type is SUMMON and t.controller == controller
     if kind == "enemy_summon":
-        return t.card.type is CardType.SUMMON and t.controller != controller
+        return t.card.type is SUMMON and t.controller != controller
     return False
 
 
@@ -432,10 +431,6 @@ def spot_targets(st: GameState, spec: AbilitySpec, user: Permanent) -> tuple[int
     return ()
 
 
-def is_spot_target(spec: AbilitySpec) -> bool:
-    return spec.target is not None and spec.target.startswith("spot_")
-
-
 # The one declaration of an ability without targets.
 _NO_TARGETS: list[tuple[int, ...]] = [()]
 
@@ -467,13 +462,13 @@ def _target_options(
     st: GameState, spec: AbilitySpec, user: Permanent, controller: int
 ) -> list[tuple[int, ...]]:
     kind = spec.target
-    if kind is not None and kind.startswith("spot_"):  # is_spot_target, inline
+    if spec.spot_target:
         if (
             kind == "spot_place"
             and not spec.line_of_sight
             and not user.skills
             and not user.effects
-            and not st.area_sources
+            and not st.area_reach >> user.spot & 1
         ):
             return _places(st, spec, user)
         return [(s,) for s in spot_targets(st, spec, user)]
@@ -500,7 +495,7 @@ def _places(st: GameState, spec: AbilitySpec, user: Permanent) -> list[tuple[int
     printed = user.spec.self_keywords
     if pinned.NAME in printed:
         return []  # can_leave_spot, its common case inline
-    if spec.reach == "own" and pacify.NAME in printed and user.card.type is not _ALTERATION:
+    if spec.reach == "own" and pacify.NAME in printed and user.card.type is not ALTERATION:
         return []  # reach_mask: a pacified combatant has no awareness of its own
     key = (spec.target_key, user.spec.pattern, user.spot, user.facing)
     found = _PLACES.get(key)

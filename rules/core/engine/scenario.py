@@ -24,6 +24,7 @@ from .changes import with_card_facts
 from .compiler import card_spec
 from .flow import MAIN, MOVE, ROUND_SWIFT, advance
 from .game import ACTION_CAP, ROUND_CAP, blank_state
+from .queries import area_reach_now
 from .state import SEATS, GameState, Permanent, Player, Setup
 
 FACINGS = {name: index for index, name in enumerate(arena.FACING_NAMES)}
@@ -110,6 +111,7 @@ def scenario(
     ]
 
     specs = tuple(card_spec(c) for c in cards)
+    # It narrates (Setup.narrate's default): a hand-built position is made to be looked at.
     setup = with_card_facts(
         Setup(
             seed=seed,
@@ -161,8 +163,7 @@ def scenario(
         perm.exerted = place.exerted
         perm.skills = tuple(skill_ids[index])
         st.perms[pid] = perm
-        if setup.specs[pid].area_mods:
-            st.area_sources += 1
+    st.area_reach = area_reach_now(st)
     st.round = round
     # a permanent put at 0 HP leaves when a resolution ends, as one that entered so; an
     # empty timeline ends the game then

@@ -112,6 +112,8 @@ class AbilitySpec:
     # permanent's own abilities already account for), it has no Desperation and no conditions.
     # The walks of a player's plays (rules.core.engine.flow) test nothing else for it.
     plain: bool = False
+    # Whether it targets spots (a target kind "spot_..."), not permanents or abilities.
+    spot_target: bool = False
 
     def __post_init__(self) -> None:
         facts = (
@@ -131,6 +133,8 @@ class AbilitySpec:
         plain = not (cost.aura or cost.energy or cost.hp or cost.discard)
         plain = plain and self.desperation is None and not self.conditions
         object.__setattr__(self, "plain", plain)
+        spot_target = self.target is not None and self.target.startswith("spot_")
+        object.__setattr__(self, "spot_target", spot_target)
 
     @property
     def damage(self) -> int:

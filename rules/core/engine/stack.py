@@ -188,7 +188,8 @@ def resolve(st: GameState, item: StackItem, choice: int | None = None) -> None:
                 st.pending = Pending(item.controller, kind, tuple(options), item)
                 return None
             choice = options[0]
-    note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
+    if st.setup.narrate:  # note(), asked first: a call at every resolution costs
+        note(st, "resolve", item.controller, spec.card_name, spec.name, item.targets)
     used = run_effects(st, item, spec, user, choice)
     finish(st, item, used)
     return None
@@ -265,7 +266,7 @@ def _targets_valid(
 ) -> bool:
     """Whether `item`'s declared targets are still legal; `spec` is its ability, whose `target`
     kind is given."""
-    if target.startswith("spot_") or spec.targets > 1:
+    if spec.spot_target or spec.targets > 1:
         return item.targets in target_options(st, spec, user, item.controller)
     options = target_options(st, spec, user, item.controller)
     return all((t,) in options for t in item.targets)

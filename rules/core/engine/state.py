@@ -12,7 +12,7 @@ immutable items. Every physical card has an id for the whole game (champions are
 
 from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, TypedDict, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypedDict, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 
 Seat = Literal["a", "b"]
 SEATS: tuple[Seat, Seat] = ("a", "b")
+
+# The card types, as names of this module: `CardType.SUMMON` is looked up through the Enum's
+# metaclass at each use, some seven times the cost of a module's name, and the walks of the
+# plays test a permanent's type at every priority (docs/benchmarks.md, session 18).
+CHAMPION: Final = CardType.CHAMPION
+SUMMON: Final = CardType.SUMMON
+ALTERATION: Final = CardType.ALTERATION
 
 
 class DeckJson(TypedDict, total=False):
@@ -113,9 +120,19 @@ class Setup:
     # none of them has queues nothing (rules.core.engine.changes.queue_event). None: not
     # known, every moment is looked at.
     moments: frozenset[str] | None = None
+    # Whether the engine narrates the game in GameState.events (what was played, resolved,
+    # dealt...). Only those who read the story ask for it (`simulate --json`'s tally of plays,
+    # the tests of the rules): the log of actions is the game's record either way, and a replay
+    # of the log with narration tells the same story. Noting every step cost a random game a
+    # twelfth of its time (docs/benchmarks.md, session 18).
+    narrate: bool = True
 
 
-@dataclass(frozen=True)
+# Immutable as the frozen dataclasses are, but to the type checker (Final) rather than at run
+# time: a frozen dataclass's fields can only be set through object.__setattr__, which made a
+# stack item cost as much to make as a priority question (docs/benchmarks.md, session 18). Its
+# copies share it (GameState.copy), so nothing changes it: `replace` makes a changed one.
+@dataclass(unsafe_hash=True)
 class StackItem:
     """One ability waiting on the stack (Core Rulebook 5.2, Using The Stack).
 
@@ -125,15 +142,17 @@ class StackItem:
     skill's trigger comes from. `seq` orders resolutions (prevention applies in that order).
     """
 
-    seq: int
-    controller: int
-    spec: AbilitySpec | None  # None for decay
-    source: int
-    card: int | None = None
-    targets: tuple[int, ...] = ()
-    skill: int | None = None
-    kind: ItemKind = "ability"
-    value: int = 0
+    # Their defaults are __init__'s: a Final field with a value in the class body would be a
+    # constant of the class.
+    seq: Final[int]
+    controller: Final[int]
+    spec: Final[AbilitySpec | None]  # None for decay
+    source: Final[int]
+    card: Final[int | None]
+    targets: Final[tuple[int, ...]]
+    skill: Final[int | None]
+    kind: Final[ItemKind]
+    value: Final[int]
 
     # Written out (the dataclass keeps a class's own __init__): compiled by mypyc (setup.py), it
     # sets the fields directly, where the one dataclasses generates stays Python and made a
@@ -150,15 +169,15 @@ class StackItem:
         kind: ItemKind = "ability",
         value: int = 0,
     ) -> None:
-        object.__setattr__(self, "seq", seq)
-        object.__setattr__(self, "controller", controller)
-        object.__setattr__(self, "spec", spec)
-        object.__setattr__(self, "source", source)
-        object.__setattr__(self, "card", card)
-        object.__setattr__(self, "targets", targets)
-        object.__setattr__(self, "skill", skill)
-        object.__setattr__(self, "kind", kind)
-        object.__setattr__(self, "value", value)
+        self.seq = seq
+        self.controller = controller
+        self.spec = spec
+        self.source = source
+        self.card = card
+        self.targets = targets
+        self.skill = skill
+        self.kind = kind
+        self.value = value
 
 
 @dataclass(frozen=True)
@@ -264,11 +283,11 @@ class Permanent:
 
     @property
     def is_champion(self) -> bool:
-        return self.card.type is CardType.CHAMPION
+        return self.card.type is CHAMPION
 
     @property
     def is_combatant(self) -> bool:
-        return self.card.type is not CardType.ALTERATION
+        return self.card.type is not ALTERATION
 
     def __repr__(self) -> str:
         return f"<{self.card.name} #{self.id} hp={self.hp} at {self.spot}>"
@@ -351,7 +370,7 @@ _STATE_FIELDS = (
     "killed_this_round",
     "legal",
     "memo",
-    "area_sources",
+    "area_reach",
     "rosters",
     "frail",
 )
@@ -386,7 +405,10 @@ class GameState:
     killed_this_round: tuple[int, ...]
     legal: "tuple[Action, ...] | None"
     memo: Memo | None
-    area_sources: int
+    # The spots the alterations' area modifiers reach (queries.area_reach_now), as a bitmask,
+    # kept as such permanents enter, leave and move: a permanent on no such spot has only its
+    # printed modifiers (with no skill and no effect), which the engine reads without the memo.
+    area_reach: int
     # Each player's permanents that have abilities of their own to play, in the arena's order
     # (rules.core.engine.flow), remembered until a permanent enters or leaves the arena.
     rosters: tuple[tuple[Permanent, ...], tuple[Permanent, ...]] | None
@@ -422,7 +444,7 @@ class GameState:
         other.killed_this_round = self.killed_this_round
         other.legal = self.legal
         other.memo = None
-        other.area_sources = self.area_sources
+        other.area_reach = self.area_reach
         other.rosters = None  # its permanents are copies
         other.frail = self.frail
         return other
@@ -432,7 +454,7 @@ class GameState:
     def __getstate__(self) -> dict[str, Any]:
         data = {name: getattr(self, name) for name in _STATE_FIELDS}
         data["log"] = self.actions_taken()
-        data["events"] = self.event_list()
+        data["events"] = _oldest_first(self.events)
         data["memo"] = None
         data["rosters"] = None
         data["legal"] = None
@@ -443,6 +465,8 @@ class GameState:
         data = {
             "rosters": None,  # not in states pickled before it was kept
             "frail": True,  # nor this: such a state looks for the dead as it used to
+            # nor this: every spot may be reached, so modifiers are always worked out in full
+            "area_reach": (1 << 30) - 1,
             **data,
             "log": _chain(data["log"]),
             "events": _chain(data["events"]),
@@ -470,7 +494,15 @@ class GameState:
         return _oldest_first(self.log)
 
     def event_list(self) -> list[Event]:
-        """What happened, oldest first: ("resolve", name, ...), ("damage", ...), ..."""
+        """What happened, oldest first: ("resolve", name, ...), ("damage", ...), ...
+
+        ValueError for a game that does not narrate (Setup.narrate), rather than an empty list
+        that would read as "nothing happened"."""
+        if not self.setup.narrate:
+            raise ValueError(
+                "this game was played without narration: play it, or replay its log, with "
+                "narrate=True to read what happened"
+            )
         return _oldest_first(self.events)
 
     def card_count(self) -> int:

@@ -17,7 +17,8 @@ def new_usage() -> Usage:
 
 
 def add_usage(usage: Usage, state: GameState) -> None:
-    """Add a finished game's plays and resolutions to `usage`. The engine notes ("play", player,
+    """Add a finished game's plays and resolutions to `usage`, from its story: the game must
+    have been narrated (play_game(..., narrate=True)). The engine notes ("play", player,
     card name, ability, targets) and ("resolve", controller, card name, ability, targets); a
     copy resolves under its copier, and a passive granted by no card (Counter Attack's) has no
     card name and is left out."""

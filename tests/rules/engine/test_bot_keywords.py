@@ -106,7 +106,9 @@ def test_over_a_few_games_it_plays_most_keyword_cards():
     deck = held_out_keywords.decklist()
     usage = new_usage()
     for seed in range(6):
-        result = play_game(deck, deck, CARDS, seed, (HeuristicBot(seed, CARDS), RandomBot(seed)))
+        result = play_game(
+            deck, deck, CARDS, seed, (HeuristicBot(seed, CARDS), RandomBot(seed)), narrate=True
+        )
         assert result.state is not None
         add_usage(usage, result.state)
     played = {name for name, times in usage[0][0].items() if times} & names

@@ -107,7 +107,7 @@ def test_a_state_pickled_in_the_middle_of_a_game_plays_on_identically():
     names = sorted(samples)
     deck_a = deck_from_decklist(samples[names[2]], cards)
     deck_b = deck_from_decklist(samples[names[3]], cards)
-    state = new_game((deck_a, deck_b), seed=7)
+    state = new_game((deck_a, deck_b), seed=7, narrate=True)
     bots = (RandomBot(7), RandomBot(8))
     checked = 0
     while not state.over:

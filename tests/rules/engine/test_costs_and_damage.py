@@ -8,7 +8,13 @@ from hypothesis import strategies as st
 from rules.core.cards import Cost
 from rules.core.engine import Play, apply, legal_actions
 from rules.core.engine.costs import can_pay, energy_due
-from rules.core.engine.damage import DamageKind, Modifier, damage_dealt, resolve_damage
+from rules.core.engine.damage import (
+    DamageKind,
+    Modifier,
+    damage_dealt,
+    resolve_damage,
+    steps_apply,
+)
 from rules.core.engine.scenario import Place, find, in_thoughts, scenario
 
 from .builders import FILLER, ability, card, champion, settle, summon
@@ -170,6 +176,41 @@ def test_damage_dealt_is_never_negative_nor_above_amount_plus_weaknesses(amount,
     assert 0 <= dealt <= amount + weak
     # More damage in never deals less.
     assert damage_dealt(amount + 1, FIRE, mods) >= dealt
+
+
+@given(
+    st.integers(0, 20),
+    st.builds(
+        DamageKind,
+        elements=st.frozensets(st.sampled_from(["fire", "water", "dark"])),
+        attack=st.booleans(),
+        cast=st.booleans(),
+        range=st.booleans(),
+        heavy=st.booleans(),
+        targeted=st.booleans(),
+        enemy_source=st.booleans(),
+    ),
+    st.lists(
+        st.sampled_from(
+            [
+                Modifier("weakness", None, "fire"),
+                Modifier("elemental_weakness"),
+                Modifier("indirect_immunity"),
+                Modifier("resistance", None, "damage"),
+                Modifier("defense", 2),
+                Modifier("flight"),
+                Modifier("tiny"),
+                Modifier("pinned"),
+            ]
+        ),
+        max_size=5,
+    ),
+)
+def test_the_steps_are_skipped_only_where_they_would_change_nothing(amount, kind, mods):
+    # damage.steps_apply: an attack skips the damage steps for a receiver with no modifier
+    # they read, which must then lose exactly the lump sum.
+    if not steps_apply(mods):
+        assert damage_dealt(amount, kind, mods) == amount
 
 
 def test_several_instances_from_one_ability_are_one_lump_sum():

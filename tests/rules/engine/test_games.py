@@ -49,10 +49,10 @@ def pairing(seed: int) -> tuple[str, str]:
     return NAMES[seed % 4], NAMES[(seed // 4) % 4]
 
 
-def random_game(seed: int, check: bool = True):
+def random_game(seed: int, check: bool = True, narrate: bool = False):
     a, b = pairing(seed)
     bots = (RandomBot(seed), RandomBot(seed + 1_000_003))
-    return play_game(SAMPLES[a], SAMPLES[b], CARDS, seed, bots, check=check)
+    return play_game(SAMPLES[a], SAMPLES[b], CARDS, seed, bots, check=check, narrate=narrate)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -118,12 +118,26 @@ def test_the_log_text_is_the_log_as_json_with_its_keys_sorted(seed):
 
 @pytest.mark.parametrize("seed", [0, 5, 17])
 def test_the_log_replays_to_the_identical_state(seed):
-    result = random_game(seed, check=False)
+    result = random_game(seed, check=False, narrate=True)
     text = result.log.dumps()
-    rebuilt = replay(GameLog.loads(text), CARDS)
+    rebuilt = replay(GameLog.loads(text), CARDS, narrate=True)
     assert snapshot(rebuilt) == snapshot(result.state)
     assert rebuilt.event_list() == result.state.event_list()
     assert game_log(rebuilt).dumps() == text
+
+
+@pytest.mark.parametrize("seed", [0, 5, 17])
+def test_a_game_told_and_one_untold_are_the_same_game(seed):
+    # Setup.narrate: the story is told or not, and nothing else changes; an untold game's
+    # story is asked for by replaying its log with narration.
+    told, untold = random_game(seed, check=False, narrate=True), random_game(seed, check=False)
+    assert untold.log == told.log
+    assert snapshot(untold.state) == snapshot(told.state)
+    assert untold.state.events is None
+    with pytest.raises(ValueError, match="without narration"):
+        untold.state.event_list()
+    retold = replay(untold.log, CARDS, narrate=True)
+    assert retold.event_list() == told.state.event_list()
 
 
 def test_a_log_from_other_card_data_is_refused_on_replay():

@@ -9,10 +9,18 @@ from decks.core.bundled import card_set, sample_decklists
 from rules.core.awareness import Awareness
 from rules.core.engine import Play, Step, apply, arena, legal_actions
 from rules.core.engine.bots import RandomBot
+from rules.core.engine.changes import set_position
 from rules.core.engine.decks import deck_from_decklist
 from rules.core.engine.invariants import check_invariants
+from rules.core.engine.keywords import defense
 from rules.core.engine.play import play_game
-from rules.core.engine.queries import occupied_mask, occupies, spot_targets, target_options
+from rules.core.engine.queries import (
+    has,
+    occupied_mask,
+    occupies,
+    spot_targets,
+    target_options,
+)
 from rules.core.engine.scenario import Place, find, scenario
 
 from .builders import AROUND, FILLER, ability, card, champion, settle, summon
@@ -344,3 +352,32 @@ def test_the_remembered_spots_of_a_place_are_those_it_has_where_its_user_stands_
     for seed in range(8):
         play_game(decks[seed % 4], decks[1], cards, seed, (Asking(seed), Asking(seed + 1)))
     assert asked > 100
+
+
+BANNER = card(
+    "Banner",
+    "alteration",
+    ability("action", "Create", "Place this alteration on any unoccupied spot.", aura=1),
+    ability("continuous", "Defense [1]", "Prevents 1 damage.", facts={"scope": "adjacent"}),
+    hp=3,
+)
+
+
+def test_an_alterations_area_modifier_follows_it_when_it_moves():
+    # Core Rulebook 5.2, Alterations: its continuous ability reaches the combatants adjacent
+    # to wherever it stands. The engine keeps the spots such modifiers reach
+    # (GameState.area_reach) and reads every other permanent's printed modifiers alone, so a
+    # move of the alteration must move those spots too.
+    state = scenario(
+        (HERO, FOE),
+        champion_spots=((3, 3), (3, 6)),
+        permanents=[Place(BANNER, "a", 3, 4), Place(BRUTE, "b", 1, 1)],
+        timelines={"a": [FILLER] * 3, "b": [FILLER] * 3},
+    )
+    hero, banner, brute = state.perms[0], find(state, BANNER), find(state, BRUTE)
+    assert has(state, hero, defense.NAME)
+    assert not has(state, brute, defense.NAME)
+    set_position(state, banner, arena.spot(0, 1), placed=True)  # now adjacent to the Brute
+    check_invariants(state)
+    assert not has(state, hero, defense.NAME)
+    assert has(state, brute, defense.NAME)

@@ -326,7 +326,9 @@ def test_two_moves_skip_the_main_phase():
         ability("action", "Heal [1]", "You gain 1 HP.", aura=1),
     )
     deck = Deck(NUBIA, (filler,) * 20)
-    state = new_game((deck, Deck(OPPONENT, (filler,) * 20)), seed=1, leader="a", fmt=None)
+    state = new_game(
+        (deck, Deck(OPPONENT, (filler,) * 20)), seed=1, leader="a", fmt=None, narrate=True
+    )
     assert state.phase == "move"
     assert state.active == 0
     state = apply(state, Step(None, "left"))

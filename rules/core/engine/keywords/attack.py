@@ -7,7 +7,7 @@ from typing import Final
 from rules.core.cards import KeywordTerm
 
 from ..changes import note, remove_dead
-from ..damage import DamageKind, damage_dealt
+from ..damage import DamageKind, damage_dealt, steps_apply
 from ..queries import each_in_reach, mods, reach_spots
 from ..specs import DAMAGE, DRAIN, EACH, AbilitySpec, Op
 from ..state import GameState, Permanent, StackItem
@@ -64,6 +64,10 @@ def damage(
         receiver = st.perms.get(pid)
         if receiver is None:
             continue
+        receiver_mods = mods(st, receiver)
+        if not steps_apply(receiver_mods):
+            dealt[pid] = max(amount, 0)  # no step changes it (damage.steps_apply)
+            continue
         kind = DamageKind(
             elements=elements,
             attack=spec.attack,
@@ -73,8 +77,7 @@ def damage(
             targeted=targeted,
             enemy_source=receiver.controller != controller,
         )
-        receiver_mods = sorted(mods(st, receiver), key=lambda m: m.seq)
-        dealt[pid] = damage_dealt(amount, kind, receiver_mods)
+        dealt[pid] = damage_dealt(amount, kind, sorted(receiver_mods, key=lambda m: m.seq))
     for pid, amount in dealt.items():
         receiver = st.perms[pid]
         receiver.hp = max(receiver.hp - amount, 0)

@@ -4,12 +4,12 @@ deals X damage back to that source, without targeting it; only a survivor hits b
 from functools import lru_cache
 from typing import Final
 
-from rules.core.cards import CardType, Cost, Speed
+from rules.core.cards import Cost, Speed
 
 from ..changes import queue_trigger
 from ..queries import reach_spots, total
 from ..specs import DAMAGE, AbilitySpec, Op
-from ..state import GameState, Permanent
+from ..state import ALTERATION, GameState, Permanent
 from .base import KeywordRule, modifier
 
 NAME: Final = "counter_attack"
@@ -53,7 +53,7 @@ def hit_back(st: GameState, user: Permanent, dealt: dict[int, int]) -> None:
         receiver = st.perms.get(pid)
         if amount <= 0 or receiver is None or receiver.id == user.id:
             continue
-        if receiver.card.type is CardType.ALTERATION:
+        if receiver.card.type is ALTERATION:
             continue
         value = total(st, receiver, NAME)
         if value and user.spot in reach_spots(st, _OWN_REACH, receiver):

@@ -3,11 +3,11 @@ or less. This is not damage, and it happens even if the only summon it can pick 
 
 from typing import Final
 
-from rules.core.cards import CardType, KeywordTerm
+from rules.core.cards import KeywordTerm
 
 from ..changes import leave_arena, note, recipients
 from ..specs import AbilitySpec, Op
-from ..state import GameState, Permanent, StackItem
+from ..state import SUMMON, GameState, Permanent, StackItem
 from .base import Compiling, KeywordRule
 
 NAME: Final = "death_touch"
@@ -30,7 +30,7 @@ def death_touch(
     choice: int | None,
 ) -> bool:
     for perm in recipients(st, item, spec, op, user):
-        if perm.card.type is CardType.SUMMON and perm.hp <= op.value:
+        if perm.card.type is SUMMON and perm.hp <= op.value:
             note(st, "killed", perm.id)
             leave_arena(st, perm)
     return False

@@ -46,7 +46,7 @@ def switch(
         replace(other, targets=tuple(swap.get(t, t) for t in other.targets))
         if other.spec is not None
         and other.spec.target not in (None, "ability")
-        and not (other.spec.target or "").startswith("spot_")
+        and not other.spec.spot_target
         else other
         for other in st.stack
     ]

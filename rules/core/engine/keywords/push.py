@@ -3,13 +3,13 @@ user; the arena's edge, an occupied spot or Pinned stops it."""
 
 from typing import Final
 
-from rules.core.cards import CardType, KeywordTerm
+from rules.core.cards import KeywordTerm
 
 from .. import arena
 from ..changes import note, set_position
 from ..queries import can_leave_spot, move_destinations, occupied_mask
 from ..specs import AbilitySpec, Op
-from ..state import GameState, Permanent, StackItem
+from ..state import ALTERATION, GameState, Permanent, StackItem
 from .base import Compiling, KeywordRule
 
 NAME: Final = "push"
@@ -39,7 +39,7 @@ def push(
         dest = arena.step(target.spot, *direction)
         if dest is None:
             continue
-        if target.card.type is CardType.ALTERATION:
+        if target.card.type is ALTERATION:
             # Glossary: Away, "Movement rules still apply"; Moving as a Part of an Ability,
             # "the spot the permanent is entering" must be unoccupied, whether or not the
             # alteration occupies its own spot.
