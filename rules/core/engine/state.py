@@ -18,6 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from rules.core.cards import Card, CardType
 
+from . import arena
 from .specs import AbilitySpec, CardSpec, Modifier
 
 if TYPE_CHECKING:
@@ -123,8 +124,8 @@ class Setup:
     # Whether the engine narrates the game in GameState.events (what was played, resolved,
     # dealt...). Only those who read the story ask for it (`simulate --json`'s tally of plays,
     # the tests of the rules): the log of actions is the game's record either way, and a replay
-    # of the log with narration tells the same story. Noting every step cost a random game a
-    # twelfth of its time (docs/benchmarks.md, session 18).
+    # of the log with narration tells the same story. Telling it costs a random game about 4%
+    # of its time (docs/benchmarks.md, session 18).
     narrate: bool = True
 
 
@@ -466,7 +467,7 @@ class GameState:
             "rosters": None,  # not in states pickled before it was kept
             "frail": True,  # nor this: such a state looks for the dead as it used to
             # nor this: every spot may be reached, so modifiers are always worked out in full
-            "area_reach": (1 << 30) - 1,
+            "area_reach": arena.ALL_MASK,
             **data,
             "log": _chain(data["log"]),
             "events": _chain(data["events"]),
